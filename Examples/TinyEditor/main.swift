@@ -1,0 +1,1 @@
+print("tiny-editor: under construction")

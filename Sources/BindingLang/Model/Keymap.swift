@@ -1,0 +1,241 @@
+import BindingRuntime
+
+/// A checked, fully resolved keymap: every name bound to an index, every chord canonical,
+/// every condition typed, layering applied. The checker produces it, the emitter writes it
+/// as a table, and reading a table back (`Keymap(table:)`) gives an equal value, which is
+/// what the round-trip tests compare.
+public struct Keymap: Sendable, Equatable {
+    /// The `keymap "Name"` of the first file that declares one.
+    public var name: String?
+    /// The platform `primary` was resolved for.
+    public var platform: Platform
+    /// Context variables in declaration order; conditions refer to them by index.
+    public var contexts: [ContextVariable]
+    /// Responder roles in declaration order (nearest first, as written).
+    public var roles: [String]
+    /// Actions: declared ones in declaration order, then the standard actions the keymap
+    /// uses, in ``StandardActions/all`` order. Bindings and menus refer to them by index.
+    public var actions: [Action]
+    /// Discoverability group titles in order of first appearance.
+    public var groups: [String]
+    /// Every live binding after layering, in declaration order (file order, then position).
+    /// Main-menu key equivalents are here too, with `role == nil`.
+    public var bindings: [Binding]
+    /// The edit menu's items in declared order.
+    public var editMenu: [EditMenuItem]
+    /// The main menus, in declared order.
+    public var mainMenus: [Menu]
+    /// Home-screen quick actions in declared order.
+    public var quickActions: [QuickAction]
+
+    public init(
+        name: String? = nil, platform: Platform = .apple, contexts: [ContextVariable] = [],
+        roles: [String] = [], actions: [Action] = [], groups: [String] = [],
+        bindings: [Binding] = [], editMenu: [EditMenuItem] = [], mainMenus: [Menu] = [],
+        quickActions: [QuickAction] = []
+    ) {
+        self.name = name
+        self.platform = platform
+        self.contexts = contexts
+        self.roles = roles
+        self.actions = actions
+        self.groups = groups
+        self.bindings = bindings
+        self.editMenu = editMenu
+        self.mainMenus = mainMenus
+        self.quickActions = quickActions
+    }
+}
+
+/// A declared context variable: app state that `when` clauses test.
+public struct ContextVariable: Sendable, Equatable {
+    public var name: String
+    public var type: ContextType
+    public init(name: String, type: ContextType) {
+        self.name = name
+        self.type = type
+    }
+}
+
+/// The type of a context variable. Its initial value at run time is `false`, the first
+/// case, or the empty string.
+public enum ContextType: Sendable, Equatable {
+    case bool
+    case string
+    /// An enumeration with these cases, in declared order (conditions use case indices).
+    case enumeration([String])
+}
+
+/// An action the app implements, with the type of its one optional argument.
+public struct Action: Sendable, Equatable {
+    public var name: String
+    public var argument: ArgumentType?
+    /// Whether this is a predeclared standard edit action (`copy`, `paste`, …).
+    public var isStandard: Bool
+    public init(name: String, argument: ArgumentType? = nil, isStandard: Bool = false) {
+        self.name = name
+        self.argument = argument
+        self.isStandard = isStandard
+    }
+}
+
+/// The type of an action's argument.
+public enum ArgumentType: String, Sendable, Equatable, CaseIterable {
+    case int = "Int"
+    case string = "String"
+    case bool = "Bool"
+}
+
+/// An argument value as bound (`selectTab(1)`), or none.
+public enum ArgumentValue: Sendable, Equatable, Hashable {
+    case none
+    case int(Int64)
+    case string(String)
+    case bool(Bool)
+}
+
+/// A resolved `when` condition over context variables (by index into `Keymap.contexts`).
+/// `!=` and `in` are lowered to these forms by the checker.
+public indirect enum Condition: Sendable, Equatable, Hashable {
+    case constant(Bool)
+    /// A Bool context variable is true.
+    case flag(Int)
+    /// An enum context variable holds the case with this index.
+    case enumEquals(Int, Int)
+    /// A String context variable equals this text.
+    case stringEquals(Int, String)
+    case not(Condition)
+    case and(Condition, Condition)
+    case or(Condition, Condition)
+}
+
+/// One key command: a chord sequence in a role, the action it sends, and its gates.
+public struct Binding: Sendable, Equatable {
+    /// One or more strokes.
+    public var sequence: [Chord]
+    /// Index into `Keymap.roles`; nil for a main-menu key equivalent, which ranks after
+    /// every role of the chain.
+    public var role: Int?
+    /// Index into `Keymap.actions`.
+    public var action: Int
+    public var argument: ArgumentValue
+    /// Discoverability title; untitled commands work but are not listed.
+    public var title: String?
+    /// Index into `Keymap.groups`.
+    public var group: Int?
+    /// The block's and the binding's `when` together; `.constant(true)` when ungated.
+    public var condition: Condition
+    /// Where it was written; nil in stripped tables.
+    public var location: SourceLocation?
+
+    public init(
+        sequence: [Chord], role: Int?, action: Int, argument: ArgumentValue = .none,
+        title: String? = nil, group: Int? = nil, condition: Condition = .constant(true),
+        location: SourceLocation? = nil
+    ) {
+        self.sequence = sequence
+        self.role = role
+        self.action = action
+        self.argument = argument
+        self.title = title
+        self.group = group
+        self.condition = condition
+        self.location = location
+    }
+}
+
+/// An edit-menu (`UIMenuController`) item: shown when live and some responder in the chain
+/// can perform its action.
+public struct EditMenuItem: Sendable, Equatable {
+    public var title: String
+    public var action: Int
+    public var argument: ArgumentValue
+    public var condition: Condition
+    public init(title: String, action: Int, argument: ArgumentValue = .none, condition: Condition = .constant(true)) {
+        self.title = title
+        self.action = action
+        self.argument = argument
+        self.condition = condition
+    }
+}
+
+/// A main menu or submenu: a title and its entries in declared order.
+public struct Menu: Sendable, Equatable {
+    public var title: String
+    public var entries: [MenuEntry]
+    public init(title: String, entries: [MenuEntry] = []) {
+        self.title = title
+        self.entries = entries
+    }
+}
+
+/// One entry of a main menu.
+public enum MenuEntry: Sendable, Equatable {
+    case item(MenuItem)
+    case submenu(Menu)
+    case separator
+}
+
+/// A main-menu command; its key equivalent is also a binding (role nil) of the keymap.
+public struct MenuItem: Sendable, Equatable {
+    public var title: String
+    public var action: Int
+    public var argument: ArgumentValue
+    public var keyEquivalent: Chord?
+    public var condition: Condition
+    public init(
+        title: String, action: Int, argument: ArgumentValue = .none, keyEquivalent: Chord? = nil,
+        condition: Condition = .constant(true)
+    ) {
+        self.title = title
+        self.action = action
+        self.argument = argument
+        self.keyEquivalent = keyEquivalent
+        self.condition = condition
+    }
+}
+
+/// A home-screen quick action (`UIApplicationShortcutItems` entry).
+public struct QuickAction: Sendable, Equatable {
+    /// `UIApplicationShortcutItemType`: required, unique.
+    public var type: String
+    /// `UIApplicationShortcutItemTitle`: required.
+    public var title: String
+    public var subtitle: String?
+    /// A system icon name as written (`compose`); see ``QuickActionIcons``.
+    public var iconType: String?
+    /// `UIApplicationShortcutItemIconFile`: overrides `iconType` when both are given.
+    public var iconFile: String?
+    /// `UIApplicationShortcutItemUserInfo`, in declared order.
+    public var userInfo: [UserInfoEntry]
+    public init(
+        type: String, title: String, subtitle: String? = nil, iconType: String? = nil,
+        iconFile: String? = nil, userInfo: [UserInfoEntry] = []
+    ) {
+        self.type = type
+        self.title = title
+        self.subtitle = subtitle
+        self.iconType = iconType
+        self.iconFile = iconFile
+        self.userInfo = userInfo
+    }
+}
+
+/// One key and value of a quick action's user info.
+public struct UserInfoEntry: Sendable, Equatable {
+    public var key: String
+    public var value: UserInfoValue
+    public init(key: String, value: UserInfoValue) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// A user-info value: property-list scalars and nested dictionaries.
+public indirect enum UserInfoValue: Sendable, Equatable {
+    case string(String)
+    case int(Int64)
+    case double(Double)
+    case bool(Bool)
+    case dictionary([UserInfoEntry])
+}

@@ -1,0 +1,65 @@
+/// The bytes of one `.bind` file and a table of line starts, for turning byte offsets into
+/// lines and columns (by binary search) only when something is printed.
+public struct SourceFile: Sendable {
+    /// The path as the user gave it (`-` for standard input).
+    public let path: String
+    /// The raw UTF-8 bytes (possibly invalid UTF-8: the lexer reports that).
+    public let bytes: [UInt8]
+    /// Byte offset of the first byte of each line.
+    public let lineStarts: [Int]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+        var starts = [0]
+        for (i, b) in bytes.enumerated() where b == 0x0A { starts.append(i + 1) }
+        lineStarts = starts
+    }
+
+    public init(path: String, text: String) { self.init(path: path, bytes: Array(text.utf8)) }
+
+    /// 1-based line and 1-based byte column of `offset`.
+    public func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+        var lo = 0, hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return (lo + 1, offset - lineStarts[lo] + 1)
+    }
+
+    /// The text of 1-based line `line`, without its newline (invalid UTF-8 repaired).
+    public func lineText(_ line: Int) -> String {
+        guard line >= 1 && line <= lineStarts.count else { return "" }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+        return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+    }
+
+    /// The printable location of `offset`.
+    public func location(of offset: Int) -> SourceLocation {
+        let (l, c) = lineAndColumn(of: offset)
+        return SourceLocation(path: path, line: l, column: c)
+    }
+}
+
+/// Every file of one compilation, addressed by ``FileID``, in layering order.
+public struct SourceManager: Sendable {
+    public private(set) var files: [SourceFile] = []
+    public init() {}
+
+    /// Adds a file and returns its id; later files layer over earlier ones.
+    @discardableResult
+    public mutating func add(_ file: SourceFile) -> FileID {
+        files.append(file)
+        return FileID(files.count - 1)
+    }
+
+    public subscript(id: FileID) -> SourceFile { files[id.index] }
+
+    /// The printable location of the start of `range`.
+    public func location(of range: SourceRange) -> SourceLocation {
+        files[range.file.index].location(of: range.start)
+    }
+}

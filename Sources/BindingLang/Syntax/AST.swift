@@ -1,0 +1,330 @@
+/// The syntax tree of one `.bind` file, as written: names unresolved, every node with its
+/// source range. The parser builds it (with `.error` nodes where it recovered); the checker
+/// resolves it into a ``Keymap``; the formatter prints it back.
+public struct FileSyntax: Sendable {
+    public var file: FileID
+    public var declarations: [Declaration]
+    public init(file: FileID, declarations: [Declaration]) {
+        self.file = file
+        self.declarations = declarations
+    }
+}
+
+/// A name as written, with its range.
+public struct Identifier: Sendable, Equatable {
+    public var name: String
+    public var range: SourceRange
+    public init(name: String, range: SourceRange) {
+        self.name = name
+        self.range = range
+    }
+}
+
+/// A string literal with escapes decoded.
+public struct StringLiteral: Sendable, Equatable {
+    public var value: String
+    public var range: SourceRange
+    public init(value: String, range: SourceRange) {
+        self.value = value
+        self.range = range
+    }
+}
+
+/// A top-level declaration (Grammar.md, "Declarations").
+public enum Declaration: Sendable {
+    /// `keymap "Name"`
+    case keymap(StringLiteral, range: SourceRange)
+    /// `context name: Type`
+    case context(ContextDeclaration)
+    /// `responder A, B, C`
+    case responder([Identifier], range: SourceRange)
+    /// `action name` or `action name(Type)`
+    case action(ActionDeclaration)
+    /// `in Role [when expr] { items }`
+    case block(BindingBlock)
+    /// `menu edit { … }` or `menu "Title" { … }`
+    case menu(MenuDeclaration)
+    /// `shortcut "type" { fields }`
+    case shortcut(ShortcutDeclaration)
+    /// Source the parser skipped while recovering.
+    case error(SourceRange)
+}
+
+/// `context name: Type`.
+public struct ContextDeclaration: Sendable {
+    public var name: Identifier
+    public var type: TypeSyntax
+    public var range: SourceRange
+    public init(name: Identifier, type: TypeSyntax, range: SourceRange) {
+        self.name = name
+        self.type = type
+        self.range = range
+    }
+}
+
+/// A context type as written.
+public enum TypeSyntax: Sendable {
+    /// `Bool`, `String`, or an unknown name (the checker reports it).
+    case named(Identifier)
+    /// `a | b | c`: an enumeration of two or more cases.
+    case enumeration([Identifier], range: SourceRange)
+}
+
+/// `action name` or `action name(Type)`.
+public struct ActionDeclaration: Sendable {
+    public var name: Identifier
+    public var argumentType: Identifier?
+    public var range: SourceRange
+    public init(name: Identifier, argumentType: Identifier?, range: SourceRange) {
+        self.name = name
+        self.argumentType = argumentType
+        self.range = range
+    }
+}
+
+/// `in Role [when expr] { items }`: key commands of one responder role.
+public struct BindingBlock: Sendable {
+    public var role: Identifier
+    public var condition: Expression?
+    public var items: [BlockItem]
+    public var range: SourceRange
+    public init(role: Identifier, condition: Expression?, items: [BlockItem], range: SourceRange) {
+        self.role = role
+        self.condition = condition
+        self.items = items
+        self.range = range
+    }
+}
+
+/// One item of a binding block.
+public enum BlockItem: Sendable {
+    case binding(BindingSyntax)
+    /// `group "Title" { items }`
+    case group(GroupSyntax)
+    /// `unbind sequence`: removes an earlier file's binding of this sequence in this role.
+    case unbind(ChordSequenceSyntax, range: SourceRange)
+    case error(SourceRange)
+}
+
+/// `group "Title" { items }`: a discoverability group.
+public struct GroupSyntax: Sendable {
+    public var title: StringLiteral
+    public var items: [BlockItem]
+    public var range: SourceRange
+    public init(title: StringLiteral, items: [BlockItem], range: SourceRange) {
+        self.title = title
+        self.items = items
+        self.range = range
+    }
+}
+
+/// `sequence -> action[(arg)] ["Title"] [when expr]`.
+public struct BindingSyntax: Sendable {
+    public var sequence: ChordSequenceSyntax
+    public var action: ActionReference
+    public var title: StringLiteral?
+    public var condition: Expression?
+    public var range: SourceRange
+    public init(
+        sequence: ChordSequenceSyntax, action: ActionReference, title: StringLiteral?,
+        condition: Expression?, range: SourceRange
+    ) {
+        self.sequence = sequence
+        self.action = action
+        self.title = title
+        self.condition = condition
+        self.range = range
+    }
+}
+
+/// One or more chords separated by spaces: `ctrl+k ctrl+c`.
+public struct ChordSequenceSyntax: Sendable {
+    public var chords: [ChordSyntax]
+    public var range: SourceRange
+    public init(chords: [ChordSyntax], range: SourceRange) {
+        self.chords = chords
+        self.range = range
+    }
+}
+
+/// One chord as written: its `+`-separated parts, the last one the key.
+public struct ChordSyntax: Sendable {
+    public var parts: [KeyPart]
+    public var range: SourceRange
+    public init(parts: [KeyPart], range: SourceRange) {
+        self.parts = parts
+        self.range = range
+    }
+}
+
+/// A modifier or key name as written (`cmd`, `k`, `f5`, `"["`, `[`); `text` is the name or the
+/// quoted character, unquoted.
+public struct KeyPart: Sendable, Equatable {
+    public var text: String
+    public var range: SourceRange
+    public init(text: String, range: SourceRange) {
+        self.text = text
+        self.range = range
+    }
+}
+
+/// `name` or `name(literal)`: the action a binding or menu item sends.
+public struct ActionReference: Sendable {
+    public var name: Identifier
+    public var argument: Literal?
+    public var range: SourceRange
+    public init(name: Identifier, argument: Literal?, range: SourceRange) {
+        self.name = name
+        self.argument = argument
+        self.range = range
+    }
+}
+
+/// A literal value: action arguments and user-info values.
+public enum Literal: Sendable {
+    case int(Int64, range: SourceRange)
+    case double(Double, range: SourceRange)
+    case string(StringLiteral)
+    case bool(Bool, range: SourceRange)
+
+    public var range: SourceRange {
+        switch self {
+        case .int(_, let r), .double(_, let r), .bool(_, let r): return r
+        case .string(let s): return s.range
+        }
+    }
+}
+
+/// A `when` expression (Grammar.md, "Conditions").
+public indirect enum Expression: Sendable {
+    /// A context variable, or an enum case on the right of `==`/`!=`/`in`.
+    case identifier(Identifier)
+    case string(StringLiteral)
+    case bool(Bool, range: SourceRange)
+    /// `!e`; the range covers the whole expression.
+    case not(Expression, range: SourceRange)
+    /// `lhs op rhs`; `operatorRange` is the operator's own range.
+    case binary(BinaryOperator, Expression, Expression, operatorRange: SourceRange)
+    /// `lhs in (a, b, …)` or `lhs not in (…)`.
+    case membership(Expression, [Expression], negated: Bool, range: SourceRange)
+    /// `( e )`, kept so the formatter can print it.
+    case parenthesized(Expression, range: SourceRange)
+    /// Where the parser recovered; the checker skips it.
+    case error(SourceRange)
+
+    /// The source range of the whole expression.
+    public var range: SourceRange {
+        switch self {
+        case .identifier(let i): return i.range
+        case .string(let s): return s.range
+        case .bool(_, let r), .not(_, let r), .membership(_, _, _, let r), .parenthesized(_, let r), .error(let r):
+            return r
+        case .binary(_, let l, let r, _): return l.range.through(r.range)
+        }
+    }
+}
+
+/// Binary `when` operators, from loosest to tightest: `||`, `&&`, then `==` `!=`.
+public enum BinaryOperator: String, Sendable {
+    case or = "||"
+    case and = "&&"
+    case equal = "=="
+    case notEqual = "!="
+}
+
+/// `menu edit { … }` or `menu "Title" { … }`.
+public struct MenuDeclaration: Sendable {
+    /// nil for the edit menu; the title for a main menu or submenu.
+    public var title: StringLiteral?
+    public var entries: [MenuEntrySyntax]
+    public var range: SourceRange
+    public init(title: StringLiteral?, entries: [MenuEntrySyntax], range: SourceRange) {
+        self.title = title
+        self.entries = entries
+        self.range = range
+    }
+}
+
+/// One entry of a menu declaration.
+public enum MenuEntrySyntax: Sendable {
+    /// `"Title" [chord] -> action [when expr]`
+    case item(MenuItemSyntax)
+    /// `menu "Title" { … }` nested in a main menu.
+    case submenu(MenuDeclaration)
+    /// `separator`
+    case separator(SourceRange)
+    case error(SourceRange)
+}
+
+/// `"Title" [chord] -> action [when expr]`.
+public struct MenuItemSyntax: Sendable {
+    public var title: StringLiteral
+    public var keyEquivalent: ChordSyntax?
+    public var action: ActionReference
+    public var condition: Expression?
+    public var range: SourceRange
+    public init(
+        title: StringLiteral, keyEquivalent: ChordSyntax?, action: ActionReference,
+        condition: Expression?, range: SourceRange
+    ) {
+        self.title = title
+        self.keyEquivalent = keyEquivalent
+        self.action = action
+        self.condition = condition
+        self.range = range
+    }
+}
+
+/// `shortcut "type" { field value … }`: a home-screen quick action.
+public struct ShortcutDeclaration: Sendable {
+    public var type: StringLiteral
+    public var fields: [ShortcutField]
+    public var range: SourceRange
+    public init(type: StringLiteral, fields: [ShortcutField], range: SourceRange) {
+        self.type = type
+        self.fields = fields
+        self.range = range
+    }
+}
+
+/// `title "…"`, `subtitle "…"`, `icon name`, `iconFile "…"`, `userInfo { … }`.
+public struct ShortcutField: Sendable {
+    public var name: Identifier
+    public var value: FieldValue
+    public var range: SourceRange
+    public init(name: Identifier, value: FieldValue, range: SourceRange) {
+        self.name = name
+        self.value = value
+        self.range = range
+    }
+}
+
+/// The value of a shortcut field.
+public enum FieldValue: Sendable {
+    case literal(Literal)
+    case identifier(Identifier)
+    case dictionary(DictionarySyntax)
+    case error(SourceRange)
+}
+
+/// `{ key: value, … }` with string, number, Bool or nested dictionary values.
+public struct DictionarySyntax: Sendable {
+    public var entries: [DictionaryEntrySyntax]
+    public var range: SourceRange
+    public init(entries: [DictionaryEntrySyntax], range: SourceRange) {
+        self.entries = entries
+        self.range = range
+    }
+}
+
+/// `key: value` in a dictionary; the key is an identifier or a string.
+public struct DictionaryEntrySyntax: Sendable {
+    public var key: StringLiteral
+    public var value: FieldValue
+    public var range: SourceRange
+    public init(key: StringLiteral, value: FieldValue, range: SourceRange) {
+        self.key = key
+        self.value = value
+        self.range = range
+    }
+}

@@ -1,0 +1,174 @@
+/// One stroke: a key pressed with a set of modifiers. A binding's sequence is one or more.
+public struct Chord: Hashable, Sendable {
+    /// The key pressed.
+    public let key: Key
+    /// The modifiers held.
+    public let modifiers: Modifiers
+
+    public init(key: Key, modifiers: Modifiers = []) {
+        self.key = key
+        self.modifiers = modifiers
+    }
+
+    /// The chord packed in 32 bits: modifiers in bits 21–26, the key below. This is the form
+    /// stored in tables and hashed by the trie.
+    public var code: UInt32 { UInt32(modifiers.rawValue) << 21 | key.rawValue }
+
+    /// Unpacks ``code``; nil when the bits are not a valid chord.
+    public init?(code: UInt32) {
+        let mods = Modifiers(rawValue: UInt8(truncatingIfNeeded: code >> 21))
+        guard code >> 27 == 0, Modifiers.all.isSuperset(of: mods) else { return nil }
+        let key = Key(rawValue: code & 0x1F_FFFF)
+        guard key.isValid else { return nil }
+        self.init(key: key, modifiers: mods)
+    }
+
+    /// Canonical source text, e.g. `ctrl+alt+shift+cmd+k`, `cmd+"["`.
+    public var sourceText: String {
+        var parts: [String] = []
+        for m in Modifiers.canonicalOrder where modifiers.contains(m.modifier) { parts.append(m.name) }
+        parts.append(key.sourceName)
+        return parts.joined(separator: "+")
+    }
+
+    /// Overlay rendering in Apple's order, e.g. `⌃⌥⇧⌘K`.
+    public var glyphs: String {
+        var s = ""
+        for m in Modifiers.canonicalOrder where modifiers.contains(m.modifier) { s += m.glyph }
+        return s + key.glyph
+    }
+
+    /// Plain-text rendering, e.g. `Ctrl+Alt+Shift+Cmd+K`.
+    public var plainText: String {
+        let names: [Modifiers: String] = [
+            .control: "Ctrl", .alternate: "Alt", .shift: "Shift", .command: "Cmd",
+            .capsLock: "CapsLock", .numericPad: "Numpad",
+        ]
+        var parts: [String] = []
+        for m in Modifiers.canonicalOrder where modifiers.contains(m.modifier) { parts.append(names[m.modifier]!) }
+        parts.append(key.plainName)
+        return parts.joined(separator: "+")
+    }
+}
+
+/// Why a chord spelled as text could not be built.
+public enum ChordError: Error, Equatable, Sendable {
+    /// A part that is neither a modifier nor a key; `suggestion` is the nearest known name.
+    case unknownName(String, suggestion: String?)
+    /// The same modifier given twice (after aliases: `cmd+command+k`).
+    case duplicateModifier(String)
+    /// Modifiers with no key, or two keys in one chord.
+    case missingKey
+    /// Two keys in one chord (`a+b`).
+    case twoKeys(String, String)
+    /// A chord no keyboard can produce (`numpad+a`).
+    case impossible(String)
+}
+
+extension Chord {
+    /// Builds a chord from its parts as written (`["cmd", "shift", "k"]`), the last one the
+    /// key, resolving aliases, `primary` for `platform`, and upper-case letters (`G` is
+    /// `shift+g`). The front end and every tool that reads chords from users share this.
+    public static func build(parts: [String], platform: Platform) -> Result<Chord, ChordError> {
+        guard let keyPart = parts.last, !keyPart.isEmpty else { return .failure(.missingKey) }
+        var mods: Modifiers = []
+        for name in parts.dropLast() {
+            let m: Modifiers
+            if name == "primary" { m = platform.primaryModifier }
+            else if let known = Modifiers.spellings[name] { m = known }
+            else if Key.resolve(name) != nil { return .failure(.twoKeys(name, keyPart)) }
+            else { return .failure(.unknownName(name, suggestion: nearestName(to: name))) }
+            if mods.contains(m) { return .failure(.duplicateModifier(name)) }
+            mods.insert(m)
+        }
+        if keyPart == "primary" || Modifiers.spellings[keyPart] != nil { return .failure(.missingKey) }
+        guard let (key, shifted) = Key.resolve(keyPart) else {
+            return .failure(.unknownName(keyPart, suggestion: nearestName(to: keyPart)))
+        }
+        if shifted {
+            if mods.contains(.shift) { return .failure(.duplicateModifier("shift")) }
+            mods.insert(.shift)
+        }
+        if mods.contains(.numericPad) && !key.isOnNumericPad {
+            return .failure(.impossible("the numeric keypad has no '\(key.sourceName)' key"))
+        }
+        return .success(Chord(key: key, modifiers: mods))
+    }
+
+    /// Parses text such as `ctrl+k` or `cmd+shift+[`; the key may be `+` itself (`cmd++`).
+    public static func parse(_ text: String, platform: Platform) -> Result<Chord, ChordError> {
+        var parts: [String] = []
+        var current = ""
+        for ch in text {
+            if ch == "+" && !current.isEmpty { parts.append(current); current = "" }
+            else { current.append(ch) }
+        }
+        parts.append(current)
+        return build(parts: parts, platform: platform)
+    }
+
+    /// Parses a space-separated sequence of chords (`ctrl+k ctrl+c`).
+    public static func parseSequence(_ text: String, platform: Platform) -> Result<[Chord], ChordError> {
+        var out: [Chord] = []
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            switch parse(String(word), platform: platform) {
+            case .success(let c): out.append(c)
+            case .failure(let e): return .failure(e)
+            }
+        }
+        if out.isEmpty { return .failure(.missingKey) }
+        return .success(out)
+    }
+
+    /// Every name a user may write in a chord, for did-you-mean suggestions.
+    public static var knownNames: [String] {
+        Array(Modifiers.spellings.keys) + ["primary"] + Array(Key.aliases.keys)
+    }
+
+    /// The known name closest to `name` by edit distance, if one is close enough.
+    public static func nearestName(to name: String) -> String? {
+        nearest(to: name, in: knownNames)
+    }
+}
+
+extension Key {
+    /// The key a source word names, and whether it implies shift (an upper-case letter).
+    /// Accepts canonical names, aliases, and any single character.
+    public static func resolve(_ word: String) -> (Key, shifted: Bool)? {
+        if let k = aliases[word] { return (k, false) }
+        let scalars = Array(word.unicodeScalars)
+        guard scalars.count == 1, let s = scalars.first, s.value >= 0x20 else { return nil }
+        let shifted = s.value >= 0x41 && s.value <= 0x5A
+        return (Key(character: s), shifted)
+    }
+}
+
+/// The candidate closest to `word` (case-insensitive Levenshtein distance), when the distance
+/// is at most a third of the word's length (at least 1). Shared by every did-you-mean.
+public func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
+    let w = Array(word.lowercased().utf8)
+    var best: (String, Int)? = nil
+    for c in candidates {
+        let d = editDistance(w, Array(c.lowercased().utf8))
+        if d <= max(1, w.count / 3), best == nil || d < best!.1 || (d == best!.1 && c < best!.0) {
+            best = (c, d)
+        }
+    }
+    return best?.0
+}
+
+/// Levenshtein distance between two byte strings.
+public func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var prev = Array(0...b.count)
+    var cur = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        cur[0] = i
+        for j in 1...b.count {
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&prev, &cur)
+    }
+    return prev[b.count]
+}

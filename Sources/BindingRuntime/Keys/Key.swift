@@ -1,0 +1,116 @@
+/// One key of the keyboard, as the input of a chord.
+///
+/// A character key is its Unicode scalar value (letters are always lower case: the shifted
+/// letter is `shift` plus the letter). A named key (arrows, escape, f1…) has a code in
+/// ``Key/namedBase`` and above, outside Unicode. The raw value is part of the table format.
+public struct Key: Hashable, Sendable, Comparable {
+    /// The scalar value, or a named-key code at or above ``namedBase``.
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// The first code of the named keys (one past the last Unicode scalar).
+    public static let namedBase: UInt32 = 0x11_0000
+
+    /// The key that types `scalar` (upper-case letters map to their lower-case key).
+    public init(character scalar: Unicode.Scalar) {
+        var v = scalar.value
+        if v >= 0x41 && v <= 0x5A { v += 0x20 }
+        rawValue = v
+    }
+
+    /// Whether this is a named key rather than a character.
+    public var isNamed: Bool { rawValue >= Key.namedBase }
+
+    /// Whether the value is a key this format knows (a Unicode scalar or a listed named key).
+    public var isValid: Bool {
+        if isNamed { return Int(rawValue - Key.namedBase) < Key.named.count }
+        return Unicode.Scalar(rawValue) != nil && rawValue > 0x20 || rawValue == 0x20
+    }
+
+    public static func < (a: Key, b: Key) -> Bool { a.rawValue < b.rawValue }
+
+    /// The named keys, in code order: `named[i]` has code `namedBase + i`. Append only.
+    /// Each entry is the canonical source name, the overlay glyph, and the plain name.
+    public static let named: [(name: String, glyph: String, plain: String)] = {
+        var keys: [(String, String, String)] = [
+            ("up", "↑", "Up"), ("down", "↓", "Down"), ("left", "←", "Left"), ("right", "→", "Right"),
+            ("escape", "⎋", "Esc"), ("tab", "⇥", "Tab"), ("return", "↩", "Return"),
+            ("enter", "⌤", "Enter"), ("delete", "⌫", "Delete"), ("forwardDelete", "⌦", "Forward Delete"),
+            ("home", "↖", "Home"), ("end", "↘", "End"), ("pageUp", "⇞", "Page Up"),
+            ("pageDown", "⇟", "Page Down"), ("insert", "Ins", "Insert"), ("clear", "⌧", "Clear"),
+        ]
+        for n in 1...24 { keys.append(("f\(n)", "F\(n)", "F\(n)")) }
+        return keys
+    }()
+
+    /// Code of the named key `name`, if it is one (canonical names only).
+    public static func namedCode(_ name: String) -> Key? {
+        guard let i = named.firstIndex(where: { $0.name == name }) else { return nil }
+        return Key(rawValue: namedBase + UInt32(i))
+    }
+
+    public static let upArrow = namedCode("up")!
+    public static let downArrow = namedCode("down")!
+    public static let leftArrow = namedCode("left")!
+    public static let rightArrow = namedCode("right")!
+    public static let escape = namedCode("escape")!
+    public static let tab = namedCode("tab")!
+    public static let `return` = namedCode("return")!
+    public static let enter = namedCode("enter")!
+    public static let delete = namedCode("delete")!
+    public static let forwardDelete = namedCode("forwardDelete")!
+    public static let space = Key(rawValue: 0x20)
+
+    /// Aliases accepted in source for named keys and for punctuation that is awkward to
+    /// write bare, mapped to the key they mean.
+    public static let aliases: [String: Key] = {
+        var a: [String: Key] = [:]
+        for (i, k) in named.enumerated() { a[k.name] = Key(rawValue: namedBase + UInt32(i)) }
+        let extra: [(String, String)] = [
+            ("esc", "escape"), ("backspace", "delete"), ("del", "forwardDelete"),
+            ("arrowUp", "up"), ("arrowDown", "down"), ("arrowLeft", "left"), ("arrowRight", "right"),
+            ("pageup", "pageUp"), ("pagedown", "pageDown"), ("ret", "return"),
+        ]
+        for (alias, name) in extra { a[alias] = a[name] }
+        let punctuation: [(String, Character)] = [
+            ("space", " "), ("comma", ","), ("period", "."), ("slash", "/"), ("backslash", "\\"),
+            ("semicolon", ";"), ("quote", "'"), ("backquote", "`"), ("minus", "-"), ("equal", "="),
+            ("plus", "+"), ("bracketLeft", "["), ("bracketRight", "]"),
+        ]
+        for (name, c) in punctuation { a[name] = Key(character: c.unicodeScalars.first!) }
+        return a
+    }()
+
+    /// Keys that can come from a numeric keypad (`numpad+` is impossible with any other).
+    public var isOnNumericPad: Bool {
+        if self == .enter || self == Key.namedCode("clear") { return true }
+        guard !isNamed, let s = Unicode.Scalar(rawValue) else { return false }
+        return "0123456789.+-*/=".unicodeScalars.contains(s)
+    }
+
+    /// The canonical source spelling: a name for named keys and space, the bare character
+    /// for letters and digits, a quoted string for other characters.
+    public var sourceName: String {
+        if isNamed { return Key.named[Int(rawValue - Key.namedBase)].name }
+        if rawValue == 0x20 { return "space" }
+        guard let s = Unicode.Scalar(rawValue) else { return "?" }
+        if (s >= "a" && s <= "z") || (s >= "0" && s <= "9") { return String(Character(s)) }
+        if s == "\"" { return "\"\\\"\"" }
+        if s == "\\" { return "\"\\\\\"" }
+        return "\"" + String(Character(s)) + "\""
+    }
+
+    /// The overlay glyph (↑, ⎋, F5, or the upper-cased character).
+    public var glyph: String {
+        if isNamed { return Key.named[Int(rawValue - Key.namedBase)].glyph }
+        if rawValue == 0x20 { return "Space" }
+        guard let s = Unicode.Scalar(rawValue) else { return "?" }
+        return String(Character(s)).uppercased()
+    }
+
+    /// The plain-text name (Up, Esc, F5, or the upper-cased character).
+    public var plainName: String {
+        if isNamed { return Key.named[Int(rawValue - Key.namedBase)].plain }
+        return glyph
+    }
+}

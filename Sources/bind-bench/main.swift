@@ -1,0 +1,1 @@
+print("bind-bench: under construction")

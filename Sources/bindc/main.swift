@@ -1,0 +1,1 @@
+print("bindc: under construction")
