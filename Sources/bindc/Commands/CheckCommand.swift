@@ -1,0 +1,15 @@
+/// `bindc check FILE...`: diagnostics only.
+enum CheckCommand: Command {
+    static let spec = CommandSpec(
+        name: "check",
+        abstract: "Check .bind files and print diagnostics",
+        discussion: "Exits with 1 when there are errors; warnings alone exit with 0.",
+        positionals: CommonOptions.files,
+        options: [CommonOptions.platform, CommonOptions.diagnosticsFormat],
+        examples: ["bindc check app.bind", "cat app.bind | bindc check -"])
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
+        console.err("error: not available yet\n")
+        return .failure
+    }
+}

@@ -1,0 +1,18 @@
+/// `bindc dump TABLE`: a readable listing of a compiled table.
+enum DumpCommand: Command {
+    static let spec = CommandSpec(
+        name: "dump",
+        abstract: "List the contents of a compiled table",
+        discussion: """
+            Every binding with its role, chord, condition, action, title and group; the menus;
+            the quick actions. The table is validated first; corruption is an error.
+            """,
+        positionals: PositionalSpec(name: "TABLE", minimum: 1, maximum: 1, help: "A compiled table ('-' reads standard input)"),
+        options: [.flag("--json", help: "Print JSON for tools instead of text")],
+        examples: ["bindc dump app.bindtable", "bindc dump --json app.bindtable"])
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
+        console.err("error: not available yet\n")
+        return .failure
+    }
+}

@@ -1,0 +1,24 @@
+/// `bindc swift (FILE...|TABLE) -o OUT.swift`: Swift source for an app.
+enum SwiftCommand: Command {
+    static let spec = CommandSpec(
+        name: "swift",
+        abstract: "Generate Swift source: a typed action enum and UIKit helpers",
+        discussion: """
+            The generated file declares an enum of the actions with their argument types, the
+            context variables, and, under '#if canImport(UIKit)', helpers that build
+            UIKeyCommands with discoverability titles and edit-menu items.
+            """,
+        positionals: CommonOptions.filesOrTable,
+        options: [
+            CommonOptions.output("Write to OUT (atomically) instead of standard output"),
+            .value("--name", valueName: "NAME", help: "The generated namespace (default: from the keymap name)"),
+            CommonOptions.platform,
+            CommonOptions.diagnosticsFormat,
+        ],
+        examples: ["bindc swift app.bind -o Keymap.swift"])
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
+        console.err("error: not available yet\n")
+        return .failure
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// The tool's conventions, run on the built binary: help, version, usage errors, exit codes.
+@Suite struct ToolTests {
+    let bindc: BindcRunner
+    init() throws { bindc = try BindcRunner() }
+
+    @Test func version() throws {
+        let r = try bindc.run(["--version"])
+        #expect(r.status == 0)
+        #expect(r.stdout == "bindc 0.1.0\n")
+    }
+
+    @Test func toolHelpListsEveryCommand() throws {
+        let r = try bindc.run(["--help"])
+        #expect(r.status == 0)
+        for name in ["compile", "check", "fmt", "dump", "explain", "plist", "swift", "help"] {
+            #expect(r.stdout.contains("\n  \(name) "), "help lacks \(name)")
+        }
+        #expect(try bindc.run(["help"]).stdout == r.stdout)
+        #expect(try bindc.run(["-h"]).stdout == r.stdout)
+    }
+
+    @Test(arguments: ["compile", "check", "fmt", "dump", "explain", "plist", "swift"])
+    func commandHelp(_ name: String) throws {
+        let a = try bindc.run(["help", name])
+        let b = try bindc.run([name, "--help"])
+        let c = try bindc.run([name, "-h"])
+        #expect(a.status == 0 && b.status == 0 && c.status == 0)
+        #expect(a.stdout.hasPrefix("OVERVIEW: "))
+        #expect(a.stdout.contains("USAGE: bindc \(name) "))
+        #expect(a.stdout == b.stdout && b.stdout == c.stdout)
+        #expect(a.stderr.isEmpty)
+    }
+
+    @Test func noArgumentsIsAUsageError() throws {
+        let r = try bindc.run([])
+        #expect(r.status == 2)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr.contains("USAGE: bindc COMMAND"))
+    }
+
+    @Test func mistypedCommandGetsDidYouMean() throws {
+        let r = try bindc.run(["compil", "a.bind"])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("error: unknown command 'compil'; did you mean 'compile'?\n"))
+        let h = try bindc.run(["help", "dmp"])
+        #expect(h.status == 2)
+        #expect(h.stderr.contains("did you mean 'dump'?"))
+        let v = try bindc.run(["--versoin"])
+        #expect(v.status == 2)
+        #expect(v.stderr.contains("did you mean '--version'?"))
+    }
+
+    @Test func mistypedOptionGetsDidYouMean() throws {
+        let r = try bindc.run(["compile", "a.bind", "--ouput", "x"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("error: unknown option '--ouput'; did you mean '--output'?\n"))
+        #expect(r.stderr.contains("usage: bindc compile [options] FILE...\n"))
+        #expect(r.stderr.contains("See 'bindc compile --help'."))
+    }
+
+    @Test func usageErrorsExitWithTwo() throws {
+        #expect(try bindc.run(["check"]).status == 2)  // missing FILE
+        #expect(try bindc.run(["compile", "a.bind"]).status == 2)  // missing -o
+        #expect(try bindc.run(["compile", "a.bind", "--platform", "windows", "-o", "x"]).status == 2)
+        #expect(try bindc.run(["dump", "a", "b"]).status == 2)
+        #expect(try bindc.run(["fmt", "a.bind", "--check=yes"]).status == 2)
+    }
+}
