@@ -1,0 +1,97 @@
+import BindingRuntime
+
+/// Resolves `in Role [when …] { … }` blocks (Grammar.md §4): each binding's chords, action,
+/// title, group and condition (the block's and-ed with its own), and each `unbind`.
+struct BlockChecker {
+    let scope: Scope
+    let conditions: ConditionChecker
+    let chords: ChordResolver
+    let actions: ActionResolver
+
+    /// Adds the block's bindings and unbinds to `result`; a binding with any error is left
+    /// out (its errors reported), and so is every binding of a block whose role or condition
+    /// is wrong, once their own mistakes are reported.
+    func check(
+        _ block: BindingBlock, into result: inout FileResult, _ sat: inout Satisfiability,
+        _ engine: inout DiagnosticEngine
+    ) {
+        let role = resolveRole(block.role, &engine)
+        var blockCondition: Condition? = .constant(true)
+        var warnUnsatisfiable = true
+        if let expression = block.condition {
+            blockCondition = conditions.lower(expression, &engine)
+            if let c = blockCondition, !sat.isSatisfiable(c) {
+                engine.warning(Messages.blockConditionNeverTrue, at: expression.range)
+                warnUnsatisfiable = false  // already said; not again for every binding
+            }
+        }
+        var state = BlockState(
+            role: role, condition: blockCondition, blockOK: role != nil && blockCondition != nil,
+            warnUnsatisfiable: warnUnsatisfiable)
+        checkItems(block.items, group: nil, &state, &result, &sat, &engine)
+    }
+
+    private struct BlockState {
+        var role: Int?
+        var condition: Condition?
+        var blockOK: Bool
+        var warnUnsatisfiable: Bool
+    }
+
+    private func checkItems(
+        _ items: [BlockItem], group: String?, _ state: inout BlockState, _ result: inout FileResult,
+        _ sat: inout Satisfiability, _ engine: inout DiagnosticEngine
+    ) {
+        for item in items {
+            switch item {
+            case .binding(let b):
+                check(b, group: group, &state, &result, &sat, &engine)
+            case .group(let g):
+                if g.title.value.isEmpty { engine.warning(Messages.emptyGroupTitle, at: g.title.range) }
+                // Groups do not nest in the grammar; a nested one (if the parser let it
+                // through) counts as its own group.
+                checkItems(g.items, group: g.title.value, &state, &result, &sat, &engine)
+            case .unbind(let sequence, _):
+                guard let chords = chords.sequence(sequence, &engine), let role = state.role else { continue }
+                result.unbinds.append(CheckedUnbind(role: role, sequence: chords, range: sequence.range))
+            case .error:
+                continue
+            }
+        }
+    }
+
+    private func check(
+        _ b: BindingSyntax, group: String?, _ state: inout BlockState, _ result: inout FileResult,
+        _ sat: inout Satisfiability, _ engine: inout DiagnosticEngine
+    ) {
+        let sequence = chords.sequence(b.sequence, &engine)
+        let action = actions.resolve(b.action, &engine)
+        if let title = b.title, title.value.isEmpty { engine.warning(Messages.emptyTitle, at: title.range) }
+        var own: Condition? = .constant(true)
+        if let expression = b.condition { own = conditions.lower(expression, &engine) }
+        guard state.blockOK, let role = state.role, let blockCondition = state.condition,
+              let sequence, let (actionID, argument) = action, let own
+        else { return }
+        let condition: Condition
+        switch (blockCondition, own) {
+        case (.constant(true), _): condition = own
+        case (_, .constant(true)): condition = blockCondition
+        default: condition = .and(blockCondition, own)
+        }
+        if state.warnUnsatisfiable, !sat.isSatisfiable(condition) {
+            engine.warning(Messages.bindingNeverChosen(sequence), at: b.condition?.range ?? b.sequence.range)
+        }
+        result.bindings.append(CheckedBinding(
+            sequence: sequence, role: role, action: actionID, argument: argument,
+            title: b.title?.value, titleRange: b.title?.range, group: group, condition: condition,
+            range: b.sequence.range, menuItemTitle: nil))
+    }
+
+    private func resolveRole(_ id: Identifier, _ engine: inout DiagnosticEngine) -> Int? {
+        if let i = scope.roleIndex[id.name] { return i }
+        if id.name.isEmpty { return nil }
+        let suggestion = nearest(to: id.name, in: scope.roles)
+        engine.error(Messages.unknownRole(id.name, suggestion), at: id.range, fixIts: fixIt(id.range, suggestion))
+        return nil
+    }
+}

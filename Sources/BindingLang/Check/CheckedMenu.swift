@@ -1,0 +1,35 @@
+import BindingRuntime
+
+/// A main menu or submenu as resolved from one file; actions are still ``ActionID``s.
+struct CheckedMenu {
+    var title: String
+    /// The title literal: layering and duplicate checks point here.
+    var titleRange: SourceRange
+    var entries: [CheckedMenuEntry]
+}
+
+/// One entry of a ``CheckedMenu``.
+enum CheckedMenuEntry {
+    case item(CheckedMenuItem)
+    case submenu(CheckedMenu)
+    case separator
+}
+
+/// A main-menu item; a key equivalent also makes it a binding.
+struct CheckedMenuItem {
+    var title: String
+    var titleRange: SourceRange
+    var action: ActionID
+    var argument: ArgumentValue
+    var keyEquivalent: Chord?
+    var keyRange: SourceRange?
+    var condition: Condition
+}
+
+/// An edit-menu item.
+struct CheckedEditItem {
+    var title: String
+    var action: ActionID
+    var argument: ArgumentValue
+    var condition: Condition
+}

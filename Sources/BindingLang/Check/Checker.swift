@@ -1,0 +1,90 @@
+import BindingRuntime
+
+/// The checker: resolves parsed files into one ``Keymap`` (Grammar.md §3–§11).
+///
+/// Phases: collect every file's declarations into one ``Scope``; check each file's blocks,
+/// menus and quick actions on their own; layer the files in order (``Layering``); then, on
+/// the final bindings, find conflicts (``ConflictChecker``) and reused titles
+/// (``TitleChecker``); and, when nothing was an error, assemble the model.
+public enum Checker {
+    /// Checks parsed files in layering order into one keymap; nil when any error was found.
+    /// The diagnostics are sorted by file and position.
+    public static func check(_ files: [FileSyntax], sources: SourceManager, platform: Platform) -> (Keymap?, [Diagnostic]) {
+        var engine = DiagnosticEngine()
+        let scope = Scope.collect(files, into: &engine)
+        let conditions = ConditionChecker(scope: scope)
+        let chords = ChordResolver(platform: platform)
+        let actions = ActionResolver(scope: scope)
+        let blocks = BlockChecker(scope: scope, conditions: conditions, chords: chords, actions: actions)
+        let menus = MenuChecker(conditions: conditions, chords: chords, actions: actions)
+        let quickActions = QuickActionChecker()
+        var satisfiability = Satisfiability(contexts: scope.contexts)
+        var layering = Layering()
+
+        for file in files {
+            var result = FileResult(file: file.file)
+            var editMenuRange: SourceRange?
+            var mainMenuRanges: [String: SourceRange] = [:]
+            var shortcutRanges: [String: SourceRange] = [:]
+            for declaration in file.declarations {
+                switch declaration {
+                case .block(let block):
+                    blocks.check(block, into: &result, &satisfiability, &engine)
+                case .menu(let menu):
+                    menus.check(menu, into: &result, editMenuRange: &editMenuRange, mainMenuRanges: &mainMenuRanges,
+                                &satisfiability, &engine)
+                case .shortcut(let shortcut):
+                    if let action = quickActions.check(shortcut, typeRanges: &shortcutRanges, &engine) {
+                        result.quickActions.append((action, shortcut.range))
+                    }
+                case .keymap, .context, .responder, .action, .error:
+                    continue
+                }
+            }
+            layering.apply(result, scope: scope, &engine)
+        }
+
+        let bindings = finalBindings(layering)
+        ConflictChecker(scope: scope, satisfiability: satisfiability).check(bindings, &engine)
+        TitleChecker(scope: scope).check(bindings, &engine)
+        let diagnostics = engine.sorted
+        if engine.hasErrors { return (nil, diagnostics) }
+        let keymap = KeymapAssembler(scope: scope, sources: sources, platform: platform)
+            .assemble(bindings: bindings, editMenu: layering.editMenu, mainMenus: layering.mainMenus,
+                      quickActions: layering.quickActions)
+        return (keymap, diagnostics)
+    }
+
+    /// The layered role bindings and the final main menus' key equivalents, in declaration
+    /// order (file order, then position in the file).
+    static func finalBindings(_ layering: Layering) -> [CheckedBinding] {
+        var bindings = layering.bindings.compactMap { $0 }
+        var menuBindings: [CheckedBinding] = []
+        for menu in layering.mainMenus { keyEquivalents(of: menu, group: menu.title, into: &menuBindings) }
+        if menuBindings.isEmpty { return bindings }
+        bindings += menuBindings
+        return bindings.enumerated().sorted { a, b in
+            let ra = a.element.range, rb = b.element.range
+            if ra.file != rb.file { return ra.file < rb.file }
+            if ra.start != rb.start { return ra.start < rb.start }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+
+    private static func keyEquivalents(of menu: CheckedMenu, group: String, into out: inout [CheckedBinding]) {
+        for entry in menu.entries {
+            switch entry {
+            case .item(let item):
+                guard let chord = item.keyEquivalent, let range = item.keyRange else { continue }
+                out.append(CheckedBinding(
+                    sequence: [chord], role: nil, action: item.action, argument: item.argument, title: item.title,
+                    titleRange: item.titleRange, group: group, condition: item.condition, range: range,
+                    menuItemTitle: item.title))
+            case .submenu(let sub):
+                keyEquivalents(of: sub, group: group, into: &out)
+            case .separator:
+                continue
+            }
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import BindingRuntime
+
+/// Turns chords as written into canonical ``Chord`` values with ``Chord/build(parts:platform:)``
+/// (Grammar.md §4.3), and reports each ``ChordError`` at the part it concerns.
+struct ChordResolver {
+    let platform: Platform
+
+    /// Modifier spellings, for did-you-means on parts in modifier position.
+    private static let modifierNames: [String] = Array(Modifiers.spellings.keys) + ["primary"]
+    /// Key names (named keys, aliases, punctuation names), for parts in key position.
+    private static let keyNames: [String] = Array(Key.aliases.keys)
+
+    /// The chords of a sequence, or nil when one of them is wrong (each error reported).
+    func sequence(_ syntax: ChordSequenceSyntax, _ engine: inout DiagnosticEngine) -> [Chord]? {
+        var chords: [Chord] = []
+        chords.reserveCapacity(syntax.chords.count)
+        var failed = false
+        for c in syntax.chords {
+            if let chord = chord(c, &engine) { chords.append(chord) } else { failed = true }
+        }
+        if syntax.chords.isEmpty {
+            engine.error(Messages.chordHasNoKey(""), at: syntax.range)
+            return nil
+        }
+        return failed ? nil : chords
+    }
+
+    /// The canonical chord, or nil after reporting why it is wrong.
+    func chord(_ syntax: ChordSyntax, _ engine: inout DiagnosticEngine) -> Chord? {
+        let parts = syntax.parts.map(\.text)
+        switch Chord.build(parts: parts, platform: platform) {
+        case .success(let chord):
+            return chord
+        case .failure(let error):
+            report(error, syntax, &engine)
+            return nil
+        }
+    }
+
+    private func report(_ error: ChordError, _ syntax: ChordSyntax, _ engine: inout DiagnosticEngine) {
+        let text = syntax.parts.map(\.text).joined(separator: "+")
+        let last = syntax.parts.count - 1
+        switch error {
+        case .unknownName(let name, _):
+            guard let i = syntax.parts.firstIndex(where: { $0.text == name }) else {
+                engine.error(Messages.unknownKey(name, nil), at: syntax.range)
+                return
+            }
+            let range = syntax.parts[i].range
+            if i < last {
+                let suggestion = nearest(to: name, in: Self.modifierNames)
+                engine.error(Messages.unknownModifier(name, suggestion), at: range, fixIts: fixIt(range, suggestion))
+            } else {
+                let suggestion = nearest(to: name, in: Self.keyNames)
+                engine.error(Messages.unknownKey(name, suggestion), at: range, fixIts: fixIt(range, suggestion))
+            }
+        case .duplicateModifier:
+            reportDuplicate(syntax, &engine)
+        case .missingKey:
+            engine.error(Messages.chordHasNoKey(text), at: syntax.range)
+        case .twoKeys(let first, let second):
+            let range = syntax.parts.dropLast().first(where: { $0.text == first })?.range ?? syntax.range
+            engine.error(Messages.chordHasTwoKeys(first, second), at: range)
+        case .impossible(let reason):
+            engine.error(Messages.impossibleChord(text, reason), at: syntax.range)
+        }
+    }
+
+    /// Finds the part that repeats an earlier modifier (after aliases and `primary`), or the
+    /// `shift` made redundant by an upper-case key.
+    private func reportDuplicate(_ syntax: ChordSyntax, _ engine: inout DiagnosticEngine) {
+        var seen: [(Modifiers, KeyPart)] = []
+        for part in syntax.parts.dropLast() {
+            let m = part.text == "primary" ? platform.primaryModifier : Modifiers.spellings[part.text]
+            guard let m else { continue }
+            if let first = seen.first(where: { $0.0 == m }) {
+                engine.error(Messages.duplicateModifier(part.text, sameAs: first.1.text), at: part.range)
+                return
+            }
+            seen.append((m, part))
+        }
+        let key = syntax.parts.last?.text ?? ""
+        let shift = seen.first(where: { $0.0 == .shift })?.1.range ?? syntax.range
+        engine.error(Messages.shiftImpliedByKey(key), at: shift)
+    }
+}

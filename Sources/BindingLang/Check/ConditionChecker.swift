@@ -1,0 +1,197 @@
+import BindingRuntime
+
+/// Types `when` clauses (Grammar.md §4.6) and lowers them to ``Condition``: `x != y` becomes
+/// `!(x == y)`, `x in (a, b)` becomes `x == a || x == b`, a Bool compared with `true` or
+/// `false` becomes the flag or its negation. Each mistake is reported once: an operand that
+/// failed (an unknown context, a parser error node) makes the whole condition nil without
+/// further diagnostics about it.
+struct ConditionChecker {
+    let scope: Scope
+    /// Deeper expressions are rejected before lowering, so recursion here stays shallow.
+    static let maximumDepth = 128
+
+    /// The lowered condition, or nil when it had errors (all of them reported).
+    func lower(_ expression: Expression, _ engine: inout DiagnosticEngine) -> Condition? {
+        if Self.depth(of: expression) > Self.maximumDepth {
+            engine.error(Messages.conditionTooDeep, at: expression.range)
+            return nil
+        }
+        return condition(expression, &engine)
+    }
+
+    // MARK: - Conditions
+
+    private func condition(_ e: Expression, _ engine: inout DiagnosticEngine) -> Condition? {
+        switch e {
+        case .error:
+            return nil
+        case .bool(let b, _):
+            return .constant(b)
+        case .string(let s):
+            engine.error(Messages.stringIsNotACondition, at: s.range)
+            return nil
+        case .identifier(let id):
+            if let b = Self.boolLiteral(id.name) { return .constant(b) }
+            guard let v = context(id, asCondition: true, &engine) else { return nil }
+            if case .bool = scope.contexts[v].type { return .flag(v) }
+            engine.error(Messages.notACondition(scope.contexts[v]), at: id.range)
+            return nil
+        case .not(let x, _):
+            return condition(x, &engine).map { .not($0) }
+        case .parenthesized(let x, _):
+            return condition(x, &engine)
+        case .binary(.and, let l, let r, _):
+            let a = condition(l, &engine)
+            let b = condition(r, &engine)
+            guard let a, let b else { return nil }
+            return .and(a, b)
+        case .binary(.or, let l, let r, _):
+            let a = condition(l, &engine)
+            let b = condition(r, &engine)
+            guard let a, let b else { return nil }
+            return .or(a, b)
+        case .binary(let op, let l, let r, _):
+            guard let equal = comparison(l, [r], op: op.rawValue, &engine) else { return nil }
+            return op == .notEqual ? Self.negate(equal) : equal
+        case .membership(let l, let items, let negated, _):
+            guard let any = comparison(l, items, op: negated ? "not in" : "in", &engine) else { return nil }
+            return negated ? .not(any) : any
+        }
+    }
+
+    /// `lhs == r1 || lhs == r2 || …` for a context `lhs`; every right side is checked.
+    private func comparison(_ lhs: Expression, _ rhs: [Expression], op: String, _ engine: inout DiagnosticEngine) -> Condition? {
+        let left = Self.unparenthesized(lhs)
+        if case .error = left { return nil }
+        guard case .identifier(let id) = left, Self.boolLiteral(id.name) == nil else {
+            engine.error(Messages.leftSideNotAContext(op), at: lhs.range)
+            return nil
+        }
+        guard let v = context(id, asCondition: false, &engine) else { return nil }
+        var result: Condition?
+        var failed = false
+        for r in rhs {
+            guard let equal = equality(v, r, op: op, &engine) else {
+                failed = true
+                continue
+            }
+            result = result.map { .or($0, equal) } ?? equal
+        }
+        if failed { return nil }
+        return result ?? .constant(false)
+    }
+
+    /// `context == value` for one right-hand side.
+    private func equality(_ v: Int, _ rhs: Expression, op: String, _ engine: inout DiagnosticEngine) -> Condition? {
+        let variable = scope.contexts[v]
+        let right = Self.unparenthesized(rhs)
+        switch right {
+        case .error:
+            return nil
+        case .bool(let b, let range):
+            return boolEquality(v, b, range: range, &engine)
+        case .identifier(let id):
+            if let b = Self.boolLiteral(id.name) { return boolEquality(v, b, range: id.range, &engine) }
+            switch variable.type {
+            case .enumeration(let cases):
+                if let k = cases.firstIndex(of: id.name) { return .enumEquals(v, k) }
+                let suggestion = nearest(to: id.name, in: cases)
+                engine.error(Messages.unknownCase(variable.name, id.name, suggestion), at: id.range,
+                             fixIts: fixIt(id.range, suggestion))
+            case .string:
+                engine.error(Messages.cannotCompareWithIdentifier(variable, id.name), at: id.range,
+                             fixIts: [FixIt(range: id.range, replacement: Messages.quoted(id.name))])
+            case .bool:
+                engine.error(Messages.cannotCompareWithIdentifier(variable, id.name), at: id.range)
+            }
+            return nil
+        case .string(let s):
+            switch variable.type {
+            case .string:
+                return .stringEquals(v, s.value)
+            case .enumeration(let cases):
+                let fix = cases.contains(s.value) ? [FixIt(range: s.range, replacement: s.value)] : []
+                engine.error(Messages.cannotCompareWithString(variable), at: s.range, fixIts: fix)
+            case .bool:
+                engine.error(Messages.cannotCompareWithString(variable), at: s.range)
+            }
+            return nil
+        default:
+            engine.error(Messages.rightSideNotAValue(op), at: rhs.range)
+            return nil
+        }
+    }
+
+    private func boolEquality(_ v: Int, _ b: Bool, range: SourceRange, _ engine: inout DiagnosticEngine) -> Condition? {
+        guard case .bool = scope.contexts[v].type else {
+            engine.error(Messages.cannotCompareWithBool(scope.contexts[v]), at: range)
+            return nil
+        }
+        return b ? .flag(v) : .not(.flag(v))
+    }
+
+    // MARK: - Names
+
+    /// The index of the context `id` names; reports an unknown name (silently nil for a
+    /// context whose declaration was already an error). A bare identifier used as a condition
+    /// that is a case of exactly one enumeration suggests the comparison (`mode == insert`).
+    private func context(_ id: Identifier, asCondition: Bool, _ engine: inout DiagnosticEngine) -> Int? {
+        if let v = scope.contextIndex[id.name] { return v }
+        if scope.brokenContexts.contains(id.name) { return nil }
+        var suggestion = nearest(to: id.name, in: scope.contexts.map(\.name))
+        if suggestion == nil && asCondition {
+            let owners = scope.contexts.filter { c in
+                if case .enumeration(let cases) = c.type { return cases.contains(id.name) }
+                return false
+            }
+            if owners.count == 1, let owner = owners.first { suggestion = "\(owner.name) == \(id.name)" }
+        }
+        engine.error(Messages.unknownContext(id.name, suggestion), at: id.range, fixIts: fixIt(id.range, suggestion))
+        return nil
+    }
+
+    // MARK: - Helpers
+
+    private static func boolLiteral(_ name: String) -> Bool? {
+        name == "true" ? true : name == "false" ? false : nil
+    }
+
+    private static func unparenthesized(_ e: Expression) -> Expression {
+        var e = e
+        var guardCount = 0
+        while case .parenthesized(let inner, _) = e, guardCount < maximumDepth + 1 {
+            e = inner
+            guardCount += 1
+        }
+        return e
+    }
+
+    /// `!c`, cancelling a double negation (`loggedIn != false` is `loggedIn`).
+    static func negate(_ c: Condition) -> Condition {
+        if case .not(let inner) = c { return inner }
+        return .not(c)
+    }
+
+    /// The nesting depth of `e`, measured without recursion (deep input must not overflow).
+    static func depth(of e: Expression) -> Int {
+        var stack: [(Expression, Int)] = [(e, 1)]
+        var deepest = 0
+        while let (node, d) = stack.popLast() {
+            deepest = max(deepest, d)
+            if deepest > maximumDepth { return deepest }
+            switch node {
+            case .identifier, .string, .bool, .error: break
+            case .not(let x, _), .parenthesized(let x, _): stack.append((x, d + 1))
+            case .binary(_, let l, let r, _):
+                stack.append((l, d + 1))
+                stack.append((r, d + 1))
+            case .membership(let l, let items, _, _):
+                // Lowered to a chain of `||` as long as the list.
+                deepest = max(deepest, d + items.count)
+                stack.append((l, d + 1))
+                for item in items { stack.append((item, d + 1)) }
+            }
+        }
+        return deepest
+    }
+}

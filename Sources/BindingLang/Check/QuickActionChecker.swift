@@ -1,0 +1,156 @@
+import BindingRuntime
+
+/// Resolves `shortcut "type" { … }` declarations (Grammar.md §8) into ``QuickAction``s.
+struct QuickActionChecker {
+    static let fieldNames = ["title", "subtitle", "icon", "iconFile", "userInfo"]
+    /// Nested user-info dictionaries deeper than this are an error (and are not walked).
+    static let maximumDepth = 32
+
+    /// The quick action, or nil when it has an error (all reported). `typeRanges` holds the
+    /// types this file already declared.
+    func check(
+        _ d: ShortcutDeclaration, typeRanges: inout [String: SourceRange], _ engine: inout DiagnosticEngine
+    ) -> QuickAction? {
+        var ok = true
+        if d.type.value.isEmpty {
+            engine.error(Messages.emptyShortcutType, at: d.type.range)
+            ok = false
+        }
+        if let first = typeRanges[d.type.value] {
+            engine.error(Messages.duplicateShortcut(d.type.value), at: d.type.range,
+                         notes: [DiagnosticNote(Messages.firstDeclaredHereShort, at: first)])
+            ok = false
+        } else {
+            typeRanges[d.type.value] = d.type.range
+        }
+        var action = QuickAction(type: d.type.value, title: "")
+        var seen: [String: SourceRange] = [:]
+        var hasTitle = false
+        for field in d.fields {
+            let name = field.name.name
+            guard Self.fieldNames.contains(name) else {
+                let suggestion = nearest(to: name, in: Self.fieldNames)
+                engine.error(Messages.unknownShortcutField(name, suggestion), at: field.name.range,
+                             fixIts: fixIt(field.name.range, suggestion))
+                ok = false
+                if suggestion == "title" { hasTitle = true }  // do not also say "no title"
+                continue
+            }
+            if let first = seen[name] {
+                engine.error(Messages.fieldGivenTwice(name), at: field.name.range,
+                             notes: [DiagnosticNote(Messages.firstDeclaredHereShort, at: first)])
+                ok = false
+                continue
+            }
+            seen[name] = field.name.range
+            if case .error = field.value {
+                ok = false
+                if name == "title" { hasTitle = true }
+                continue
+            }
+            switch name {
+            case "title", "subtitle", "iconFile":
+                guard case .literal(.string(let s)) = field.value else {
+                    engine.error(Messages.fieldNeedsString(name), at: Self.range(of: field.value))
+                    ok = false
+                    if name == "title" { hasTitle = true }
+                    continue
+                }
+                if name == "title" {
+                    hasTitle = true
+                    action.title = s.value
+                    if s.value.isEmpty { engine.warning(Messages.emptyTitle, at: s.range) }
+                } else if name == "subtitle" {
+                    action.subtitle = s.value
+                } else {
+                    action.iconFile = s.value
+                }
+            case "icon":
+                let icon: (String, SourceRange)
+                switch field.value {
+                case .identifier(let id): icon = (id.name, id.range)
+                case .literal(.string(let s)): icon = (s.value, s.range)
+                default:
+                    engine.error(Messages.fieldNeedsIcon, at: Self.range(of: field.value))
+                    ok = false
+                    continue
+                }
+                guard QuickActionIcons.all.contains(icon.0) else {
+                    let suggestion = nearest(to: icon.0, in: QuickActionIcons.all)
+                    engine.error(Messages.unknownIconType(icon.0, suggestion), at: icon.1,
+                                 fixIts: fixIt(icon.1, suggestion))
+                    ok = false
+                    continue
+                }
+                action.iconType = icon.0
+            default:  // userInfo
+                guard case .dictionary(let dictionary) = field.value else {
+                    engine.error(Messages.fieldNeedsDictionary, at: Self.range(of: field.value))
+                    ok = false
+                    continue
+                }
+                if let entries = userInfo(dictionary, depth: 0, &engine) { action.userInfo = entries } else { ok = false }
+            }
+        }
+        if !hasTitle {
+            engine.error(Messages.shortcutWithoutTitle(d.type.value), at: d.type.range)
+            ok = false
+        }
+        if let icon = seen["icon"], let file = seen["iconFile"] {
+            engine.warning(Messages.iconAndIconFile, at: file, notes: [DiagnosticNote(Messages.iconGivenHere, at: icon)])
+        }
+        return ok ? action : nil
+    }
+
+    /// The entries of a user-info dictionary, or nil after reporting a mistake in it.
+    private func userInfo(_ d: DictionarySyntax, depth: Int, _ engine: inout DiagnosticEngine) -> [UserInfoEntry]? {
+        guard depth < Self.maximumDepth else {
+            engine.error(Messages.userInfoTooDeep, at: d.range)
+            return nil
+        }
+        var entries: [UserInfoEntry] = []
+        var seen: [String: SourceRange] = [:]
+        var ok = true
+        for entry in d.entries {
+            if let first = seen[entry.key.value] {
+                engine.error(Messages.duplicateUserInfoKey(entry.key.value), at: entry.key.range,
+                             notes: [DiagnosticNote(Messages.firstDeclaredHereShort, at: first)])
+                ok = false
+                continue
+            }
+            seen[entry.key.value] = entry.key.range
+            let value: UserInfoValue
+            switch entry.value {
+            case .literal(.string(let s)): value = .string(s.value)
+            case .literal(.int(let n, _)): value = .int(n)
+            case .literal(.double(let x, _)): value = .double(x)
+            case .literal(.bool(let b, _)): value = .bool(b)
+            case .dictionary(let nested):
+                guard let inner = userInfo(nested, depth: depth + 1, &engine) else {
+                    ok = false
+                    continue
+                }
+                value = .dictionary(inner)
+            case .identifier(let id):
+                engine.error(Messages.userInfoIdentifier(id.name), at: id.range,
+                             fixIts: [FixIt(range: id.range, replacement: Messages.quoted(id.name))])
+                ok = false
+                continue
+            case .error:
+                ok = false
+                continue
+            }
+            entries.append(UserInfoEntry(key: entry.key.value, value: value))
+        }
+        return ok ? entries : nil
+    }
+
+    private static func range(of value: FieldValue) -> SourceRange {
+        switch value {
+        case .literal(let l): return l.range
+        case .identifier(let id): return id.range
+        case .dictionary(let d): return d.range
+        case .error(let r): return r
+        }
+    }
+}

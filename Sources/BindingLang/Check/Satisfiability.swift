@@ -1,0 +1,205 @@
+import BindingRuntime
+
+/// The value one context variable takes in a witness.
+enum ContextValue: Hashable, Sendable {
+    case bool(Bool)
+    case enumCase(Int)
+    case string(String)
+}
+
+/// An assignment of values to some context variables (by index), in index order. Variables
+/// not listed do not matter: the conditions hold whatever values they take.
+typealias Witness = [(variable: Int, value: ContextValue)]
+
+/// Decides exactly whether conditions can hold, and names a state in which they do.
+///
+/// Every context variable has a finite set of values that matter: a Bool its two values, an
+/// enumeration its cases, and a String context each literal the conditions compare it with
+/// plus one "other" value. The search (DPLL-style) picks a variable the simplified condition
+/// still mentions, tries each of its values, simplifies, and stops at `true` or `false`; so it
+/// only assigns variables that matter on the way, and is exact. Found witnesses are then
+/// minimised: a variable is dropped when the condition stays true without it.
+struct Satisfiability {
+    let contexts: [ContextVariable]
+    /// Results for single conditions (most bindings share a few block conditions).
+    private var cache: [Condition: Bool] = [:]
+
+    init(contexts: [ContextVariable]) { self.contexts = contexts }
+
+    /// Whether some state makes `condition` true (memoised).
+    mutating func isSatisfiable(_ condition: Condition) -> Bool {
+        if case .constant(let b) = condition { return b }
+        if let known = cache[condition] { return known }
+        let result = witness(condition) != nil
+        cache[condition] = result
+        return result
+    }
+
+    /// A state in which both conditions hold, or nil when they never hold together.
+    func overlap(_ a: Condition, _ b: Condition) -> Witness? {
+        switch (a, b) {
+        case (.constant(false), _), (_, .constant(false)): return nil
+        case (.constant(true), .constant(true)): return []
+        case (.constant(true), _): return witness(b)
+        case (_, .constant(true)): return witness(a)
+        default: return witness(.and(a, b))
+        }
+    }
+
+    /// A minimal state making `condition` true, or nil when none does.
+    func witness(_ condition: Condition) -> Witness? {
+        var literals: [Int: [String]] = [:]
+        Self.collectStrings(condition, into: &literals)
+        var assignment: [Int: SearchValue] = [:]
+        guard search(condition, &assignment, literals: literals) else { return nil }
+        // Minimise: drop each variable whose value the condition does not need.
+        for variable in assignment.keys.sorted() {
+            var without = assignment
+            without[variable] = nil
+            if case .constant(true) = Self.simplify(condition, without) { assignment = without }
+        }
+        return assignment.keys.sorted().map { v in
+            switch assignment[v] {
+            case .bool(let b)?: return (v, .bool(b))
+            case .enumCase(let c)?: return (v, .enumCase(c))
+            case .string(let s)?: return (v, .string(s ?? Self.otherString(avoiding: literals[v] ?? [])))
+            case nil: return (v, .bool(false))  // unreachable: keys come from the assignment
+            }
+        }
+    }
+
+    // MARK: - Search
+
+    /// A value during the search; a nil string is "some string equal to none of the literals".
+    private enum SearchValue: Hashable {
+        case bool(Bool)
+        case enumCase(Int)
+        case string(String?)
+    }
+
+    private func search(_ condition: Condition, _ assignment: inout [Int: SearchValue], literals: [Int: [String]]) -> Bool {
+        let residual = Self.simplify(condition, assignment)
+        if case .constant(let b) = residual { return b }
+        guard let variable = Self.firstVariable(residual) else { return false }
+        for value in domain(of: variable, literals: literals) {
+            assignment[variable] = value
+            if search(residual, &assignment, literals: literals) { return true }
+        }
+        assignment[variable] = nil
+        return false
+    }
+
+    private func domain(of variable: Int, literals: [Int: [String]]) -> [SearchValue] {
+        guard variable >= 0 && variable < contexts.count else { return [] }
+        switch contexts[variable].type {
+        case .bool: return [.bool(true), .bool(false)]
+        case .enumeration(let cases): return cases.indices.map { .enumCase($0) }
+        case .string: return (literals[variable] ?? []).map { .string($0) } + [.string(nil)]
+        }
+    }
+
+    /// `condition` with the assigned variables replaced by their truth and constants folded.
+    /// A variable given a value of the wrong kind counts as false (never happens for checked
+    /// conditions), so the result never mentions an assigned variable.
+    private static func simplify(_ condition: Condition, _ a: [Int: SearchValue]) -> Condition {
+        switch condition {
+        case .constant: return condition
+        case .flag(let v):
+            guard let value = a[v] else { return condition }
+            if case .bool(let b) = value { return .constant(b) }
+            return .constant(false)
+        case .enumEquals(let v, let k):
+            guard let value = a[v] else { return condition }
+            if case .enumCase(let c) = value { return .constant(c == k) }
+            return .constant(false)
+        case .stringEquals(let v, let s):
+            guard let value = a[v] else { return condition }
+            if case .string(let t) = value { return .constant(t == s) }
+            return .constant(false)
+        case .not(let x):
+            let s = simplify(x, a)
+            if case .constant(let b) = s { return .constant(!b) }
+            return .not(s)
+        case .and(let l, let r):
+            let sl = simplify(l, a)
+            if case .constant(false) = sl { return sl }
+            let sr = simplify(r, a)
+            if case .constant(true) = sl { return sr }
+            if case .constant(let b) = sr { return b ? sl : sr }
+            return .and(sl, sr)
+        case .or(let l, let r):
+            let sl = simplify(l, a)
+            if case .constant(true) = sl { return sl }
+            let sr = simplify(r, a)
+            if case .constant(false) = sl { return sr }
+            if case .constant(let b) = sr { return b ? sr : sl }
+            return .or(sl, sr)
+        }
+    }
+
+    /// The leftmost variable `condition` mentions.
+    private static func firstVariable(_ condition: Condition) -> Int? {
+        switch condition {
+        case .constant: return nil
+        case .flag(let v), .enumEquals(let v, _), .stringEquals(let v, _): return v
+        case .not(let x): return firstVariable(x)
+        case .and(let l, let r), .or(let l, let r): return firstVariable(l) ?? firstVariable(r)
+        }
+    }
+
+    /// The string literals each String variable is compared with, in first-use order.
+    private static func collectStrings(_ condition: Condition, into out: inout [Int: [String]]) {
+        switch condition {
+        case .constant, .flag, .enumEquals: return
+        case .stringEquals(let v, let s):
+            if !(out[v]?.contains(s) ?? false) { out[v, default: []].append(s) }
+        case .not(let x): collectStrings(x, into: &out)
+        case .and(let l, let r), .or(let l, let r):
+            collectStrings(l, into: &out)
+            collectStrings(r, into: &out)
+        }
+    }
+
+    /// A concrete string equal to none of `literals`: the initial value `""` when possible.
+    static func otherString(avoiding literals: [String]) -> String {
+        if !literals.contains("") { return "" }
+        var candidate = "other"
+        var n = 1
+        while literals.contains(candidate) {
+            n += 1
+            candidate = "other\(n)"
+        }
+        return candidate
+    }
+
+    // MARK: - Evaluation
+
+    /// The truth of `condition` in a full state (`values[i]` for variable `i`); a variable
+    /// without a value, or with one of the wrong kind, counts as false.
+    static func evaluate(_ condition: Condition, _ values: [Int: ContextValue]) -> Bool {
+        switch condition {
+        case .constant(let b): return b
+        case .flag(let v): if case .bool(let b)? = values[v] { return b } else { return false }
+        case .enumEquals(let v, let k): if case .enumCase(let c)? = values[v] { return c == k } else { return false }
+        case .stringEquals(let v, let s): if case .string(let t)? = values[v] { return t == s } else { return false }
+        case .not(let x): return !evaluate(x, values)
+        case .and(let l, let r): return evaluate(l, values) && evaluate(r, values)
+        case .or(let l, let r): return evaluate(l, values) || evaluate(r, values)
+        }
+    }
+
+    /// `mode == insert, loggedIn == true`: a witness as readers write conditions.
+    func describe(_ witness: Witness) -> String {
+        witness.map { entry in
+            guard entry.variable >= 0 && entry.variable < contexts.count else { return "?" }
+            let variable = contexts[entry.variable]
+            switch (entry.value, variable.type) {
+            case (.bool(let b), _): return "\(variable.name) == \(b)"
+            case (.enumCase(let c), .enumeration(let cases)) where c >= 0 && c < cases.count:
+                return "\(variable.name) == \(cases[c])"
+            case (.enumCase(let c), _): return "\(variable.name) == #\(c)"
+            case (.string(let s), _): return "\(variable.name) == \(Messages.quoted(s))"
+            }
+        }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,212 @@
+import BindingRuntime
+
+/// The wording of every diagnostic the checker emits (Grammar.md sections 3–11).
+extension Messages {
+    // MARK: - Helpers
+
+    /// `; did you mean 'x'?` when there is a suggestion, else nothing.
+    static func didYouMean(_ suggestion: String?) -> String {
+        suggestion.map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    /// A sequence as canonical source text: `ctrl+k ctrl+c`.
+    static func sequenceText(_ chords: [Chord]) -> String {
+        chords.map(\.sourceText).joined(separator: " ")
+    }
+
+    /// A string value quoted as in source, with `"` and `\` escaped.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for ch in text.unicodeScalars {
+            switch ch {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case "\0": out += "\\0"
+            default: out.unicodeScalars.append(ch)
+            }
+        }
+        return out + "\""
+    }
+
+    // MARK: - Declarations
+
+    static func redeclaration(_ kind: String, _ name: String) -> String {
+        "invalid redeclaration of \(kind) '\(name)'"
+    }
+    static func firstDeclaredHere(_ name: String) -> String { "'\(name)' was first declared here" }
+    static func standardActionRedeclared(_ name: String) -> String {
+        "'\(name)' is a standard action and is already declared"
+    }
+    static let keymapNamedTwice = "keymap name is given twice in this file"
+    static let keymapFirstNamedHere = "first named here"
+    static func unknownContextType(_ name: String, _ suggestion: String?) -> String {
+        "unknown context type '\(name)'\(didYouMean(suggestion))"
+    }
+    static func unknownArgumentType(_ name: String, _ suggestion: String?) -> String {
+        "unknown argument type '\(name)'\(didYouMean(suggestion))"
+    }
+    static func duplicateCase(_ name: String) -> String { "duplicate case '\(name)' in enumeration" }
+    static let enumerationNeedsTwoCases = "an enumeration needs two or more cases"
+    static func firstCaseHere(_ name: String) -> String { "'\(name)' was first listed here" }
+
+    // MARK: - Names
+
+    static func unknownContext(_ name: String, _ suggestion: String?) -> String {
+        "unknown context variable '\(name)'\(didYouMean(suggestion))"
+    }
+    static func unknownRole(_ name: String, _ suggestion: String?) -> String {
+        "unknown responder role '\(name)'\(didYouMean(suggestion))"
+    }
+    static func unknownAction(_ name: String, _ suggestion: String?) -> String {
+        "unknown action '\(name)'\(didYouMean(suggestion))"
+    }
+    static func unknownCase(_ context: String, _ name: String, _ suggestion: String?) -> String {
+        "'\(context)' has no case '\(name)'\(didYouMean(suggestion))"
+    }
+
+    // MARK: - Conditions
+
+    /// `Bool context 'x'`, `String context 'x'`, `enumeration context 'x'`.
+    static func contextDescription(_ variable: ContextVariable) -> String {
+        switch variable.type {
+        case .bool: return "Bool context '\(variable.name)'"
+        case .string: return "String context '\(variable.name)'"
+        case .enumeration: return "enumeration context '\(variable.name)'"
+        }
+    }
+    static func notACondition(_ variable: ContextVariable) -> String {
+        "\(contextDescription(variable)) is not a condition; compare it with '==' or 'in'"
+    }
+    static let stringIsNotACondition = "a string is not a condition"
+    static func leftSideNotAContext(_ op: String) -> String {
+        "left side of '\(op)' must be a context variable"
+    }
+    static func rightSideNotAValue(_ op: String) -> String {
+        "right side of '\(op)' must be a case name, a string or true/false"
+    }
+    static func cannotCompareWithString(_ variable: ContextVariable) -> String {
+        "cannot compare \(contextDescription(variable)) with a string"
+    }
+    static func cannotCompareWithBool(_ variable: ContextVariable) -> String {
+        "cannot compare \(contextDescription(variable)) with a Boolean"
+    }
+    static func cannotCompareWithIdentifier(_ variable: ContextVariable, _ name: String) -> String {
+        switch variable.type {
+        case .string: return "cannot compare \(contextDescription(variable)) with identifier '\(name)'; did you mean \(quoted(name))?"
+        default: return "cannot compare \(contextDescription(variable)) with identifier '\(name)'; use true or false"
+        }
+    }
+    static let conditionTooDeep = "condition is nested too deeply"
+    static let blockConditionNeverTrue = "condition is never true; no binding of this block can be chosen"
+    static func bindingNeverChosen(_ sequence: [Chord]) -> String {
+        "condition is never true; '\(sequenceText(sequence))' can never be chosen"
+    }
+    static func menuItemNeverEnabled(_ title: String) -> String {
+        "condition is never true; menu item \(quoted(title)) is never enabled"
+    }
+
+    // MARK: - Actions
+
+    static func missingArgument(_ action: String, _ type: ArgumentType) -> String {
+        "action '\(action)' needs an argument of type \(type.rawValue)"
+    }
+    static func unexpectedArgument(_ action: String) -> String { "action '\(action)' takes no argument" }
+    static func wrongArgumentType(_ action: String, _ expected: ArgumentType, _ found: String) -> String {
+        "action '\(action)' takes an argument of type \(expected.rawValue), not \(found)"
+    }
+
+    // MARK: - Chords
+
+    static func unknownModifier(_ name: String, _ suggestion: String?) -> String {
+        "unknown modifier '\(name)'\(didYouMean(suggestion))"
+    }
+    static func unknownKey(_ name: String, _ suggestion: String?) -> String {
+        "unknown key '\(name)'\(didYouMean(suggestion))"
+    }
+    static func duplicateModifier(_ name: String, sameAs first: String) -> String {
+        name == first ? "duplicate modifier '\(name)'" : "duplicate modifier '\(name)' (same as '\(first)')"
+    }
+    static func shiftImpliedByKey(_ key: String) -> String {
+        "duplicate modifier 'shift': upper-case '\(key)' already means shift"
+    }
+    static func chordHasNoKey(_ text: String) -> String { "chord '\(text)' has no key" }
+    static func chordHasTwoKeys(_ first: String, _ second: String) -> String {
+        "chord has two keys, '\(first)' and '\(second)'; only the last part is the key"
+    }
+    static func impossibleChord(_ text: String, _ reason: String) -> String {
+        "impossible chord '\(text)': \(reason)"
+    }
+
+    // MARK: - Blocks, titles, layering
+
+    static let emptyTitle = "empty discoverability title"
+    static let emptyGroupTitle = "empty group title"
+    static let emptyMenuTitle = "empty menu title"
+    static func nothingToUnbind(_ sequence: [Chord], role: String) -> String {
+        "'\(sequenceText(sequence))' is not bound in role '\(role)' by an earlier file; nothing to unbind"
+    }
+    static func titleReused(_ title: String, firstUse: String, group: String?) -> String {
+        let place = group.map { "in group \(quoted($0))" } ?? "among ungrouped commands"
+        return "title \(quoted(title)) is already used for '\(firstUse)' \(place)"
+    }
+    static let titleFirstUsedHere = "first used here"
+
+    // MARK: - Conflicts
+
+    /// ` when a == x, b == true`, or nothing when the witness is empty (always).
+    static func witnessSuffix(_ witness: String) -> String { witness.isEmpty ? "" : " when " + witness }
+    static func boundTwice(_ sequence: [Chord], role: String, witness: String) -> String {
+        "'\(sequenceText(sequence))' is bound twice in role '\(role)'\(witnessSuffix(witness))"
+    }
+    static func keyEquivalentTwice(_ chord: [Chord], witness: String) -> String {
+        "'\(sequenceText(chord))' is the key equivalent of two menu items\(witnessSuffix(witness))"
+    }
+    static let otherBindingHere = "the other binding is here"
+    static func prefixConflict(_ short: [Chord], _ long: [Chord], role: String, witness: String) -> String {
+        "'\(sequenceText(short))' is both bound and a prefix of '\(sequenceText(long))' in role '\(role)'\(witnessSuffix(witness))"
+    }
+    static func boundHere(_ sequence: [Chord]) -> String { "'\(sequenceText(sequence))' is bound here" }
+    static func menuConflict(item: String, _ chord: [Chord], other: [Chord], role: String, witness: String) -> String {
+        let what = other.count == 1 ? "is also bound" : "is also the first stroke of '\(sequenceText(other))'"
+        return "key equivalent '\(sequenceText(chord))' of menu item \(quoted(item)) \(what) in role '\(role)'\(witnessSuffix(witness))"
+    }
+    static func menuItemHere(_ title: String) -> String { "menu item \(quoted(title)) is here" }
+
+    // MARK: - Menus
+
+    static let editMenuKeyEquivalent = "edit-menu items have no key equivalent"
+    static let editMenuSubmenu = "the edit menu cannot have submenus"
+    static let editMenuSeparator = "the edit menu cannot have separators"
+    static let editMenuTwice = "the edit menu is declared twice in this file"
+    static func menuTwice(_ title: String) -> String { "menu \(quoted(title)) is declared twice in this file" }
+    static let firstDeclaredHereShort = "first declared here"
+    static let menuTooDeep = "menus are nested too deeply"
+
+    // MARK: - Quick actions
+
+    static func unknownShortcutField(_ name: String, _ suggestion: String?) -> String {
+        "unknown shortcut field '\(name)'\(didYouMean(suggestion))"
+    }
+    static func fieldGivenTwice(_ name: String) -> String { "field '\(name)' is given twice" }
+    static func fieldNeedsString(_ name: String) -> String { "field '\(name)' needs a string" }
+    static let fieldNeedsIcon = "field 'icon' needs a system icon name"
+    static let fieldNeedsDictionary = "field 'userInfo' needs a dictionary"
+    static func unknownIconType(_ name: String, _ suggestion: String?) -> String {
+        "unknown icon type '\(name)'\(didYouMean(suggestion))"
+    }
+    static func shortcutWithoutTitle(_ type: String) -> String { "shortcut \(quoted(type)) has no title" }
+    static let emptyShortcutType = "shortcut type must not be empty"
+    static func duplicateShortcut(_ type: String) -> String {
+        "shortcut \(quoted(type)) is declared twice in this file"
+    }
+    static let iconAndIconFile = "'iconFile' overrides 'icon'; the icon type is ignored"
+    static let iconGivenHere = "'icon' is given here"
+    static func duplicateUserInfoKey(_ key: String) -> String { "duplicate key \(quoted(key)) in user info" }
+    static func userInfoIdentifier(_ name: String) -> String {
+        "user-info value must be a string, number, Boolean or dictionary; did you mean \(quoted(name))?"
+    }
+    static let userInfoTooDeep = "user info is nested too deeply"
+}
