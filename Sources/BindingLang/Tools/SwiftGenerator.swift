@@ -1,0 +1,437 @@
+import BindingRuntime
+
+/// Generates Swift source for an app from a checked keymap (`bindc swift`): a namespace enum
+/// holding a typed `Action` enum (one case per action, with its argument type), a `Context`
+/// struct with one typed property per context variable, the key commands and edit-menu items
+/// as data, and, under `#if canImport(UIKit)`, helpers that build `UIKeyCommand`s (with
+/// discoverability titles) and `UIMenuItem`s. Everything outside the UIKit part compiles on
+/// any platform with only the standard library.
+public enum SwiftGenerator {
+    /// The generated source for `keymap`, in a namespace called `typeName` (default: the
+    /// keymap's name as an upper-camel-case identifier followed by `Keymap`).
+    public static func generate(_ keymap: Keymap, typeName: String? = nil) -> String {
+        var generator = Generator(keymap: keymap, typeName: typeName.map(typeIdentifier) ?? defaultTypeName(keymap))
+        return generator.source()
+    }
+
+    /// The namespace name used when none is given: `Editor` → `EditorKeymap`.
+    public static func defaultTypeName(_ keymap: Keymap) -> String {
+        let base = keymap.name.map(typeIdentifier) ?? ""
+        return (base.isEmpty || base == "_" ? "Bind" : base) + "Keymap"
+    }
+
+    /// `text` made into an upper-camel-case Swift type name: words of letters and digits
+    /// joined with their first letters capitalised; a leading digit gets an underscore.
+    public static func typeIdentifier(_ text: String) -> String {
+        var out = ""
+        var capitalizeNext = true
+        for scalar in text.unicodeScalars {
+            let isWordCharacter = scalar.properties.isAlphabetic || (scalar.value >= 0x30 && scalar.value <= 0x39)
+                || scalar == "_"
+            if !isWordCharacter || scalar.value > 0x7F {
+                capitalizeNext = true
+                continue
+            }
+            out += capitalizeNext ? String(scalar).uppercased() : String(scalar)
+            capitalizeNext = false
+        }
+        if let first = out.unicodeScalars.first, first.value >= 0x30 && first.value <= 0x39 { out = "_" + out }
+        return out.isEmpty ? "_" : out
+    }
+
+    /// `name` usable as a Swift identifier: keywords are wrapped in backticks.
+    public static func identifier(_ name: String) -> String {
+        swiftKeywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// `text` as a Swift string literal.
+    public static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case "\0": out += "\\0"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// The `UIKeyCommand` input string for `key`; nil for keys UIKit has no input for.
+    public static func uiKitInput(_ key: Key) -> String? {
+        if !key.isNamed {
+            guard let scalar = Unicode.Scalar(key.rawValue) else { return nil }
+            return String(Character(scalar))
+        }
+        let index = Int(key.rawValue - Key.namedBase)
+        guard Key.named.indices.contains(index) else { return nil }
+        let name = Key.named[index].name
+        switch name {
+        case "up": return "UIKeyInputUpArrow"
+        case "down": return "UIKeyInputDownArrow"
+        case "left": return "UIKeyInputLeftArrow"
+        case "right": return "UIKeyInputRightArrow"
+        case "escape": return "UIKeyInputEscape"
+        case "pageUp": return "UIKeyInputPageUp"
+        case "pageDown": return "UIKeyInputPageDown"
+        case "home": return "UIKeyInputHome"
+        case "end": return "UIKeyInputEnd"
+        case "forwardDelete": return "UIKeyInputDelete"
+        case "tab": return "\t"
+        case "return", "enter": return "\r"
+        case "delete": return "\u{8}"
+        default:
+            if name.hasPrefix("f"), let n = Int(name.dropFirst()), (1...12).contains(n) { return "UIKeyInputF\(n)" }
+            return nil
+        }
+    }
+
+    /// Swift's reserved words (declarations, statements, expressions, patterns), which need
+    /// backticks as identifiers.
+    static let swiftKeywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate",
+        "func", "import", "init", "inout", "internal", "let", "operator", "private",
+        "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias",
+        "var", "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for",
+        "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as", "await",
+        "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "_",
+    ]
+
+    // MARK: - The generator
+
+    private struct Generator {
+        let keymap: Keymap
+        let typeName: String
+        var out = ""
+        /// Swift type names of the enumeration contexts, by context index.
+        var enumTypeNames: [Int: String] = [:]
+
+        init(keymap: Keymap, typeName: String) {
+            self.keymap = keymap
+            self.typeName = typeName
+            var used: Set<String> = ["Action", "Argument", "Context", "KeyCommand", "Stroke", "Modifiers", "EditMenuItem"]
+            for (i, c) in keymap.contexts.enumerated() {
+                guard case .enumeration = c.type else { continue }
+                var name = SwiftGenerator.typeIdentifier(c.name)
+                while used.contains(name) { name += "_" }
+                used.insert(name)
+                enumTypeNames[i] = name
+            }
+        }
+
+        mutating func line(_ text: String = "", _ indent: Int = 0) {
+            out += text.isEmpty ? "\n" : String(repeating: "    ", count: indent) + text + "\n"
+        }
+
+        mutating func source() -> String {
+            let described = keymap.name.map { "the keymap \(SwiftGenerator.quoted($0))" } ?? "an unnamed keymap"
+            line("// Generated by bindc from \(described). Do not edit: regenerate with `bindc swift`.")
+            line()
+            line("#if canImport(UIKit)")
+            line("import UIKit")
+            line("#endif")
+            line()
+            line("/// The actions, context and key commands of \(described).")
+            line("public enum \(typeName) {")
+            actionEnum()
+            line()
+            argumentEnum()
+            line()
+            contextStruct()
+            line()
+            keyTypes()
+            line()
+            keyCommands()
+            line()
+            editMenu()
+            line("}")
+            line()
+            uiKitHelpers()
+            return out
+        }
+
+        func argumentSwiftType(_ type: ArgumentType) -> String {
+            switch type {
+            case .int: return "Int"
+            case .string: return "String"
+            case .bool: return "Bool"
+            }
+        }
+
+        mutating func actionEnum() {
+            line("/// Every action the keymap can send, with its argument.", 1)
+            line("public enum Action: Hashable, Sendable {", 1)
+            for a in keymap.actions {
+                let id = SwiftGenerator.identifier(a.name)
+                line("/// `\(a.name)`\(a.isStandard ? " (a standard edit action)" : "")", 2)
+                line("case \(id)" + (a.argument.map { "(\(argumentSwiftType($0)))" } ?? ""), 2)
+            }
+            line()
+            line("/// The action's name in the keymap.", 2)
+            line("public var name: String {", 2)
+            if keymap.actions.isEmpty {
+                line("switch self {}", 3)
+            } else {
+                line("switch self {", 3)
+                for a in keymap.actions {
+                    line("case .\(SwiftGenerator.identifier(a.name)): return \(SwiftGenerator.quoted(a.name))", 3)
+                }
+                line("}", 3)
+            }
+            line("}", 2)
+            line()
+            line("/// The action's argument, as the runtime reports it.", 2)
+            line("public var argument: Argument {", 2)
+            if keymap.actions.isEmpty {
+                line("switch self {}", 3)
+            } else {
+                line("switch self {", 3)
+                for a in keymap.actions {
+                    let id = SwiftGenerator.identifier(a.name)
+                    if let type = a.argument {
+                        let c = type == .int ? "int" : type == .string ? "string" : "bool"
+                        line("case .\(id)(let value): return .\(c)(value)", 3)
+                    } else {
+                        line("case .\(id): return .none", 3)
+                    }
+                }
+                line("}", 3)
+            }
+            line("}", 2)
+            line()
+            line("/// The action named `name` with `argument`; nil when the keymap has no such action", 2)
+            line("/// or the argument does not have its type.", 2)
+            line("public init?(name: String, argument: Argument) {", 2)
+            line("switch (name, argument) {", 3)
+            for a in keymap.actions {
+                let id = SwiftGenerator.identifier(a.name)
+                let q = SwiftGenerator.quoted(a.name)
+                if let type = a.argument {
+                    let c = type == .int ? "int" : type == .string ? "string" : "bool"
+                    line("case (\(q), .\(c)(let value)): self = .\(id)(value)", 3)
+                } else {
+                    line("case (\(q), .none): self = .\(id)", 3)
+                }
+            }
+            line("default: return nil", 3)
+            line("}", 3)
+            line("}", 2)
+            line("}", 1)
+        }
+
+        mutating func argumentEnum() {
+            line("/// An action's argument: none, or one value of the declared type.", 1)
+            line("public enum Argument: Hashable, Sendable {", 1)
+            line("case none", 2)
+            line("case int(Int)", 2)
+            line("case string(String)", 2)
+            line("case bool(Bool)", 2)
+            line("}", 1)
+        }
+
+        mutating func contextStruct() {
+            line("/// The app state `when` clauses test, starting at the declared initial values.", 1)
+            line("public struct Context: Hashable, Sendable {", 1)
+            for (i, c) in keymap.contexts.enumerated() {
+                guard case .enumeration(let cases) = c.type, let name = enumTypeNames[i] else { continue }
+                line("/// The cases of `\(c.name)`.", 2)
+                line("public enum \(name): String, CaseIterable, Hashable, Sendable {", 2)
+                for k in cases {
+                    line("case \(SwiftGenerator.identifier(k))", 3)
+                }
+                line("}", 2)
+                line()
+            }
+            for (i, c) in keymap.contexts.enumerated() {
+                let id = SwiftGenerator.identifier(c.name)
+                line("/// `context \(c.name): \(KeymapPrinter.typeText(c.type))`", 2)
+                switch c.type {
+                case .bool: line("public var \(id): Bool = false", 2)
+                case .string: line("public var \(id): String = \"\"", 2)
+                case .enumeration(let cases):
+                    let first = cases.first.map { "." + SwiftGenerator.identifier($0) } ?? ""
+                    line("public var \(id): \(enumTypeNames[i] ?? "String") = \(first)", 2)
+                }
+            }
+            line()
+            line("/// A context with every variable at its initial value.", 2)
+            line("public init() {}", 2)
+            line()
+            line("/// Every variable's name and value as text, in declaration order: what the", 2)
+            line("/// runtime's context API and `bindc explain --set name=value` take.", 2)
+            line("public var assignments: [(name: String, value: String)] {", 2)
+            if keymap.contexts.isEmpty {
+                line("[]", 3)
+            } else {
+                line("[", 3)
+                for c in keymap.contexts {
+                    let id = SwiftGenerator.identifier(c.name)
+                    let value: String
+                    switch c.type {
+                    case .bool: value = "\(id) ? \"true\" : \"false\""
+                    case .string: value = id
+                    case .enumeration: value = "\(id).rawValue"
+                    }
+                    line("(\(SwiftGenerator.quoted(c.name)), \(value)),", 4)
+                }
+                line("]", 3)
+            }
+            line("}", 2)
+            line("}", 1)
+        }
+
+        mutating func keyTypes() {
+            line("/// Modifier keys, with the bits of UIKit's `UIKeyModifierFlags` order used by the table.", 1)
+            line("public struct Modifiers: OptionSet, Hashable, Sendable {", 1)
+            line("public let rawValue: UInt8", 2)
+            line("public init(rawValue: UInt8) { self.rawValue = rawValue }", 2)
+            line("public static let shift = Modifiers(rawValue: 1 << 0)", 2)
+            line("public static let control = Modifiers(rawValue: 1 << 1)", 2)
+            line("public static let alternate = Modifiers(rawValue: 1 << 2)", 2)
+            line("public static let command = Modifiers(rawValue: 1 << 3)", 2)
+            line("public static let capsLock = Modifiers(rawValue: 1 << 4)", 2)
+            line("public static let numericPad = Modifiers(rawValue: 1 << 5)", 2)
+            line("}", 1)
+            line()
+            line("/// One stroke of a key command.", 1)
+            line("public struct Stroke: Hashable, Sendable {", 1)
+            line("/// The `UIKeyCommand` input (`\"k\"`, `\"UIKeyInputUpArrow\"`); nil for a key UIKit has none for.", 2)
+            line("public var input: String?", 2)
+            line("public var modifiers: Modifiers", 2)
+            line("/// The chord's code in the table (`Chord(code:)` in BindingRuntime).", 2)
+            line("public var code: UInt32", 2)
+            line("/// The stroke as overlay glyphs (`⌘K`).", 2)
+            line("public var glyphs: String", 2)
+            line("}", 1)
+            line()
+            line("/// A key command: the role it belongs to (nil for a main-menu key equivalent), its", 1)
+            line("/// strokes, the action it sends, its discoverability title and group, and its condition.", 1)
+            line("public struct KeyCommand: Sendable {", 1)
+            line("public var role: String?", 2)
+            line("public var strokes: [Stroke]", 2)
+            line("public var action: Action", 2)
+            line("public var title: String?", 2)
+            line("public var group: String?", 2)
+            line("/// The `when` condition in `.bind` syntax; nil when always live.", 2)
+            line("public var condition: String?", 2)
+            line("}", 1)
+            line()
+            line("/// An edit-menu item: its title, action and condition.", 1)
+            line("public struct EditMenuItem: Sendable {", 1)
+            line("public var title: String", 2)
+            line("public var action: Action", 2)
+            line("public var condition: String?", 2)
+            line("}", 1)
+        }
+
+        func actionExpression(_ index: Int, _ argument: ArgumentValue) -> String {
+            guard keymap.actions.indices.contains(index) else { return ".\(SwiftGenerator.identifier("_"))" }
+            let id = "." + SwiftGenerator.identifier(keymap.actions[index].name)
+            switch argument {
+            case .none: return id
+            case .int(let i): return "\(id)(\(i))"
+            case .string(let s): return "\(id)(\(SwiftGenerator.quoted(s)))"
+            case .bool(let b): return "\(id)(\(b))"
+            }
+        }
+
+        func optionalString(_ s: String?) -> String { s.map(SwiftGenerator.quoted) ?? "nil" }
+
+        func conditionText(_ c: Condition) -> String? {
+            c == .constant(true) ? nil : ConditionPrinter.render(c, contexts: keymap.contexts)
+        }
+
+        func modifiersExpression(_ m: BindingRuntime.Modifiers) -> String {
+            let names: [(BindingRuntime.Modifiers, String)] = [
+                (.shift, "shift"), (.control, "control"), (.alternate, "alternate"), (.command, "command"),
+                (.capsLock, "capsLock"), (.numericPad, "numericPad"),
+            ]
+            return "[" + names.filter { m.contains($0.0) }.map { "." + $0.1 }.joined(separator: ", ") + "]"
+        }
+
+        func strokeExpression(_ chord: Chord) -> String {
+            let input = SwiftGenerator.uiKitInput(chord.key).map(SwiftGenerator.quoted) ?? "nil"
+            return "Stroke(input: \(input), modifiers: \(modifiersExpression(chord.modifiers)), "
+                + "code: \(chord.code), glyphs: \(SwiftGenerator.quoted(chord.glyphs)))"
+        }
+
+        mutating func keyCommands() {
+            line("/// Every key command, in declaration order (main-menu key equivalents included).", 1)
+            line("public static let keyCommands: [KeyCommand] = [", 1)
+            for b in keymap.bindings {
+                let role = b.role.map { SwiftGenerator.quoted(SourceText.role($0, in: keymap)) } ?? "nil"
+                let group = b.group.flatMap { keymap.groups.indices.contains($0) ? keymap.groups[$0] : nil }
+                line("KeyCommand(", 2)
+                line("role: \(role),", 3)
+                line("strokes: [\(b.sequence.map(strokeExpression).joined(separator: ", "))],", 3)
+                line("action: \(actionExpression(b.action, b.argument)),", 3)
+                line("title: \(optionalString(b.title)), group: \(optionalString(group)),", 3)
+                line("condition: \(optionalString(conditionText(b.condition)))),", 3)
+            }
+            line("]", 1)
+        }
+
+        mutating func editMenu() {
+            line("/// The edit menu's items in declared order.", 1)
+            line("public static let editMenu: [EditMenuItem] = [", 1)
+            for item in keymap.editMenu {
+                line("EditMenuItem(", 2)
+                line("title: \(SwiftGenerator.quoted(item.title)), action: \(actionExpression(item.action, item.argument)),", 3)
+                line("condition: \(optionalString(conditionText(item.condition)))),", 3)
+            }
+            line("]", 1)
+        }
+
+        mutating func uiKitHelpers() {
+            line("#if canImport(UIKit)")
+            line("extension \(typeName).Modifiers {")
+            line("/// The same modifiers as UIKit flags.", 1)
+            line("public var uiKeyModifierFlags: UIKeyModifierFlags {", 1)
+            line("var flags: UIKeyModifierFlags = []", 2)
+            line("if contains(.shift) { flags.insert(.shift) }", 2)
+            line("if contains(.control) { flags.insert(.control) }", 2)
+            line("if contains(.alternate) { flags.insert(.alternate) }", 2)
+            line("if contains(.command) { flags.insert(.command) }", 2)
+            line("if contains(.capsLock) { flags.insert(.alphaShift) }", 2)
+            line("if contains(.numericPad) { flags.insert(.numericPad) }", 2)
+            line("return flags", 2)
+            line("}", 1)
+            line("}")
+            line()
+            line("extension \(typeName) {")
+            line("/// One `UIKeyCommand` per distinct first stroke, in declaration order, each sending", 1)
+            line("/// `selector` with the stroke's chord code as its `propertyList` (hand it to the", 1)
+            line("/// runtime's dispatcher, which handles sequences and conditions). A stroke's", 1)
+            line("/// discoverability title is that of the first titled one-stroke command it starts.", 1)
+            line("@MainActor", 1)
+            line("public static func uiKeyCommands(action selector: Selector) -> [UIKeyCommand] {", 1)
+            line("var seen: Set<UInt32> = []", 2)
+            line("var commands: [UIKeyCommand] = []", 2)
+            line("for command in keyCommands {", 2)
+            line("guard let stroke = command.strokes.first, let input = stroke.input, seen.insert(stroke.code).inserted else { continue }", 3)
+            line("let title = keyCommands.first { $0.strokes == [stroke] && $0.title != nil }?.title", 3)
+            line("let key = UIKeyCommand(", 3)
+            line("title: title ?? \"\", action: selector, input: input,", 4)
+            line("modifierFlags: stroke.modifiers.uiKeyModifierFlags, propertyList: Int(stroke.code))", 4)
+            line("key.discoverabilityTitle = title", 3)
+            line("commands.append(key)", 3)
+            line("}", 2)
+            line("return commands", 2)
+            line("}", 1)
+            line()
+            line("/// The edit menu as `UIMenuItem`s; `selector(action)` names the method that performs each.", 1)
+            line("@MainActor", 1)
+            line("public static func editMenuItems(selector: (Action) -> Selector) -> [UIMenuItem] {", 1)
+            line("editMenu.map { UIMenuItem(title: $0.title, action: selector($0.action)) }", 2)
+            line("}", 1)
+            line("}")
+            line("#endif")
+        }
+    }
+}

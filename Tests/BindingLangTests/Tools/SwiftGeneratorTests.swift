@@ -1,0 +1,110 @@
+import BindingLang
+import BindingRuntime
+import Foundation
+import Testing
+
+@Test func typeNames() {
+    #expect(SwiftGenerator.typeIdentifier("Editor") == "Editor")
+    #expect(SwiftGenerator.typeIdentifier("my editor-app 2") == "MyEditorApp2")
+    #expect(SwiftGenerator.typeIdentifier("2fast") == "_2fast")
+    #expect(SwiftGenerator.typeIdentifier("查找") == "_")
+    #expect(SwiftGenerator.defaultTypeName(Keymap(name: "Editor")) == "EditorKeymap")
+    #expect(SwiftGenerator.defaultTypeName(Keymap()) == "BindKeymap")
+    #expect(SwiftGenerator.identifier("default") == "`default`")
+    #expect(SwiftGenerator.identifier("copy") == "copy")
+    #expect(SwiftGenerator.quoted("a\"\\\n\u{1}") == #""a\"\\\n\u{1}""#)
+}
+
+@Test func uiKitInputs() {
+    #expect(SwiftGenerator.uiKitInput(Key(character: "k")) == "k")
+    #expect(SwiftGenerator.uiKitInput(.upArrow) == "UIKeyInputUpArrow")
+    #expect(SwiftGenerator.uiKitInput(.escape) == "UIKeyInputEscape")
+    #expect(SwiftGenerator.uiKitInput(Key.namedCode("f5")!) == "UIKeyInputF5")
+    #expect(SwiftGenerator.uiKitInput(Key.namedCode("f20")!) == nil)
+    #expect(SwiftGenerator.uiKitInput(.tab) == "\t")
+}
+
+@Test func generatedSourceDeclaresTypedActions() {
+    let source = SwiftGenerator.generate(SampleKeymap.keymap)
+    #expect(source.contains("public enum EditorKeymap {"))
+    #expect(source.contains("case selectTab(Int)"))
+    #expect(source.contains("case open(String)"))
+    #expect(source.contains("case `default`(Bool)"))
+    #expect(source.contains("public enum Mode: String, CaseIterable, Hashable, Sendable {"))
+    #expect(source.contains("public var mode: Mode = .normal"))
+    #expect(source.contains("action: .open(\"a \\\"b\\\"\\\\\"),"))
+    #expect(source.contains("#if canImport(UIKit)\nextension EditorKeymap.Modifiers {"))
+    #expect(source.contains("public static func uiKeyCommands(action selector: Selector) -> [UIKeyCommand] {"))
+    #expect(source.contains("public static func editMenuItems(selector: (Action) -> Selector) -> [UIMenuItem] {"))
+}
+
+/// A keymap whose names are Swift keywords and clash with the generated types.
+private let awkward = Keymap(
+    name: "42 weird: names!",
+    contexts: [
+        ContextVariable(name: "default", type: .bool),
+        ContextVariable(name: "action", type: .enumeration(["self", "init", "in"])),
+        ContextVariable(name: "Action", type: .enumeration(["a", "b"])),
+        ContextVariable(name: "text", type: .string),
+    ],
+    roles: ["App"],
+    actions: [Action(name: "in", argument: .string), Action(name: "self"), Action(name: "copy", isStandard: true)],
+    bindings: [
+        Binding(sequence: [SampleKeymap.chord("cmd+\\")], role: 0, action: 0, argument: .string("\\(x)\"\n")),
+        Binding(sequence: [SampleKeymap.chord("f20")], role: 0, action: 1, title: "Self"),
+    ],
+    editMenu: [EditMenuItem(title: "Copy", action: 2)])
+
+/// Runs `swiftc -typecheck` on `source` and returns its diagnostics (empty when it compiles).
+private func typecheck(_ source: String, extra: String) throws -> (Int32, String) {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swiftgen-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("Generated.swift")
+    let use = dir.appendingPathComponent("Use.swift")
+    try Data(source.utf8).write(to: file)
+    try Data(extra.utf8).write(to: use)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-parse-as-library", file.path, use.path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+}
+
+@Test func generatedSourceCompiles() throws {
+    let sample = SwiftGenerator.generate(SampleKeymap.keymap)
+    let use = """
+        func use() {
+            let a: EditorKeymap.Action = .selectTab(3)
+            let b = EditorKeymap.Action(name: "open", argument: .string("x"))
+            var context = EditorKeymap.Context()
+            context.mode = .insert
+            context.loggedIn = true
+            _ = (a.name, a.argument, b, context.assignments, EditorKeymap.keyCommands.count, EditorKeymap.editMenu)
+            _ = EditorKeymap.Modifiers.command.rawValue
+        }
+        """
+    let (status, output) = try typecheck(sample, extra: use)
+    #expect(status == 0, "\(output)")
+}
+
+@Test func generatedSourceWithAwkwardNamesCompiles() throws {
+    let source = SwiftGenerator.generate(awkward, typeName: "Awkward")
+    let use = """
+        func use() {
+            var c = Awkward.Context()
+            c.`default` = true
+            c.action = .`self`
+            c.Action = .b
+            _ = (Awkward.Action.`in`("x").name, Awkward.Action.`self`, c.assignments)
+        }
+        """
+    let (status, output) = try typecheck(source, extra: use)
+    #expect(status == 0, "\(output)")
+    #expect(SwiftGenerator.defaultTypeName(awkward) == "_42WeirdNamesKeymap")
+}
