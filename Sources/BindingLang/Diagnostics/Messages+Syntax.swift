@@ -1,0 +1,72 @@
+/// The wording of every diagnostic the lexer and parser produce (Grammar.md, sections 1–2).
+extension Messages {
+    // MARK: - Lexical
+
+    /// Bytes that are not valid UTF-8.
+    public static let invalidUTF8 = "invalid UTF-8"
+    /// An ASCII control character outside strings and comments.
+    public static func controlCharacter(_ byte: UInt8) -> String {
+        "unexpected control character U+\(hex4(UInt32(byte)))"
+    }
+    /// A `/*` without its `*/`.
+    public static let unterminatedBlockComment = "unterminated '/*' comment"
+    /// A string literal without its closing quote on the same line.
+    public static let unterminatedString = "unterminated string literal"
+    /// `\q` in a string literal.
+    public static func invalidEscape(_ text: String) -> String { "invalid escape sequence '\(text)' in string literal" }
+    /// `\u{…}` that is malformed or names no Unicode scalar.
+    public static func invalidUnicodeEscape(_ text: String) -> String {
+        "invalid unicode escape '\(text)': expected 1 to 8 hex digits naming a Unicode scalar"
+    }
+    /// An integer literal outside the 64-bit range.
+    public static func integerOverflow(_ text: String) -> String { "integer literal '\(text)' does not fit in 64 bits" }
+
+    // MARK: - Structure
+
+    /// The general form: `expected '->', found 'foo'`.
+    public static func expected(_ what: String, found: String) -> String { "expected \(what), found \(found)" }
+    /// The note on a missing `}` pointing at its `{`.
+    public static let toMatchBrace = "to match this opening '{'"
+    /// The note on a missing `)` pointing at its `(`.
+    public static let toMatchParen = "to match this opening '('"
+    /// Nesting deeper than the parser's limit.
+    public static func nestingTooDeep(_ limit: Int) -> String { "nesting is too deep (more than \(limit) levels)" }
+    /// Emitted once, when the error cap is reached; parsing stops there.
+    public static let tooManyErrors = "too many errors emitted, stopping now"
+
+    // MARK: - Chords
+
+    /// `cmd + k`.
+    public static let whiteSpaceInChord = "white space is not allowed inside a chord"
+    /// `cmd+1a`: two key parts with nothing between them.
+    public static let expectedPlusInChord = "expected '+' between the parts of a chord"
+    /// `/ -> x`: bare punctuation as a whole stroke.
+    public static func bareKeyPunctuation(_ text: String) -> String {
+        "punctuation key '\(text)' must be quoted when it is not after '+'"
+    }
+    /// `"ab"` or `""` as a key.
+    public static let quotedKeyNotOneCharacter = "a quoted key must be exactly one character"
+    /// `"Copy" ctrl+k ctrl+c -> x` in a menu.
+    public static let keyEquivalentIsOneChord = "a menu item's key equivalent must be a single chord"
+
+    // MARK: - Bindings and menus
+
+    /// A binding's title on the line after its action.
+    public static let titleOnNextLine = "a binding's title must be on the same line as its action"
+    /// A binding's `when` on the line after its action.
+    public static let whenOnNextLine = "a binding's 'when' must be on the same line as its action"
+    /// `group` inside a `group`.
+    public static let nestedGroup = "groups cannot be nested"
+    /// `menu "…" { … }` inside `menu edit`.
+    public static let submenuInEditMenu = "the edit menu cannot have submenus"
+    /// `separator` inside `menu edit`.
+    public static let separatorInEditMenu = "the edit menu cannot have separators"
+    /// `a == b == c`.
+    public static let chainedComparison = "comparisons cannot be chained; combine them with '&&' or '||'"
+
+    /// `U+0007`-style code point text.
+    static func hex4(_ v: UInt32) -> String {
+        let s = String(v, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - s.count)) + s
+    }
+}

@@ -1,0 +1,1046 @@
+/// The `.bind` parser (Grammar.md, section 2): recursive descent for declarations and a
+/// precedence table for `when` expressions.
+///
+/// It never stops at the first error: `expect` reports "expected X, found Y" and recovery
+/// resumes at the next line, the next `}` or the next declaration keyword at the start of a
+/// line, so one mistake yields one diagnostic. At most one error is reported per line, at most
+/// ``Parser/maxErrors`` in all, and nesting deeper than ``Parser/maxDepth`` is an error rather
+/// than a stack overflow.
+public enum Parser {
+    /// The most errors reported for one file; then a note says parsing stopped.
+    public static let maxErrors = 100
+    /// The deepest nesting of parentheses, `!`, dictionaries and submenus accepted.
+    public static let maxDepth = 256
+
+    /// Parses one file into its syntax tree and the syntax diagnostics (sorted by position).
+    public static func parse(_ source: SourceFile, file: FileID) -> (FileSyntax, [Diagnostic]) {
+        let (tokens, _) = Lexer.tokenize(source.bytes)
+        return parse(source, file: file, tokens: tokens)
+    }
+
+    /// Parses already lexed tokens (``Lexer/tokenize(_:)`` of `source.bytes`).
+    public static func parse(_ source: SourceFile, file: FileID, tokens: [Token]) -> (FileSyntax, [Diagnostic]) {
+        var state = State(source: source, file: file, tokens: tokens)
+        let declarations = state.parseFile()
+        let diagnostics = state.diagnostics.enumerated().sorted {
+            $0.element.range.start != $1.element.range.start
+                ? $0.element.range.start < $1.element.range.start : $0.offset < $1.offset
+        }.map(\.element)
+        return (FileSyntax(file: file, declarations: declarations), diagnostics)
+    }
+}
+
+extension Parser {
+    /// The mutable state of one parse: the tokens, the position, the diagnostics so far.
+    struct State {
+        let source: SourceFile
+        let bytes: [UInt8]
+        let file: FileID
+        let tokens: [Token]
+        /// Index of the current token; never an `.invalid` token, never past `.end`.
+        var pos = 0
+        /// End of the previous (non-invalid) token.
+        var prevEnd = 0
+        var diagnostics: [Diagnostic] = []
+        var lastErrorLine = 0
+        var errorCount = 0
+        var stopped = false
+        var depth = 0
+
+        init(source: SourceFile, file: FileID, tokens: [Token]) {
+            self.source = source
+            self.bytes = source.bytes
+            self.file = file
+            // The token list always ends with `.end`; guard against a caller's list that does not.
+            if let last = tokens.last, case .end = last.kind {
+                self.tokens = tokens
+            } else {
+                self.tokens = tokens + [Token(kind: .end, start: source.bytes.count, end: source.bytes.count)]
+            }
+            skipInvalid()
+        }
+
+        // MARK: - Tokens
+
+        var tok: Token { tokens[pos] }
+
+        var atEnd: Bool {
+            if case .end = tokens[pos].kind { return true }
+            return false
+        }
+
+        /// Moves to the next token, reporting (and skipping) invalid ones.
+        mutating func advance() {
+            guard !atEnd else { return }
+            prevEnd = tokens[pos].end
+            pos += 1
+            skipInvalid()
+        }
+
+        mutating func skipInvalid() {
+            while pos < tokens.count - 1, case .invalid(let reason) = tokens[pos].kind {
+                let t = tokens[pos]
+                switch reason {
+                case .invalidUTF8: error(Messages.invalidUTF8, t.start, t.end)
+                case .controlCharacter(let b): error(Messages.controlCharacter(b), t.start, t.end)
+                case .unterminatedBlockComment: error(Messages.unterminatedBlockComment, t.start, t.end)
+                }
+                pos += 1
+            }
+            if pos >= tokens.count { pos = tokens.count - 1 }
+        }
+
+        /// The kind of the token after the current one (skipping invalid tokens), and whether
+        /// it directly follows the current one with no white space.
+        func peek() -> (kind: TokenKind, adjacent: Bool, token: Token) {
+            var j = pos + 1
+            while j < tokens.count - 1, case .invalid = tokens[j].kind { j += 1 }
+            let t = tokens[min(j, tokens.count - 1)]
+            return (t.kind, t.start == tokens[pos].end, t)
+        }
+
+        /// Whether the current token starts right where the previous one ended.
+        var adjacent: Bool { tok.start == prevEnd && pos > 0 }
+
+        func range(_ start: Int, _ end: Int) -> SourceRange { SourceRange(file: file, start: start, end: end) }
+
+        func text(_ t: Token) -> String { String(decoding: bytes[t.start..<t.end], as: UTF8.self) }
+
+        /// Whether `t` is the identifier `word`.
+        func isWord(_ t: Token, _ word: StaticString) -> Bool {
+            guard case .identifier = t.kind, t.end - t.start == word.utf8CodeUnitCount else { return false }
+            return word.withUTF8Buffer { w in
+                var k = 0
+                while k < w.count {
+                    if bytes[t.start + k] != w[k] { return false }
+                    k += 1
+                }
+                return true
+            }
+        }
+
+        func isKind(_ k: TokenKind) -> Bool { tok.kind == k }
+
+        /// A declaration keyword at the start of a line: where recovery resumes.
+        func isDeclarationStart(_ t: Token, includingMenu: Bool = true) -> Bool {
+            guard t.precededByNewline, case .identifier = t.kind else { return false }
+            return isWord(t, "keymap") || isWord(t, "context") || isWord(t, "responder") || isWord(t, "action")
+                || isWord(t, "in") || (includingMenu && isWord(t, "menu")) || isWord(t, "shortcut")
+        }
+
+        /// How a token is named in "found …".
+        func describe(_ t: Token) -> String {
+            if case .end = t.kind { return "end of file" }
+            var s = text(t)
+            if s.unicodeScalars.count > 24 { s = String(String.UnicodeScalarView(s.unicodeScalars.prefix(24))) + "…" }
+            return "'\(s)'"
+        }
+
+        // MARK: - Diagnostics
+
+        mutating func error(
+            _ message: String, _ start: Int, _ end: Int, notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
+        ) {
+            guard !stopped else { return }
+            let line = source.lineAndColumn(of: start).line
+            if line == lastErrorLine { return }
+            lastErrorLine = line
+            errorCount += 1
+            if errorCount > Parser.maxErrors {
+                diagnostics.append(Diagnostic(.note, Messages.tooManyErrors, at: range(start, end)))
+                stopped = true
+                pos = tokens.count - 1
+                return
+            }
+            diagnostics.append(Diagnostic(.error, message, at: range(start, end), notes: notes, fixIts: fixIts))
+        }
+
+        /// Reports "expected `what`, found …" at the current token, or just after the previous
+        /// token when the current one is on a later line or is the end of the file.
+        mutating func errorExpected(_ what: String, notes: [DiagnosticNote] = [], fixIts: [FixIt] = []) {
+            if atEnd {
+                error(Messages.expected(what, found: "end of file"), prevEnd, prevEnd, notes: notes, fixIts: fixIts)
+            } else if tok.precededByNewline && pos > 0 {
+                error(Messages.expected(what, found: "end of line"), prevEnd, prevEnd, notes: notes, fixIts: fixIts)
+            } else {
+                error(Messages.expected(what, found: describe(tok)), tok.start, tok.end, notes: notes, fixIts: fixIts)
+            }
+        }
+
+        /// Consumes a token of kind `k`, or reports "expected `what`" and returns false
+        /// without consuming (the caller's recovery makes progress).
+        mutating func expect(_ k: TokenKind, _ what: String) -> Bool {
+            if tok.kind == k { advance(); return true }
+            errorExpected(what)
+            return false
+        }
+
+        /// Enters one nesting level; false (after an error) when too deep.
+        mutating func enter() -> Bool {
+            if depth >= Parser.maxDepth {
+                error(Messages.nestingTooDeep(Parser.maxDepth), tok.start, tok.end)
+                return false
+            }
+            depth += 1
+            return true
+        }
+
+        mutating func leave() { depth -= 1 }
+
+        // MARK: - Recovery
+
+        /// Top level: skips to the next declaration keyword at the start of a line. Tokens of
+        /// the failed declaration (from token index `from`) are skipped whatever they are, so
+        /// that the skip always makes progress.
+        mutating func skipToDeclaration(from: Int) {
+            while !atEnd {
+                if pos != from && isDeclarationStart(tok) { return }
+                advance()
+            }
+        }
+
+        /// In a block, menu or shortcut: skips the rest of the line of a failed item that
+        /// started at token index `from` (and any braces opened on it), up to, not including,
+        /// the next line or a `}` closing the enclosing body; stops at a declaration keyword
+        /// at the start of a line. The item's first token is always skipped.
+        mutating func skipLine(from: Int, includingMenu: Bool = true) {
+            var braces = 0
+            while !atEnd {
+                let t = tok
+                if pos != from {
+                    if isDeclarationStart(t, includingMenu: includingMenu) { return }
+                    if braces == 0 && t.precededByNewline { return }
+                }
+                if case .rightBrace = t.kind {
+                    if braces == 0 { return }
+                    braces -= 1
+                }
+                if case .leftBrace = t.kind { braces += 1 }
+                advance()
+            }
+        }
+
+        /// After a block item, menu entry or declaration: the next one must start on a new
+        /// line (or the body must close). Reports and skips the rest of the line otherwise.
+        mutating func expectLineEnd(includingMenu: Bool = true) {
+            if atEnd || tok.precededByNewline { return }
+            if case .rightBrace = tok.kind { return }
+            errorExpected("end of line")
+            skipLine(from: -1, includingMenu: includingMenu)
+        }
+
+        // MARK: - File
+
+        /// `file = { declaration } ;`
+        mutating func parseFile() -> [Declaration] {
+            var declarations: [Declaration] = []
+            while !atEnd {
+                let before = pos
+                let start = tok.start
+                if let d = parseDeclaration() {
+                    declarations.append(d)
+                    if !atEnd && !tok.precededByNewline {
+                        errorExpected("end of line")
+                        skipToDeclaration(from: -1)
+                    }
+                } else {
+                    skipToDeclaration(from: before)
+                    declarations.append(.error(range(start, max(start, prevEnd))))
+                }
+                if pos == before { advance() }  // progress guard
+                assert(pos > before || atEnd)
+            }
+            return declarations
+        }
+
+        /// ```
+        /// declaration = keymapDecl | contextDecl | responderDecl | actionDecl
+        ///             | block | menuDecl | shortcutDecl ;
+        /// ```
+        /// Returns nil after reporting an error (the caller skips to the next declaration).
+        mutating func parseDeclaration() -> Declaration? {
+            let t = tok
+            if isWord(t, "keymap") { return parseKeymap() }
+            if isWord(t, "context") { return parseContext() }
+            if isWord(t, "responder") { return parseResponder() }
+            if isWord(t, "action") { return parseAction() }
+            if isWord(t, "in") { return parseBlock() }
+            if isWord(t, "menu") { return parseMenu(nested: false, inEditMenu: false).map { .menu($0) } }
+            if isWord(t, "shortcut") { return parseShortcut() }
+            errorExpected("declaration")
+            return nil
+        }
+
+        /// `keymapDecl = "keymap" string ;`
+        mutating func parseKeymap() -> Declaration? {
+            let start = tok.start
+            advance()
+            guard let name = parseString("keymap name") else { return nil }
+            return .keymap(name, range: range(start, prevEnd))
+        }
+
+        /// ```
+        /// contextDecl = "context" ident ":" type ;
+        /// type        = "Bool" | "String" | ident "|" ident { "|" ident } ;
+        /// ```
+        mutating func parseContext() -> Declaration? {
+            let start = tok.start
+            advance()
+            guard let name = parseIdentifier("context name") else { return nil }
+            guard expect(.colon, "':' after the context name") else { return nil }
+            guard let first = parseIdentifier("type") else { return nil }
+            var type = TypeSyntax.named(first)
+            if case .pipe = tok.kind {
+                var cases = [first]
+                while case .pipe = tok.kind {
+                    let before = pos
+                    advance()
+                    guard let c = parseIdentifier("enumeration case") else { return nil }
+                    cases.append(c)
+                    assert(pos > before)
+                }
+                type = .enumeration(cases, range: range(first.range.start, prevEnd))
+            }
+            return .context(ContextDeclaration(name: name, type: type, range: range(start, prevEnd)))
+        }
+
+        /// `responderDecl = "responder" ident { "," ident } ;`
+        mutating func parseResponder() -> Declaration? {
+            let start = tok.start
+            advance()
+            guard let first = parseIdentifier("role name") else { return nil }
+            var roles = [first]
+            while case .comma = tok.kind {
+                let before = pos
+                advance()
+                guard let r = parseIdentifier("role name") else { return nil }
+                roles.append(r)
+                assert(pos > before)
+            }
+            return .responder(roles, range: range(start, prevEnd))
+        }
+
+        /// `actionDecl = "action" ident [ "(" ( "Int" | "String" | "Bool" ) ")" ] ;`
+        mutating func parseAction() -> Declaration? {
+            let start = tok.start
+            advance()
+            guard let name = parseIdentifier("action name") else { return nil }
+            var argument: Identifier? = nil
+            if case .leftParen = tok.kind {
+                let open = tok
+                advance()
+                guard let type = parseIdentifier("argument type") else { return nil }
+                argument = type
+                guard expectClose(.rightParen, "')'", opener: open) else { return nil }
+            }
+            return .action(ActionDeclaration(name: name, argumentType: argument, range: range(start, prevEnd)))
+        }
+
+        /// Consumes the closing token or reports it missing with a note at its opener.
+        mutating func expectClose(_ k: TokenKind, _ what: String, opener: Token) -> Bool {
+            if tok.kind == k { advance(); return true }
+            let isBrace = k == .rightBrace
+            errorExpected(
+                what, notes: [DiagnosticNote(isBrace ? Messages.toMatchBrace : Messages.toMatchParen,
+                                             at: range(opener.start, opener.end))])
+            return false
+        }
+
+        // MARK: - Names and literals
+
+        /// `ident`: reports "expected `what`" when the current token is not an identifier.
+        mutating func parseIdentifier(_ what: String) -> Identifier? {
+            guard case .identifier = tok.kind else {
+                errorExpected(what)
+                return nil
+            }
+            let t = tok
+            advance()
+            return Identifier(name: text(t), range: range(t.start, t.end))
+        }
+
+        /// `string`: reports "expected `what`" when the current token is not a string.
+        mutating func parseString(_ what: String) -> StringLiteral? {
+            guard case .string = tok.kind else {
+                errorExpected(what)
+                return nil
+            }
+            return stringLiteral()
+        }
+
+        /// The current string token as a literal (reporting its lexical problems), consumed.
+        mutating func stringLiteral() -> StringLiteral {
+            let t = tok
+            advance()
+            if case .string(terminated: false) = t.kind {
+                error(Messages.unterminatedString, t.start, t.end)
+            }
+            let (value, problems) = Lexer.decodeString(bytes, token: t)
+            for p in problems {
+                let raw = String(decoding: bytes[p.start..<p.end], as: UTF8.self)
+                switch p.kind {
+                case .invalidEscape: error(Messages.invalidEscape(raw), p.start, p.end)
+                case .invalidUnicodeEscape: error(Messages.invalidUnicodeEscape(raw), p.start, p.end)
+                case .invalidUTF8: error(Messages.invalidUTF8, p.start, p.end)
+                }
+            }
+            return StringLiteral(value: value, range: range(t.start, t.end))
+        }
+
+        /// ```
+        /// literal = integer | decimal | string | "true" | "false" ;
+        /// ```
+        /// Integers and decimals may be preceded directly by `-`. Returns nil after an error.
+        mutating func parseLiteral(_ what: String) -> Literal? {
+            let t = tok
+            switch t.kind {
+            case .string:
+                return .string(stringLiteral())
+            case .integer, .decimal:
+                advance()
+                return number(negative: false, start: t.start, digits: t)
+            case .punct(UInt8(ascii: "-")):
+                let next = peek()
+                switch next.kind {
+                case .integer where next.adjacent, .decimal where next.adjacent:
+                    advance()
+                    let d = tok
+                    advance()
+                    return number(negative: true, start: t.start, digits: d)
+                default:
+                    errorExpected(what)
+                    return nil
+                }
+            case .identifier where isWord(t, "true") || isWord(t, "false"):
+                advance()
+                return .bool(isWord(t, "true"), range: range(t.start, t.end))
+            default:
+                errorExpected(what)
+                return nil
+            }
+        }
+
+        /// The value of an integer or decimal token (with its sign).
+        mutating func number(negative: Bool, start: Int, digits t: Token) -> Literal? {
+            let r = range(start, t.end)
+            if case .decimal = t.kind {
+                let s = (negative ? "-" : "") + text(t)
+                return .double(Double(s) ?? 0, range: r)
+            }
+            var magnitude: UInt64 = 0
+            var overflow = false
+            for b in bytes[t.start..<t.end] {
+                let (m1, o1) = magnitude.multipliedReportingOverflow(by: 10)
+                let (m2, o2) = m1.addingReportingOverflow(UInt64(b &- 0x30))
+                if o1 || o2 { overflow = true; break }
+                magnitude = m2
+            }
+            let limit: UInt64 = negative ? UInt64(Int64.max) + 1 : UInt64(Int64.max)
+            if overflow || magnitude > limit {
+                error(Messages.integerOverflow(String(decoding: bytes[start..<t.end], as: UTF8.self)), start, t.end)
+                return .int(0, range: r)
+            }
+            let value = negative ? (magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)) : Int64(magnitude)
+            return .int(value, range: r)
+        }
+
+        // MARK: - Blocks
+
+        /// `block = "in" ident [ "when" expr ] "{" { blockItem } "}" ;`
+        mutating func parseBlock() -> Declaration? {
+            let start = tok.start
+            advance()
+            let role = parseIdentifier("role name")
+            var condition: Expression? = nil
+            if role != nil && isWord(tok, "when") {
+                advance()
+                condition = parseExpression()
+            }
+            guard case .leftBrace = tok.kind else {
+                if role != nil { errorExpected("'{' to open the block") }
+                return nil
+            }
+            let items = parseItems(inGroup: false)
+            guard let role else { return .error(range(start, prevEnd)) }
+            return .block(BindingBlock(role: role, condition: condition, items: items, range: range(start, prevEnd)))
+        }
+
+        /// `"{" { blockItem } "}"` (or `{ binding | unbind }` in a group), from the `{`.
+        mutating func parseItems(inGroup: Bool) -> [BlockItem] {
+            let open = tok
+            advance()
+            var items: [BlockItem] = []
+            var previousWasBinding = false
+            while true {
+                if case .rightBrace = tok.kind { advance(); break }
+                if atEnd || isDeclarationStart(tok) {
+                    _ = expectClose(.rightBrace, "'}' at the end of the block", opener: open)
+                    break
+                }
+                let before = pos
+                let item = parseBlockItem(inGroup: inGroup, previousWasBinding: previousWasBinding)
+                if case .binding = item { previousWasBinding = true } else { previousWasBinding = false }
+                items.append(item)
+                if pos == before { advance() }  // progress guard
+                assert(pos > before || atEnd)
+            }
+            return items
+        }
+
+        /// ```
+        /// blockItem = binding | group | unbind ;
+        /// group     = "group" string "{" { binding | unbind } "}" ;
+        /// unbind    = "unbind" sequence ;
+        /// ```
+        mutating func parseBlockItem(inGroup: Bool, previousWasBinding: Bool) -> BlockItem {
+            let t = tok
+            let start = t.start
+            let from = pos
+            let next = peek()
+            let startsBinding = next.kind == .arrow || (next.kind == .plus && next.adjacent)
+            if isWord(t, "group") && !startsBinding {
+                advance()
+                guard enter() else { skipLine(from: from); return .error(range(start, prevEnd)) }
+                defer { leave() }
+                let title = parseString("group title")
+                guard case .leftBrace = tok.kind else {
+                    if title != nil { errorExpected("'{' to open the group") }
+                    skipLine(from: from)
+                    return .error(range(start, prevEnd))
+                }
+                if inGroup { error(Messages.nestedGroup, start, t.end) }
+                let items = parseItems(inGroup: true)
+                expectLineEnd()
+                guard let title, !inGroup else { return .error(range(start, prevEnd)) }
+                return .group(GroupSyntax(title: title, items: items, range: range(start, prevEnd)))
+            }
+            if isWord(t, "unbind") && !startsBinding {
+                advance()
+                if tok.precededByNewline || atEnd {
+                    errorExpected("key sequence to unbind")
+                    return .error(range(start, prevEnd))
+                }
+                guard let sequence = parseSequence() else {
+                    skipLine(from: from)
+                    return .error(range(start, prevEnd))
+                }
+                expectLineEnd()
+                return .unbind(sequence, range: range(start, sequence.range.end))
+            }
+            if isWord(t, "when") && t.precededByNewline && previousWasBinding && !startsBinding {
+                error(Messages.whenOnNextLine, t.start, t.end)
+                skipLine(from: from)
+                return .error(range(start, prevEnd))
+            }
+            if case .string = t.kind, t.precededByNewline, previousWasBinding, !startsBinding {
+                error(Messages.titleOnNextLine, t.start, t.end)
+                skipLine(from: from)
+                return .error(range(start, prevEnd))
+            }
+            guard let binding = parseBinding() else {
+                skipLine(from: from)
+                return .error(range(start, max(start, prevEnd)))
+            }
+            expectLineEnd()
+            return .binding(binding)
+        }
+
+        /// `binding = sequence "->" actionRef [ NL string ] [ NL "when" expr ] ;`
+        mutating func parseBinding() -> BindingSyntax? {
+            guard let sequence = parseSequence() else { return nil }
+            guard case .arrow = tok.kind else {
+                errorExpected("'->' after the key sequence")
+                return nil
+            }
+            advance()
+            guard let action = parseActionReference() else { return nil }
+            var title: StringLiteral? = nil
+            if case .string = tok.kind, !tok.precededByNewline {
+                title = stringLiteral()
+            }
+            var condition: Expression? = nil
+            if isWord(tok, "when") && !tok.precededByNewline {
+                advance()
+                condition = parseExpression()
+            }
+            return BindingSyntax(
+                sequence: sequence, action: action, title: title, condition: condition,
+                range: range(sequence.range.start, prevEnd))
+        }
+
+        /// `actionRef = ident [ "(" literal ")" ] ;`
+        mutating func parseActionReference() -> ActionReference? {
+            guard let name = parseIdentifier("action name") else { return nil }
+            var argument: Literal? = nil
+            if case .leftParen = tok.kind, !tok.precededByNewline {
+                let open = tok
+                advance()
+                guard let literal = parseLiteral("action argument") else { return nil }
+                argument = literal
+                guard expectClose(.rightParen, "')'", opener: open) else { return nil }
+            }
+            return ActionReference(name: name, argument: argument, range: range(name.range.start, prevEnd))
+        }
+
+        // MARK: - Chords
+
+        /// Whether `t` can begin a chord (bare punctuation is accepted with an error).
+        func canStartChord(_ t: Token) -> Bool {
+            switch t.kind {
+            case .identifier, .integer, .string, .unicode: return true
+            case .rightBrace, .leftBrace: return false
+            default: return t.kind.isChordPunctuation
+            }
+        }
+
+        /// `sequence = chord { NL chord } ;`: chords separated by white space, on one line.
+        mutating func parseSequence() -> ChordSequenceSyntax? {
+            guard let first = parseChord() else { return nil }
+            var chords = [first]
+            while !atEnd && !tok.precededByNewline && canStartChord(tok) {
+                let before = pos
+                guard let c = parseChord() else { return nil }
+                chords.append(c)
+                assert(pos > before)
+            }
+            return ChordSequenceSyntax(chords: chords, range: range(first.range.start, chords[chords.count - 1].range.end))
+        }
+
+        /// ```
+        /// chord   = keyPart { "+" keyPart } ;      (* no white space inside a chord *)
+        /// keyPart = ident | digits | string | unicode | punct ;   (* punct: only after "+" *)
+        /// ```
+        mutating func parseChord() -> ChordSyntax? {
+            let first = tok
+            var parts: [KeyPart] = []
+            switch first.kind {
+            case .identifier, .integer, .unicode, .string:
+                guard let p = keyPart() else { return nil }
+                parts.append(p)
+            default:
+                guard canStartChord(first) else {
+                    errorExpected("key")
+                    return nil
+                }
+                // Bare punctuation as a whole stroke: accept it, but ask for quotes.
+                let raw = text(first)
+                let quoted = "\"" + (raw == "\\" ? "\\\\" : raw) + "\""
+                error(
+                    Messages.bareKeyPunctuation(raw), first.start, first.end,
+                    fixIts: [FixIt(range: range(first.start, first.end), replacement: quoted)])
+                advance()
+                parts.append(KeyPart(text: raw, range: range(first.start, first.end)))
+            }
+            while case .plus = tok.kind, !tok.precededByNewline {
+                let plus = tok
+                let partEnd = prevEnd
+                let spaceBefore = plus.start != partEnd
+                advance()
+                let keyTok = tok
+                let spaceAfter = keyTok.start != plus.end
+                let startsPart: Bool
+                switch keyTok.kind {
+                case .identifier, .integer, .unicode, .string: startsPart = true
+                default: startsPart = keyTok.kind.isChordPunctuation && !spaceAfter
+                }
+                if keyTok.precededByNewline || atEnd || !startsPart {
+                    errorExpected("key after '+'")
+                    return nil
+                }
+                if spaceBefore || spaceAfter {
+                    error(
+                        Messages.whiteSpaceInChord, partEnd, keyTok.start,
+                        fixIts: [FixIt(range: range(partEnd, keyTok.start), replacement: "+")])
+                }
+                if case .string = keyTok.kind {} else if keyTok.kind.isChordPunctuation {
+                    advance()
+                    parts.append(KeyPart(text: text(keyTok), range: range(keyTok.start, keyTok.end)))
+                    continue
+                }
+                guard let p = keyPart() else { return nil }
+                parts.append(p)
+            }
+            // Two parts with nothing between them (`cmd+1a`).
+            switch tok.kind {
+            case .identifier, .integer, .unicode, .string, .decimal:
+                if adjacent {
+                    error(Messages.expectedPlusInChord, prevEnd, tok.end,
+                          fixIts: [FixIt(range: range(prevEnd, prevEnd), replacement: "+")])
+                    return nil
+                }
+            default: break
+            }
+            return ChordSyntax(parts: parts, range: range(first.start, prevEnd))
+        }
+
+        /// One key part that is an identifier, digits, a non-ASCII character or a
+        /// one-character string; consumed.
+        mutating func keyPart() -> KeyPart? {
+            let t = tok
+            switch t.kind {
+            case .string:
+                let s = stringLiteral()
+                if s.value.unicodeScalars.count != 1 {
+                    error(Messages.quotedKeyNotOneCharacter, t.start, t.end)
+                }
+                return KeyPart(text: s.value, range: s.range)
+            case .identifier, .integer, .unicode:
+                advance()
+                return KeyPart(text: text(t), range: range(t.start, t.end))
+            default:
+                errorExpected("key")
+                return nil
+            }
+        }
+
+        // MARK: - Menus
+
+        /// ```
+        /// menuDecl  = "menu" ( "edit" | string ) "{" { menuEntry } "}" ;
+        /// menuEntry = string [ chord ] "->" actionRef [ "when" expr ]
+        ///           | "menu" string "{" { menuEntry } "}"
+        ///           | "separator" ;
+        /// ```
+        mutating func parseMenu(nested: Bool, inEditMenu: Bool) -> MenuDeclaration? {
+            let start = tok.start
+            advance()
+            var title: StringLiteral? = nil
+            if isWord(tok, "edit") && !nested {
+                advance()
+            } else {
+                guard let t = parseString(nested ? "submenu title" : "'edit' or a menu title") else { return nil }
+                title = t
+            }
+            guard case .leftBrace = tok.kind else {
+                errorExpected("'{' to open the menu")
+                return nil
+            }
+            let open = tok
+            advance()
+            let isEdit = title == nil
+            var entries: [MenuEntrySyntax] = []
+            while true {
+                if case .rightBrace = tok.kind { advance(); break }
+                if atEnd || isDeclarationStart(tok, includingMenu: false) {
+                    _ = expectClose(.rightBrace, "'}' at the end of the menu", opener: open)
+                    break
+                }
+                let before = pos
+                let entryStart = tok.start
+                if let e = parseMenuEntry(inEditMenu: isEdit) {
+                    entries.append(e)
+                    expectLineEnd(includingMenu: false)
+                } else {
+                    skipLine(from: before, includingMenu: false)
+                    entries.append(.error(range(entryStart, max(entryStart, prevEnd))))
+                }
+                if pos == before { advance() }  // progress guard
+                assert(pos > before || atEnd)
+            }
+            return MenuDeclaration(title: title, entries: entries, range: range(start, prevEnd))
+        }
+
+        /// One `menuEntry`; nil after an error.
+        mutating func parseMenuEntry(inEditMenu: Bool) -> MenuEntrySyntax? {
+            let t = tok
+            if isWord(t, "separator") {
+                advance()
+                if inEditMenu {
+                    error(Messages.separatorInEditMenu, t.start, t.end)
+                    return .error(range(t.start, t.end))
+                }
+                return .separator(range(t.start, t.end))
+            }
+            if isWord(t, "menu") {
+                guard enter() else { return nil }
+                defer { leave() }
+                if inEditMenu { error(Messages.submenuInEditMenu, t.start, t.end) }
+                guard let m = parseMenu(nested: true, inEditMenu: false) else { return nil }
+                return inEditMenu ? .error(m.range) : .submenu(m)
+            }
+            guard case .string = t.kind else {
+                errorExpected("menu item title")
+                return nil
+            }
+            let title = stringLiteral()
+            var key: ChordSyntax? = nil
+            if !tok.precededByNewline && tok.kind != .arrow && canStartChord(tok) {
+                guard let c = parseChord() else { return nil }
+                key = c
+                if !tok.precededByNewline && tok.kind != .arrow && canStartChord(tok) {
+                    error(Messages.keyEquivalentIsOneChord, tok.start, tok.end)
+                    return nil
+                }
+            }
+            guard case .arrow = tok.kind else {
+                errorExpected(key == nil ? "a key equivalent or '->'" : "'->'")
+                return nil
+            }
+            advance()
+            guard let action = parseActionReference() else { return nil }
+            var condition: Expression? = nil
+            if isWord(tok, "when") {
+                advance()
+                condition = parseExpression()
+            }
+            return .item(MenuItemSyntax(
+                title: title, keyEquivalent: key, action: action, condition: condition,
+                range: range(title.range.start, prevEnd)))
+        }
+
+        // MARK: - Shortcuts
+
+        /// ```
+        /// shortcutDecl = "shortcut" string "{" { field } "}" ;
+        /// field        = ident ( string | ident | dictionary ) ;
+        /// ```
+        mutating func parseShortcut() -> Declaration? {
+            let start = tok.start
+            advance()
+            guard let type = parseString("shortcut type") else { return nil }
+            guard case .leftBrace = tok.kind else {
+                errorExpected("'{' to open the shortcut")
+                return nil
+            }
+            let open = tok
+            advance()
+            var fields: [ShortcutField] = []
+            while true {
+                if case .rightBrace = tok.kind { advance(); break }
+                if atEnd || isDeclarationStart(tok) {
+                    _ = expectClose(.rightBrace, "'}' at the end of the shortcut", opener: open)
+                    break
+                }
+                let before = pos
+                if let name = parseIdentifier("field name") {
+                    let value: FieldValue
+                    switch tok.kind {
+                    case .string: value = .literal(.string(stringLiteral()))
+                    case .identifier:
+                        let t = tok
+                        advance()
+                        value = .identifier(Identifier(name: text(t), range: range(t.start, t.end)))
+                    case .leftBrace:
+                        value = parseDictionary().map { .dictionary($0) } ?? .error(range(tok.start, prevEnd))
+                    default:
+                        errorExpected("field value")
+                        let s = tok.start
+                        skipLine(from: before)
+                        value = .error(range(s, max(s, prevEnd)))
+                    }
+                    fields.append(ShortcutField(name: name, value: value, range: range(name.range.start, prevEnd)))
+                } else {
+                    skipLine(from: before)
+                }
+                if pos == before { advance() }  // progress guard
+                assert(pos > before || atEnd)
+            }
+            return .shortcut(ShortcutDeclaration(type: type, fields: fields, range: range(start, prevEnd)))
+        }
+
+        /// ```
+        /// dictionary = "{" [ entry { "," entry } [ "," ] ] "}" ;
+        /// entry      = ( ident | string ) ":" value ;
+        /// value      = string | integer | decimal | "true" | "false" | dictionary ;
+        /// ```
+        mutating func parseDictionary() -> DictionarySyntax? {
+            let open = tok
+            guard enter() else { skipLine(from: pos); return nil }
+            defer { leave() }
+            advance()
+            var entries: [DictionaryEntrySyntax] = []
+            while true {
+                if case .rightBrace = tok.kind { advance(); break }
+                if atEnd || isDeclarationStart(tok) {
+                    _ = expectClose(.rightBrace, "'}' at the end of the dictionary", opener: open)
+                    break
+                }
+                let before = pos
+                if let e = parseDictionaryEntry() {
+                    entries.append(e)
+                    if case .comma = tok.kind {
+                        advance()
+                    } else if case .rightBrace = tok.kind {
+                    } else if tok.precededByNewline && isDictionaryKey(tok) {
+                        // A missing comma between entries on separate lines: certain to fix.
+                        error(Messages.expected("',' between entries", found: "end of line"), prevEnd, prevEnd,
+                              fixIts: [FixIt(range: range(prevEnd, prevEnd), replacement: ",")])
+                    } else {
+                        errorExpected("',' or '}'")
+                        skipDictionaryEntry()
+                    }
+                } else {
+                    skipDictionaryEntry()
+                }
+                if pos == before { advance() }  // progress guard
+                assert(pos > before || atEnd)
+            }
+            return DictionarySyntax(entries: entries, range: range(open.start, prevEnd))
+        }
+
+        func isDictionaryKey(_ t: Token) -> Bool {
+            switch t.kind {
+            case .identifier, .string: return true
+            default: return false
+            }
+        }
+
+        /// Skips to the next `,` (consumed) or `}` of the current dictionary.
+        mutating func skipDictionaryEntry() {
+            var braces = 0
+            while !atEnd && !isDeclarationStart(tok) {
+                switch tok.kind {
+                case .leftBrace: braces += 1
+                case .rightBrace:
+                    if braces == 0 { return }
+                    braces -= 1
+                case .comma where braces == 0:
+                    advance()
+                    return
+                default: break
+                }
+                advance()
+            }
+        }
+
+        /// `entry = ( ident | string ) ":" value ;`
+        mutating func parseDictionaryEntry() -> DictionaryEntrySyntax? {
+            let t = tok
+            let key: StringLiteral
+            switch t.kind {
+            case .identifier:
+                advance()
+                key = StringLiteral(value: text(t), range: range(t.start, t.end))
+            case .string:
+                key = stringLiteral()
+            default:
+                errorExpected("dictionary key")
+                return nil
+            }
+            guard expect(.colon, "':' after the key") else { return nil }
+            let value: FieldValue
+            if case .leftBrace = tok.kind {
+                guard let d = parseDictionary() else { return nil }
+                value = .dictionary(d)
+            } else {
+                guard let l = parseLiteral("value") else { return nil }
+                value = .literal(l)
+            }
+            return DictionaryEntrySyntax(key: key, value: value, range: range(t.start, prevEnd))
+        }
+
+        // MARK: - Expressions
+
+        /// Binding powers of the infix operators: `||` 1, `&&` 2, `==` `!=` `in` `not in` 3.
+        func infixPrecedence() -> Int {
+            switch tok.kind {
+            case .orOr: return 1
+            case .andAnd: return 2
+            case .equalEqual, .bangEqual: return 3
+            case .identifier:
+                let next = peek()
+                if isWord(tok, "in") && next.kind == .leftParen { return 3 }
+                if isWord(tok, "not") && isWord(next.token, "in") { return 3 }
+                return 0
+            default: return 0
+            }
+        }
+
+        /// ```
+        /// expr       = orExpr ;
+        /// orExpr     = andExpr { "||" andExpr } ;
+        /// andExpr    = comparison { "&&" comparison } ;
+        /// comparison = unary [ ( "==" | "!=" ) unary | [ "not" ] "in" "(" primary { "," primary } ")" ] ;
+        /// ```
+        /// Precedence climbing over ``infixPrecedence()``; `&&` and `||` associate to the left,
+        /// comparisons do not chain.
+        mutating func parseExpression(minPrecedence: Int = 1) -> Expression {
+            var lhs = parseUnary()
+            var comparedAlready = false
+            while true {
+                let precedence = infixPrecedence()
+                if precedence == 0 || precedence < minPrecedence { break }
+                let before = pos
+                let op = tok
+                if precedence == 3 {
+                    if comparedAlready { error(Messages.chainedComparison, op.start, op.end) }
+                    comparedAlready = true
+                } else {
+                    comparedAlready = false
+                }
+                switch op.kind {
+                case .orOr, .andAnd, .equalEqual, .bangEqual:
+                    advance()
+                    let rhs = parseExpression(minPrecedence: precedence + 1)
+                    let binary: BinaryOperator =
+                        op.kind == .orOr ? .or : op.kind == .andAnd ? .and : op.kind == .equalEqual ? .equal : .notEqual
+                    lhs = .binary(binary, lhs, rhs, operatorRange: range(op.start, op.end))
+                default:
+                    let negated = isWord(op, "not")
+                    advance()
+                    if negated { advance() }  // `in`
+                    lhs = parseMembershipList(lhs, negated: negated)
+                }
+                assert(pos > before)
+            }
+            return lhs
+        }
+
+        /// `"(" primary { "," primary } ")"` after `in` / `not in`.
+        mutating func parseMembershipList(_ lhs: Expression, negated: Bool) -> Expression {
+            let open = tok
+            guard case .leftParen = open.kind else {
+                errorExpected("'(' after 'in'")
+                return .error(range(lhs.range.start, prevEnd))
+            }
+            advance()
+            var values: [Expression] = [parsePrimary()]
+            while case .comma = tok.kind {
+                let before = pos
+                advance()
+                values.append(parsePrimary())
+                assert(pos > before)
+            }
+            guard expectClose(.rightParen, "',' or ')'", opener: open) else {
+                return .error(range(lhs.range.start, prevEnd))
+            }
+            return .membership(lhs, values, negated: negated, range: range(lhs.range.start, prevEnd))
+        }
+
+        /// `unary = "!" unary | primary ;`
+        mutating func parseUnary() -> Expression {
+            guard case .bang = tok.kind else { return parsePrimary() }
+            let bang = tok
+            guard enter() else { return .error(range(bang.start, bang.end)) }
+            defer { leave() }
+            advance()
+            let operand = parseUnary()
+            return .not(operand, range: range(bang.start, max(operand.range.end, bang.end)))
+        }
+
+        /// `primary = ident | string | "true" | "false" | "(" expr ")" ;`
+        mutating func parsePrimary() -> Expression {
+            let t = tok
+            switch t.kind {
+            case .identifier:
+                advance()
+                if isWord(t, "true") || isWord(t, "false") {
+                    return .bool(isWord(t, "true"), range: range(t.start, t.end))
+                }
+                return .identifier(Identifier(name: text(t), range: range(t.start, t.end)))
+            case .string:
+                return .string(stringLiteral())
+            case .leftParen:
+                guard enter() else { return .error(range(t.start, t.end)) }
+                defer { leave() }
+                advance()
+                let inner = parseExpression()
+                guard expectClose(.rightParen, "')'", opener: t) else { return .error(range(t.start, prevEnd)) }
+                return .parenthesized(inner, range: range(t.start, prevEnd))
+            default:
+                errorExpected("expression")
+                return .error(range(t.start, t.start))
+            }
+        }
+    }
+}
