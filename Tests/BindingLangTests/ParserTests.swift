@@ -104,6 +104,7 @@ let grammarExample = """
         .deletingLastPathComponent()
     let dir = root.appendingPathComponent("Examples")
     let files = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+    #expect(files.contains { $0.hasSuffix(".bind") })
     for name in files where name.hasSuffix(".bind") {
         let text = try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
         #expect(syntaxDiagnostics(text) == [], "\(name)")
