@@ -1,3 +1,6 @@
+import BindingLang
+import BindingRuntime
+
 /// `bindc check FILE...`: diagnostics only.
 enum CheckCommand: Command {
     static let spec = CommandSpec(
@@ -8,8 +11,14 @@ enum CheckCommand: Command {
         options: [CommonOptions.platform, CommonOptions.diagnosticsFormat],
         examples: ["bindc check app.bind", "cat app.bind | bindc check -"])
 
+
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
-        console.err("error: not available yet\n")
-        return .failure
+        let output = DiagnosticOutput(arguments, console: console)
+        guard let sources = Inputs.sources(arguments.positionals, console: console, output: output) else {
+            return .failure
+        }
+        let compilation = Compilation(sources: sources, platform: Inputs.platform(arguments))
+        output.report(compilation.diagnostics, sources: sources, console: console)
+        return compilation.hasErrors ? .failure : .success
     }
 }

@@ -1,0 +1,45 @@
+import BindingRuntime
+
+/// The compiler pipeline in one call, for tools: sources in a ``SourceManager`` are parsed,
+/// checked into a ``Keymap`` and, on request, emitted as a table. It collects every
+/// diagnostic; it never prints or exits.
+///
+/// When any file has a syntax error the checker does not run (its errors would mostly be
+/// consequences of the broken syntax), so a compilation reports either syntax errors or
+/// semantic ones.
+public struct Compilation: Sendable {
+    /// The sources compiled, in layering order.
+    public let sources: SourceManager
+    /// The parsed files, in layering order.
+    public let files: [FileSyntax]
+    /// The checked keymap; nil when there were errors.
+    public let keymap: Keymap?
+    /// Every diagnostic, sorted by file and position.
+    public let diagnostics: [Diagnostic]
+
+    /// Parses and checks every file of `sources` for `platform`.
+    public init(sources: SourceManager, platform: Platform) {
+        self.sources = sources
+        var files: [FileSyntax] = []
+        var diagnostics: [Diagnostic] = []
+        for (index, file) in sources.files.enumerated() {
+            let (syntax, parseDiagnostics) = Parser.parse(file, file: FileID(index))
+            files.append(syntax)
+            diagnostics += parseDiagnostics
+        }
+        self.files = files
+        if diagnostics.contains(where: { $0.severity == .error }) {
+            keymap = nil
+        } else {
+            let (keymap, checkDiagnostics) = Checker.check(files, sources: sources, platform: platform)
+            self.keymap = keymap
+            diagnostics += checkDiagnostics
+        }
+        var engine = DiagnosticEngine()
+        engine.append(contentsOf: diagnostics)
+        self.diagnostics = engine.sorted
+    }
+
+    /// Whether any diagnostic is an error (then there is no keymap and no table).
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}

@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads the files tools are given, reporting failures in words a user understands
+/// (`cannot read 'a.bind': no such file or directory`) instead of throwing Foundation errors.
+public enum InputFile {
+    /// Why a file could not be read.
+    public struct ReadError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The path as given.
+        public var path: String
+        /// What went wrong, lower case.
+        public var reason: String
+        public var description: String { "cannot read '\(path)': \(reason)" }
+    }
+
+    /// The largest input read (a guard against reading a device or a huge file by mistake).
+    public static let maxSize = 64 << 20
+
+    /// Every byte of the regular file (or pipe) at `path`.
+    public static func read(_ path: String) throws(ReadError) -> [UInt8] {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw ReadError(path: path, reason: systemError()) }
+        defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw ReadError(path: path, reason: "is a directory")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { buffer in
+                systemRead(fd, buffer.baseAddress, buffer.count)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ReadError(path: path, reason: systemError())
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+            if bytes.count > maxSize { throw ReadError(path: path, reason: "larger than \(maxSize >> 20) MiB") }
+        }
+        return bytes
+    }
+
+    private static func systemError() -> String {
+        let text = String(cString: strerror(errno))
+        return text.prefix(1).lowercased() + text.dropFirst()
+    }
+}
+
+@inline(__always)
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.read(fd, buffer, count)
+    #else
+    return Darwin.read(fd, buffer, count)
+    #endif
+}
