@@ -1,0 +1,172 @@
+import BindingRuntime
+import Testing
+@testable import BindingLang
+
+/// Several files layered in order (Grammar.md §9).
+struct CheckLayeringTests {
+    static let base = """
+        keymap "Base"
+        context mode: normal | insert
+        responder Editor, App
+        action search
+        action comment
+        in Editor {
+          cmd+k -> search "Search" when mode == insert
+          cmd+k -> find "Find" when mode == normal
+          ctrl+k ctrl+c -> comment "Comment"
+          cmd+f -> find "Find"
+        }
+        in App {
+          cmd+k -> search
+        }
+        menu edit {
+          "Copy" -> copy
+        }
+        menu "File" {
+          "Search" cmd+s -> search
+        }
+        menu "View" {
+          "Find" -> find
+        }
+        shortcut "one" { title "One" }
+        shortcut "two" { title "Two" }
+        """
+
+    static func chord(_ text: String) -> Chord {
+        (try? Chord.parse(text, platform: .apple).get()) ?? Chord(key: Key(character: "?"))
+    }
+
+    @Test func laterBindingReplacesAllEarlierOfRoleAndSequence() throws {
+        let user = """
+            keymap "User"
+            in Editor {
+              cmd+k -> comment "Comment"
+            }
+            """
+        let (keymap, diagnostics, _) = checkSources([("base.bind", Self.base), ("user.bind", user)])
+        #expect(diagnostics == [])
+        let k = try #require(keymap)
+        #expect(k.name == "Base")
+        let cmdK = k.bindings.filter { $0.sequence == [Self.chord("cmd+k")] }
+        // Both Editor bindings of cmd+k are gone; App's stays (another role).
+        #expect(cmdK.map(\.role) == [1, 0])
+        #expect(cmdK.map { k.actions[$0.action].name } == ["search", "comment"])
+        #expect(cmdK.last?.location == BindingLang.SourceLocation(path: "user.bind", line: 3, column: 3))
+        #expect(cmdK.last?.condition == .constant(true))
+    }
+
+    @Test func unbindRemovesAndWarnsWhenNothingIsBound() throws {
+        let user = """
+            in Editor when mode == insert {
+              unbind cmd+k
+              unbind ctrl+k ctrl+c
+              unbind cmd+j                  // warning@10: 'cmd+j' is not bound in role 'Editor' by an earlier file; nothing to unbind
+            }
+            in App {
+              group "G" {
+                unbind cmd+f                // warning@12: 'cmd+f' is not bound in role 'App' by an earlier file; nothing to unbind
+              }
+            }
+            """
+        expectInlineDiagnostics([("base.bind", Self.base), ("user.bind", user)])
+        let (keymap, _, _) = checkSources([("base.bind", Self.base), ("user.bind", user)])
+        let k = try #require(keymap)
+        #expect(k.bindings.map { Messages.sequenceText($0.sequence) } == ["cmd+f", "cmd+k", "cmd+s"])
+        #expect(k.bindings.map(\.role) == [0, 1, nil])
+        // Only the used standard actions are listed, in StandardActions order.
+        #expect(k.actions.map(\.name) == ["search", "comment", "copy", "find"])
+    }
+
+    @Test func unbindInTheFirstFileWarns() {
+        expectInlineDiagnostics("""
+            responder Editor
+            in Editor {
+              unbind cmd+k    // warning@10: 'cmd+k' is not bound in role 'Editor' by an earlier file; nothing to unbind
+              cmd+k -> copy
+            }
+            """)
+    }
+
+    @Test func menusAndShortcutsAreReplacedInPlace() throws {
+        let user = """
+            menu edit {
+              "Paste" -> paste
+            }
+            menu "File" {
+              "Find" cmd+g -> find
+            }
+            menu "Help" {
+              "Search" -> search
+            }
+            shortcut "one" { title "Uno" }
+            shortcut "three" { title "Three" }
+            """
+        let (keymap, diagnostics, _) = checkSources([("base.bind", Self.base), ("user.bind", user)])
+        #expect(diagnostics == [])
+        let k = try #require(keymap)
+        #expect(k.editMenu.map(\.title) == ["Paste"])
+        #expect(k.mainMenus.map(\.title) == ["File", "View", "Help"])
+        #expect(k.mainMenus.first?.entries.count == 1)
+        #expect(k.quickActions.map(\.title) == ["Uno", "Two", "Three"])
+        // The File menu's key equivalent is now the later one's, at the later menu's place.
+        let menuBindings = k.bindings.filter { $0.role == nil }
+        #expect(menuBindings.map(\.sequence) == [[Self.chord("cmd+g")]])
+        #expect(menuBindings.first?.location?.path == "user.bind")
+        #expect(k.groups == ["File"])
+    }
+
+    @Test func declarationsAreSharedAcrossFiles() {
+        expectInlineDiagnostics([
+            ("a.bind", """
+                context flag: Bool                  // note@9: 'flag' was first declared here
+                responder Editor
+                action go                           // note@8: 'go' was first declared here
+                in Editor {
+                  cmd+l -> later when laterFlag     // uses may precede declarations
+                }
+                """),
+            ("b.bind", """
+                context flag: Bool                  // error@9: invalid redeclaration of context 'flag'
+                context laterFlag: Bool
+                action go                           // error@8: invalid redeclaration of action 'go'
+                action later
+                in Editor {
+                  cmd+g -> go when flag
+                }
+                """),
+        ])
+    }
+
+    @Test func layeringCanCreateCrossFileConflicts() {
+        expectInlineDiagnostics([
+            ("a.bind", """
+                responder Editor
+                action go
+                in Editor {
+                  ctrl+k ctrl+c -> go               // note@3: 'ctrl+k ctrl+c' is bound here
+                }
+                menu "File" {
+                  "Go" cmd+g -> go                  // note@8: menu item "Go" is here
+                }
+                """),
+            ("b.bind", """
+                in Editor {
+                  ctrl+k -> copy                    // error@3: 'ctrl+k' is both bound and a prefix of 'ctrl+k ctrl+c' in role 'Editor'
+                  cmd+g -> paste                    // error@3: key equivalent 'cmd+g' of menu item "Go" is also bound in role 'Editor'
+                }
+                """),
+        ])
+    }
+
+    @Test func duplicatesWithinOneFileAreNotReplaced() {
+        expectInlineDiagnostics("""
+            responder Editor
+            in Editor {
+              cmd+k -> copy     // note@3: the other binding is here
+            }
+            in Editor {
+              cmd+k -> paste    // error@3: 'cmd+k' is bound twice in role 'Editor'
+            }
+            """)
+    }
+}
