@@ -1,0 +1,137 @@
+/// Prints the results: a human-readable table by default, one JSON object with `--json`.
+enum Report {
+    // MARK: - Text
+
+    static func text(_ r: Results) -> String {
+        var out: [String] = []
+        func f(_ x: Double?) -> String { x.map(formatNumber) ?? "n/a" }
+        func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : String(repeating: " ", count: n - s.count) + s }
+        func padRight(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
+
+        out.append("bind-bench \(r.quick ? "--quick " : "")(seed \(r.seed)); median of rounds, monotonic clock")
+        out.append("")
+        out.append("Workloads (16 roles)")
+        out.append("  " + padRight("bindings", 10) + pad("source", 12) + pad("gated", 8) + pad("2-stroke", 10))
+        for s in r.sizes {
+            guard let w = r.workloads[s] else { continue }
+            out.append("  " + padRight(String(w.bindings), 10) + pad("\(w.sourceBytes) B", 12)
+                + pad("\(Int((w.gated * 100).rounded())) %", 8) + pad("\(Int((w.sequences * 100).rounded())) %", 10))
+        }
+        out.append("")
+        out.append("Dispatch: ns per one-stroke press (BindKit / UIKit-style baseline / speed-up)")
+        var header = "  " + padRight("bindings", 10)
+        for d in r.depths { header += pad("depth \(d)", 28) }
+        out.append(header)
+        for s in r.sizes {
+            var line = "  " + padRight(String(s), 10)
+            for d in r.depths {
+                let a = r.dispatchNs[s]?[d], b = r.baselineNs[s]?[d]
+                let x = a.flatMap { a in b.map { $0 / a } }
+                line += pad("\(f(a)) / \(f(b)) / \(x.map { formatNumber($0) + "x" } ?? "n/a")", 28)
+            }
+            out.append(line)
+        }
+        out.append("  two-stroke sequences, ns per stroke at depth 8: "
+            + r.sizes.map { "\($0): \(f(r.sequenceStrokeNs[$0]))" }.joined(separator: ", "))
+        out.append("  round spread at depth 8 ((max-min)/median): "
+            + r.sizes.map { "\($0): \(f(r.dispatchSpread[$0].map { $0 * 100 }))%" }.joined(separator: ", "))
+        out.append("")
+        out.append("Allocations (GOT-patched malloc counter; self-test: "
+            + (r.mallocSelfTest.map { "\($0.allocating) counted in a loop of 1000 allocations, \($0.nonAllocating) in a loop of none" } ?? "unavailable") + ")")
+        out.append("  dispatch, per one-stroke press:    \(f(r.dispatchAllocsPerPress))")
+        out.append("  dispatch, per sequence stroke:     \(f(r.sequenceAllocsPerStroke))")
+        out.append("  UIKit-style baseline, per press:   \(f(r.baselineAllocsPerPress))  (1,000 bindings, depth 8)")
+        out.append("")
+        out.append("Compile (\(r.compileSize) bindings, \(r.compileSourceBytes) bytes of source)")
+        out.append("  " + padRight("phase", 26) + pad("ms", 10) + pad("MB/s", 10) + pad("bindings/s", 14))
+        let phases: [(String, Double?)] = [
+            ("lex", r.lexSeconds), ("parse", r.parseSeconds), ("check", r.checkSeconds), ("emit", r.emitSeconds),
+            ("front end (lex+parse+check)", r.frontEndSeconds), ("compile (all four)", r.compileSeconds),
+        ]
+        for (name, s) in phases {
+            out.append("  " + padRight(name, 26) + pad(f(s.map { $0 * 1000 }), 10) + pad(f(r.mbPerS(s)), 10) + pad(f(r.bindingsPerS(s)), 14))
+        }
+        out.append("")
+        out.append("Table (\(r.tableSize) bindings)")
+        out.append("  table bytes:            \(r.tableBytes.map(String.init) ?? "n/a") (\(f(r.tableBytesPerBinding)) per binding)")
+        out.append("  stripped table bytes:   \(r.strippedTableBytes.map(String.init) ?? "n/a") (\(f(r.strippedBytesPerBinding)) per binding)")
+        out.append("  source bytes:           \(r.tableSourceBytes) (table/source \(f(r.tableBytes.map { Double($0) / Double(max(1, r.tableSourceBytes)) })))")
+        out.append("  JSON bytes:             \(r.jsonBytes) (table/JSON \(f(r.tableBytes.map { Double($0) / Double(max(1, r.jsonBytes)) })))")
+        out.append("  load + validate:        \(f(r.loadMs)) ms (\(f(r.loadMsPerMB)) ms per MB); stripped \(f(r.loadStrippedMs)) ms")
+        out.append("")
+        out.append("Targets (issue #6)")
+        for t in r.targets {
+            let mark = t.met == nil ? "n/a " : t.met! ? "met " : "MISS"
+            out.append("  [\(mark)] \(t.name): \(t.detail)")
+        }
+        out.append("")
+        out.append("Run took \(f(r.elapsedSeconds)) s")
+        return out.joined(separator: "\n")
+    }
+
+    // MARK: - JSON
+
+    static func json(_ r: Results) -> String {
+        func num(_ x: Double?) -> String {
+            guard let x, x.isFinite else { return "null" }
+            if x == x.rounded() && abs(x) < 1e15 { return String(Int(x)) }
+            return String(x)
+        }
+        func bySize(_ m: [Int: Double]) -> String {
+            "{" + r.sizes.map { "\"\($0)\": \(num(m[$0]))" }.joined(separator: ", ") + "}"
+        }
+        func bySizeDepth(_ m: [Int: [Int: Double]]) -> String {
+            "{" + r.sizes.map { s in
+                "\"\(s)\": {" + r.depths.map { "\"\($0)\": \(num(m[s]?[$0]))" }.joined(separator: ", ") + "}"
+            }.joined(separator: ", ") + "}"
+        }
+        let at8 = { (m: [Int: [Int: Double]]) in m.mapValues { $0[8] ?? .nan } }
+        var fields: [(String, String)] = [
+            ("dispatch_ns", bySize(at8(r.dispatchNs))),
+            ("baseline_uikit_ns", bySize(at8(r.baselineNs))),
+            ("dispatch_allocs_per_press", num(r.dispatchAllocsPerPress)),
+            ("compile_mb_per_s", num(r.mbPerS(r.compileSeconds))),
+            ("lex_mb_per_s", num(r.mbPerS(r.lexSeconds))),
+            ("load_ms_per_mb", num(r.loadMsPerMB)),
+            ("table_bytes_per_binding", num(r.tableBytesPerBinding)),
+            ("quick", r.quick ? "true" : "false"),
+            ("seed", String(r.seed)),
+            ("dispatch_ns_by_depth", bySizeDepth(r.dispatchNs)),
+            ("baseline_uikit_ns_by_depth", bySizeDepth(r.baselineNs)),
+            ("sequence_ns_per_stroke", bySize(r.sequenceStrokeNs)),
+            ("dispatch_round_spread", bySize(r.dispatchSpread)),
+            ("sequence_allocs_per_stroke", num(r.sequenceAllocsPerStroke)),
+            ("baseline_allocs_per_press", num(r.baselineAllocsPerPress)),
+            ("malloc_self_test", r.mallocSelfTest.map { "{\"allocating_loop_1000\": \($0.allocating), \"non_allocating_loop\": \($0.nonAllocating)}" } ?? "null"),
+            ("compile_bindings", String(r.compileSize)),
+            ("compile_source_bytes", String(r.compileSourceBytes)),
+        ]
+        let phases: [(String, Double?)] = [
+            ("lex", r.lexSeconds), ("parse", r.parseSeconds), ("check", r.checkSeconds), ("emit", r.emitSeconds),
+            ("front_end", r.frontEndSeconds), ("compile", r.compileSeconds),
+        ]
+        for (name, s) in phases {
+            fields.append(("\(name)_ms", num(s.map { $0 * 1000 })))
+            if name != "lex" && name != "compile" { fields.append(("\(name)_mb_per_s", num(r.mbPerS(s)))) }
+            fields.append(("\(name)_bindings_per_s", num(r.bindingsPerS(s))))
+        }
+        fields += [
+            ("table_bindings", String(r.tableSize)),
+            ("table_bytes", r.tableBytes.map(String.init) ?? "null"),
+            ("stripped_table_bytes", r.strippedTableBytes.map(String.init) ?? "null"),
+            ("stripped_table_bytes_per_binding", num(r.strippedBytesPerBinding)),
+            ("source_bytes", String(r.tableSourceBytes)),
+            ("json_bytes", String(r.jsonBytes)),
+            ("table_to_source_ratio", num(r.tableBytes.map { Double($0) / Double(max(1, r.tableSourceBytes)) })),
+            ("table_to_json_ratio", num(r.tableBytes.map { Double($0) / Double(max(1, r.jsonBytes)) })),
+            ("load_ms", num(r.loadMs)),
+            ("load_stripped_ms", num(r.loadStrippedMs)),
+            ("workloads", "{" + r.sizes.compactMap { s in
+                r.workloads[s].map { "\"\(s)\": {\"source_bytes\": \($0.sourceBytes), \"bindings\": \($0.bindings), \"gated_share\": \(num($0.gated)), \"sequence_share\": \(num($0.sequences))}" }
+            }.joined(separator: ", ") + "}"),
+            ("targets", "{" + r.targets.map { "\"\(jsonEscaped($0.name))\": \($0.met.map { $0 ? "true" : "false" } ?? "null")" }.joined(separator: ", ") + "}"),
+            ("elapsed_s", num(r.elapsedSeconds)),
+        ]
+        return "{\n" + fields.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}"
+    }
+}

@@ -1,0 +1,121 @@
+/// Every figure of one run; nil where a figure could not be measured (reported as `null`).
+struct Results {
+    var quick = false
+    var seed: UInt64 = 1
+    var sizes: [Int] = []
+    var depths: [Int] = []
+
+    /// Per keymap size: source bytes, bindings, share gated, share of sequences.
+    var workloads: [Int: (sourceBytes: Int, bindings: Int, gated: Double, sequences: Double)] = [:]
+
+    /// Median ns per press, by keymap size then chain depth.
+    var dispatchNs: [Int: [Int: Double]] = [:]
+    /// Median ns per press of the UIKit-style baseline, by size then depth.
+    var baselineNs: [Int: [Int: Double]] = [:]
+    /// Median ns per stroke of two-stroke sequences (pending, then performed), depth 8, by size.
+    var sequenceStrokeNs: [Int: Double] = [:]
+    /// Round-to-round spread ((max − min) / median) of the depth-8 dispatch figures, by size.
+    var dispatchSpread: [Int: Double] = [:]
+
+    /// Allocations per one-stroke press of the real dispatcher (all sizes, depth 8).
+    var dispatchAllocsPerPress: Double?
+    /// Allocations per press of the baseline (1,000 bindings, depth 8).
+    var baselineAllocsPerPress: Double?
+    /// Allocations per stroke of two-stroke sequences (1,000 bindings, depth 8).
+    var sequenceAllocsPerStroke: Double?
+    /// The counter's proof: allocations seen in a loop of 1,000 allocations, and in one of none.
+    var mallocSelfTest: (allocating: Int, nonAllocating: Int)?
+
+    /// The keymap size the compile figures were measured on.
+    var compileSize = 0
+    var compileSourceBytes = 0
+    /// Median seconds for each phase on that keymap.
+    var lexSeconds: Double?
+    var parseSeconds: Double?
+    var checkSeconds: Double?
+    var emitSeconds: Double?
+
+    /// Table sizes for the largest keymap compiled.
+    var tableSize = 0
+    var tableBytes: Int?
+    var strippedTableBytes: Int?
+    var jsonBytes = 0
+    var tableSourceBytes = 0
+    /// Median ms to load and validate that table.
+    var loadMs: Double?
+    /// Median ms to load and validate the stripped table.
+    var loadStrippedMs: Double?
+
+    /// Seconds the whole run took.
+    var elapsedSeconds = 0.0
+
+    // MARK: - Derived figures
+
+    func mbPerS(_ seconds: Double?) -> Double? {
+        guard let s = seconds, s > 0 else { return nil }
+        return Double(compileSourceBytes) / 1e6 / s
+    }
+    func bindingsPerS(_ seconds: Double?) -> Double? {
+        guard let s = seconds, s > 0 else { return nil }
+        return Double(compileSize) / s
+    }
+    var frontEndSeconds: Double? {
+        guard let l = lexSeconds, let p = parseSeconds, let c = checkSeconds else { return nil }
+        return l + p + c
+    }
+    /// lex + parse + check + emit: what `bindc compile` costs.
+    var compileSeconds: Double? {
+        guard let f = frontEndSeconds, let e = emitSeconds else { return nil }
+        return f + e
+    }
+    var loadMsPerMB: Double? {
+        guard let ms = loadMs, let b = tableBytes, b > 0 else { return nil }
+        return ms / (Double(b) / 1e6)
+    }
+    var tableBytesPerBinding: Double? { tableBytes.map { Double($0) / Double(max(1, tableSize)) } }
+    var strippedBytesPerBinding: Double? { strippedTableBytes.map { Double($0) / Double(max(1, tableSize)) } }
+
+    // MARK: - Targets of issue #6
+
+    struct Target {
+        var name: String
+        var detail: String
+        var met: Bool?
+    }
+
+    var targets: [Target] {
+        func f(_ x: Double?) -> String { x.map { formatNumber($0) } ?? "n/a" }
+        let d10 = dispatchNs[10]?[8], d100k = dispatchNs[100_000]?[8], d1k = dispatchNs[1000]?[8]
+        let b1k = baselineNs[1000]?[8]
+        let compile = mbPerS(compileSeconds), lex = mbPerS(lexSeconds)
+        return [
+            Target(name: "dispatch_ns[100000] <= 1.5 * dispatch_ns[10]",
+                   detail: "\(f(d100k)) vs \(f(d10.map { $0 * 1.5 })) (ratio \(f(d10.flatMap { a in d100k.map { $0 / a } })))",
+                   met: d10.flatMap { a in d100k.map { $0 <= 1.5 * a } }),
+            Target(name: "baseline_uikit_ns[1000] >= 20 * dispatch_ns[1000]",
+                   detail: "\(f(b1k)) vs \(f(d1k.map { $0 * 20 })) (ratio \(f(d1k.flatMap { a in b1k.map { $0 / a } })))",
+                   met: d1k.flatMap { a in b1k.map { $0 >= 20 * a } }),
+            Target(name: "dispatch_allocs_per_press == 0", detail: f(dispatchAllocsPerPress),
+                   met: dispatchAllocsPerPress.map { $0 == 0 }),
+            Target(name: "compile_mb_per_s >= 20", detail: f(compile), met: compile.map { $0 >= 20 }),
+            Target(name: "lex_mb_per_s >= 100", detail: f(lex), met: lex.map { $0 >= 100 }),
+        ]
+    }
+}
+
+/// A number with 3 significant digits at most, no exponent (`1234`, `56.7`, `0.123`).
+func formatNumber(_ x: Double) -> String {
+    guard x.isFinite else { return "n/a" }
+    let a = abs(x)
+    let decimals = a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let r = (x * scale).rounded() / scale
+    if decimals == 0 { return String(Int(r)) }
+    var s = String(r)
+    if let dot = s.firstIndex(of: ".") {
+        let have = s.distance(from: dot, to: s.endIndex) - 1
+        if have < decimals { s += String(repeating: "0", count: decimals - have) }
+    }
+    return s
+}
