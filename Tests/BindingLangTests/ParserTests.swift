@@ -160,7 +160,6 @@ let grammarExample = """
     #expect(bindingDump(#"k -> a(true)"#) == "k/k -> a(bool true)")
     #expect(bindingDump(#"k -> a(-9223372036854775808)"#) == "k/k -> a(int -9223372036854775808)")
     #expect(bindingDump(#"k -> a(9223372036854775807)"#) == "k/k -> a(int 9223372036854775807)")
-    #expect(bindingDump("k ->\n  a \"T\"") == #"k/k -> a "T""#)
     #expect(bindingDump("k -> a when x &&\n  y") == "k/k -> a when {x && y}")
     #expect(dumpOK("in R {\n  a -> x\n  \"[\" -> y\n}") == #"in R {a/a -> x; "["/"[" -> y}"#)
     #expect(dumpOK("in R { a -> x }") == "in R {a/a -> x}")

@@ -46,6 +46,9 @@ extension Parser {
         var errorCount = 0
         var stopped = false
         var depth = 0
+        /// Token index where the current declaration, item, entry or field began: an error
+        /// there names the token found even when it starts a line.
+        var constructStart = 0
 
         init(source: SourceFile, file: FileID, tokens: [Token]) {
             self.source = source
@@ -160,7 +163,7 @@ extension Parser {
         mutating func errorExpected(_ what: String, notes: [DiagnosticNote] = [], fixIts: [FixIt] = []) {
             if atEnd {
                 error(Messages.expected(what, found: "end of file"), prevEnd, prevEnd, notes: notes, fixIts: fixIts)
-            } else if tok.precededByNewline && pos > 0 {
+            } else if tok.precededByNewline && pos > 0 && pos != constructStart {
                 error(Messages.expected(what, found: "end of line"), prevEnd, prevEnd, notes: notes, fixIts: fixIts)
             } else {
                 error(Messages.expected(what, found: describe(tok)), tok.start, tok.end, notes: notes, fixIts: fixIts)
@@ -237,6 +240,7 @@ extension Parser {
             while !atEnd {
                 let before = pos
                 let start = tok.start
+                constructStart = pos
                 if let d = parseDeclaration() {
                     declarations.append(d)
                     if !atEnd && !tok.precededByNewline {
@@ -350,7 +354,7 @@ extension Parser {
 
         /// `ident`: reports "expected `what`" when the current token is not an identifier.
         mutating func parseIdentifier(_ what: String) -> Identifier? {
-            guard case .identifier = tok.kind else {
+            guard case .identifier = tok.kind, pos == constructStart || !isDeclarationStart(tok) else {
                 errorExpected(what)
                 return nil
             }
@@ -478,6 +482,7 @@ extension Parser {
                     break
                 }
                 let before = pos
+                constructStart = pos
                 let item = parseBlockItem(inGroup: inGroup, previousWasBinding: previousWasBinding)
                 if case .binding = item { previousWasBinding = true } else { previousWasBinding = false }
                 items.append(item)
@@ -553,6 +558,10 @@ extension Parser {
                 return nil
             }
             advance()
+            guard !tok.precededByNewline else {
+                errorExpected("action name")
+                return nil
+            }
             guard let action = parseActionReference() else { return nil }
             var title: StringLiteral? = nil
             if case .string = tok.kind, !tok.precededByNewline {
@@ -726,6 +735,7 @@ extension Parser {
                     break
                 }
                 let before = pos
+                constructStart = pos
                 let entryStart = tok.start
                 if let e = parseMenuEntry(inEditMenu: isEdit) {
                     entries.append(e)
@@ -777,6 +787,10 @@ extension Parser {
                 return nil
             }
             advance()
+            guard !tok.precededByNewline else {
+                errorExpected("action name")
+                return nil
+            }
             guard let action = parseActionReference() else { return nil }
             var condition: Expression? = nil
             if isWord(tok, "when") {
@@ -812,6 +826,7 @@ extension Parser {
                     break
                 }
                 let before = pos
+                constructStart = pos
                 if let name = parseIdentifier("field name") {
                     let value: FieldValue
                     switch tok.kind {
@@ -856,6 +871,7 @@ extension Parser {
                     break
                 }
                 let before = pos
+                constructStart = pos
                 if let e = parseDictionaryEntry() {
                     entries.append(e)
                     if case .comma = tok.kind {
