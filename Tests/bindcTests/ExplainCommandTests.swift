@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// `bindc explain` on the built binary.
+@Suite struct ExplainCommandTests {
+    let bindc: BindcRunner
+    init() throws {
+        bindc = try BindcRunner()
+        try bindc.write("editor.bind", Fixtures.editor)
+    }
+
+    @Test func chosenBindingPerformerAndLosers() throws {
+        let r = try bindc.run([
+            "explain", "editor.bind", "--chain", "TextView,Editor,Window,App", "--keys", "ctrl+k ctrl+c",
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("ctrl+k: pending: Editor has a longer binding"))
+        #expect(r.stdout.contains("ctrl+k ctrl+c: performed commentLine on TextView\n"))
+        #expect(r.stdout.contains("  chosen  in Editor  ctrl+k ctrl+c -> commentLine \"Comment Line\"  (editor.bind:20:3)\n"))
+        #expect(r.stdout.contains("  lost    in Window  ctrl+k ctrl+c -> search \"Search Window\"  (editor.bind:33:3)\n          a nearer role was chosen: Editor at editor.bind:20:3\n"))
+    }
+
+    @Test func conditionPartThatIsFalse() throws {
+        let r = try bindc.run([
+            "explain", "editor.bind", "--set", "mode=insert", "--set", "readOnly=true", "--keys", "cmd+b",
+        ])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("context: loggedIn = false, readOnly = true, mode = insert\n"))
+        #expect(r.stdout.contains("cmd+b: unhandled"))
+        #expect(r.stdout.contains("its condition is false: `!readOnly` (readOnly is true)"))
+    }
+
+    @Test func nobodyCanPerform() throws {
+        let r = try bindc.run(["explain", "editor.bind", "--cannot-perform", "search", "--keys", "cmd+alt+f"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("no responder in the chain can perform search"))
+    }
+
+    @Test func discoverabilityWithoutKeys() throws {
+        let r = try bindc.run(["explain", "editor.bind", "--set", "loggedIn=true", "--chain", "Editor"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("discoverability (6):\n"))
+        #expect(r.stdout.contains("  GROUP  TITLE         KEYS   TEXT           ACTION\n"))
+        #expect(r.stdout.contains("Profile       ⇧⌘P    Shift+Cmd+P    showProfile\n"))
+        #expect(!r.stdout.contains("Bold"))
+    }
+
+    @Test func badStateIsAUsageErrorWithDidYouMean() throws {
+        let a = try bindc.run(["explain", "editor.bind", "--set", "mode=insrt"])
+        #expect(a.status == 2)
+        #expect(a.stderr.contains("'mode' has no case 'insrt' (cases: normal, insert, visual); did you mean 'insert'?"))
+        let b = try bindc.run(["explain", "editor.bind", "--set", "logedIn=true"])
+        #expect(b.status == 2)
+        #expect(b.stderr.contains("unknown context variable 'logedIn'; did you mean 'loggedIn'?"))
+        let c = try bindc.run(["explain", "editor.bind", "--set", "loggedIn=yes"])
+        #expect(c.status == 2)
+        #expect(c.stderr.contains("'loggedIn' is a Bool; expected true or false"))
+        let d = try bindc.run(["explain", "editor.bind", "--chain", "TextView,Edtor"])
+        #expect(d.status == 2)
+        #expect(d.stderr.contains("unknown role 'Edtor'; did you mean 'Editor'?"))
+        let e = try bindc.run(["explain", "editor.bind", "--keys", "ctrl+kk"])
+        #expect(e.status == 2)
+        #expect(e.stderr.contains("invalid --keys 'ctrl+kk'"))
+    }
+
+    @Test func sourceErrorsExitOne() throws {
+        try bindc.write("bad.bind", Fixtures.broken)
+        let r = try bindc.run(["explain", "bad.bind", "--keys", "cmd+k"])
+        #expect(r.status == 1)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr.contains("error: unknown action 'fo'"))
+    }
+}
