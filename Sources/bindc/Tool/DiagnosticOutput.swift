@@ -22,7 +22,9 @@ struct DiagnosticOutput {
             console.err(DiagnosticJSON.render(diagnostics, sources: sources).rendered() + "\n")
         case .text:
             guard !diagnostics.isEmpty else { return }
-            console.err(FallbackRenderer(colored: colored).render(diagnostics, sources: sources))
+            var text = DiagnosticRenderer(colored: colored).render(diagnostics, sources: sources)
+            if let summary = DiagnosticRenderer.summary(diagnostics) { text += summary + "\n" }
+            console.err(text)
         }
     }
 
@@ -36,7 +38,7 @@ struct DiagnosticOutput {
             ])
             console.err(document.rendered() + "\n")
         case .text:
-            console.err(FallbackRenderer(colored: colored).label(.error) + message + "\n")
+            console.err((colored ? "\u{1B}[1;31merror:\u{1B}[0m " : "error: ") + message + "\n")
         }
     }
 }
