@@ -1,3 +1,6 @@
+import BindingLang
+import BindingRuntime
+
 /// `bindc plist (FILE...|TABLE)`: the `UIApplicationShortcutItems` property list.
 enum PlistCommand: Command {
     static let spec = CommandSpec(
@@ -11,8 +14,10 @@ enum PlistCommand: Command {
         ],
         examples: ["bindc plist app.bind -o Shortcuts.plist"])
 
+
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
-        console.err("error: not available yet\n")
-        return .failure
+        guard let (keymap, _) = Inputs.keymap(arguments, console: console) else { return .failure }
+        return Inputs.writeOutput(PlistWriter.shortcutItems(keymap.quickActions), arguments, console: console)
+            ? .success : .failure
     }
 }

@@ -1,3 +1,6 @@
+import BindingLang
+import BindingRuntime
+
 /// `bindc swift (FILE...|TABLE) -o OUT.swift`: Swift source for an app.
 enum SwiftCommand: Command {
     static let spec = CommandSpec(
@@ -17,8 +20,13 @@ enum SwiftCommand: Command {
         ],
         examples: ["bindc swift app.bind -o Keymap.swift"])
 
+
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
-        console.err("error: not available yet\n")
-        return .failure
+        if let name = arguments.value("name"), SwiftGenerator.typeIdentifier(name) != name {
+            throw .invalidValue("'\(name)' is not a Swift type name (try '\(SwiftGenerator.typeIdentifier(name))')")
+        }
+        guard let (keymap, _) = Inputs.keymap(arguments, console: console) else { return .failure }
+        let source = SwiftGenerator.generate(keymap, typeName: arguments.value("name"))
+        return Inputs.writeOutput(source, arguments, console: console) ? .success : .failure
     }
 }

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// `bindc plist` and `bindc swift` on the built binary.
+@Suite struct GeneratorCommandTests {
+    let bindc: BindcRunner
+    init() throws {
+        bindc = try BindcRunner()
+        try bindc.write("editor.bind", Fixtures.editor)
+    }
+
+    @Test func plistToStandardOutput() throws {
+        let r = try bindc.run(["plist", "editor.bind"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC"))
+        #expect(r.stdout.contains("<key>UIApplicationShortcutItemType</key>\n\t\t\t<string>com.example.editor.search</string>"))
+        #expect(r.stdout.contains("<key>UIApplicationShortcutItemIconType</key>\n\t\t\t<string>UIApplicationShortcutIconTypeSearch</string>"))
+        #expect(r.stdout.contains("<key>depth</key>\n\t\t\t\t<integer>2</integer>"))
+        // The output is a property list Foundation can read.
+        let plist = try PropertyListSerialization.propertyList(from: Data(r.stdout.utf8), format: nil) as? [String: Any]
+        let items = try #require(plist?["UIApplicationShortcutItems"] as? [[String: Any]])
+        #expect(items.first?["UIApplicationShortcutItemTitle"] as? String == "Search")
+        #expect((items.first?["UIApplicationShortcutItemUserInfo"] as? [String: Any])?["depth"] as? Int == 2)
+    }
+
+    @Test func plistToFile() throws {
+        let r = try bindc.run(["plist", "editor.bind", "-o", "Shortcuts.plist"])
+        #expect(r.status == 0)
+        #expect(r.stdout.isEmpty)
+        let written = try #require(bindc.read("Shortcuts.plist"))
+        #expect(String(decoding: written, as: UTF8.self).hasSuffix("</plist>\n"))
+    }
+
+    @Test func plistOfBrokenSourceWritesNothing() throws {
+        try bindc.write("bad.bind", Fixtures.broken)
+        try bindc.write("Shortcuts.plist", "old")
+        let r = try bindc.run(["plist", "bad.bind", "-o", "Shortcuts.plist"])
+        #expect(r.status == 1)
+        #expect(bindc.read("Shortcuts.plist") == Array("old".utf8))
+    }
+
+    @Test func swiftSourceCompiles() throws {
+        let r = try bindc.run(["swift", "editor.bind", "-o", "EditorKeymap.swift"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let source = String(decoding: try #require(bindc.read("EditorKeymap.swift")), as: UTF8.self)
+        #expect(source.contains("public enum EditorKeymap {"))
+        #expect(source.contains("case selectTab(Int)"))
+        #expect(source.contains("public var mode: Mode = .normal"))
+        try bindc.write("main.swift", """
+            let action = EditorKeymap.Action(name: "selectTab", argument: .int(2))
+            print(action == .selectTab(2), EditorKeymap.keyCommands.count, EditorKeymap.Context().assignments.count)
+            """)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", bindc.path("EditorKeymap.swift"), bindc.path("main.swift")]
+        let pipe = Pipe()
+        process.standardError = pipe
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(String(decoding: output, as: UTF8.self))")
+    }
+
+    @Test func swiftNameOption() throws {
+        let r = try bindc.run(["swift", "editor.bind", "--name", "AppKeys"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("public enum AppKeys {"))
+        let bad = try bindc.run(["swift", "editor.bind", "--name", "app keys"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("'app keys' is not a Swift type name (try 'AppKeys')"))
+    }
+}
