@@ -1,0 +1,13 @@
+import BindingRuntime
+
+/// Writes a checked ``Keymap`` as a binary table (`Docs/TableFormat.md`) that
+/// `BindingTable` loads. The output is deterministic: the same keymap gives the same bytes
+/// (no dictionary order leaks into them), and a stripped table carries no source positions,
+/// so sources differing only in layout and comments give identical stripped tables.
+public enum Emitter {
+    /// The table bytes of `keymap`; `strip` leaves out the source map.
+    public static func emit(_ keymap: Keymap, strip: Bool = false) -> [UInt8] {
+        var builder = TableBuilder(keymap: keymap, strip: strip)
+        return builder.build()
+    }
+}

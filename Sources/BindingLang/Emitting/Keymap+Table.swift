@@ -1,0 +1,105 @@
+import BindingRuntime
+
+extension Keymap {
+    /// Reads a loaded table back into a keymap equal to the one it was emitted from (with
+    /// every binding's `location` nil when the table is stripped). `bindc dump` and the
+    /// round-trip tests use it.
+    public init(table: BindingTable) {
+        self.init(name: table.name, platform: table.platform)
+        contexts = (0..<table.contextCount).map { i in
+            let type: ContextType = switch table.contextKind(i) {
+            case .bool: .bool
+            case .string: .string
+            case .enumeration: .enumeration(table.contextValues(i))
+            }
+            return ContextVariable(name: table.contextName(i), type: type)
+        }
+        roles = (0..<table.roleCount).map { table.roleName($0) }
+        actions = (0..<table.actionCount).map { i in
+            let arg: ArgumentType? = switch table.actionArgumentKind(i) {
+            case .none: nil
+            case .int: .int
+            case .string: .string
+            case .bool: .bool
+            }
+            return Action(name: table.actionName(i), argument: arg, isStandard: table.actionIsStandard(i))
+        }
+        groups = (0..<table.groupCount).map { table.groupName($0) }
+        bindings = (0..<table.bindingCount).map { i in
+            let b = table.binding(i)
+            return Binding(
+                sequence: b.sequence, role: b.role, action: b.action.actionIndex,
+                argument: ArgumentValue(b.action.argument), title: b.title, group: b.group,
+                condition: Condition(b.condition),
+                location: b.location.map { SourceLocation(path: $0.path, line: $0.line, column: $0.column) })
+        }
+        editMenu = table.editMenuItems.map {
+            EditMenuItem(title: $0.title, action: $0.action.actionIndex, argument: ArgumentValue($0.action.argument), condition: Condition($0.condition))
+        }
+        mainMenus = table.mainMenus.map(Menu.init)
+        quickActions = table.quickActions.map {
+            QuickAction(
+                type: $0.type, title: $0.title, subtitle: $0.subtitle, iconType: $0.iconType,
+                iconFile: $0.iconFile, userInfo: $0.userInfo.map(UserInfoEntry.init))
+        }
+    }
+}
+
+extension ArgumentValue {
+    /// The model value of a table argument.
+    init(_ a: ActionArgument) {
+        switch a {
+        case .none: self = .none
+        case .int(let v): self = .int(v)
+        case .bool(let v): self = .bool(v)
+        case .string(let s): self = .string(s.string)
+        }
+    }
+}
+
+extension Condition {
+    /// The model condition of a table condition (same cases).
+    init(_ c: TableCondition) {
+        switch c {
+        case .constant(let v): self = .constant(v)
+        case .flag(let i): self = .flag(i)
+        case .enumEquals(let i, let k): self = .enumEquals(i, k)
+        case .stringEquals(let i, let s): self = .stringEquals(i, s)
+        case .not(let x): self = .not(Condition(x))
+        case .and(let l, let r): self = .and(Condition(l), Condition(r))
+        case .or(let l, let r): self = .or(Condition(l), Condition(r))
+        }
+    }
+}
+
+extension Menu {
+    /// The model menu of a table menu.
+    init(_ m: TableMenu) {
+        self.init(title: m.title, entries: m.entries.map { e in
+            switch e {
+            case .item(let i):
+                .item(MenuItem(
+                    title: i.title, action: i.action.actionIndex, argument: ArgumentValue(i.action.argument),
+                    keyEquivalent: i.keyEquivalent, condition: Condition(i.condition)))
+            case .submenu(let s): .submenu(Menu(s))
+            case .separator: .separator
+            }
+        })
+    }
+}
+
+extension UserInfoEntry {
+    /// The model entry of a table user-info entry.
+    init(_ e: ShortcutUserInfoEntry) {
+        func value(_ v: ShortcutUserInfoValue) -> UserInfoValue {
+            switch v {
+            case .string(let s): .string(s)
+            case .int(let i): .int(i)
+            case .double(let d): .double(d)
+            case .bool(let b): .bool(b)
+            case .dictionary(let d): .dictionary(d.map(UserInfoEntry.init))
+            }
+        }
+        self.init(key: e.key, value: value(e.value))
+    }
+}

@@ -1,0 +1,442 @@
+import BindingRuntime
+
+/// The emitter's work: interns strings, conditions and arguments, builds the key trie with
+/// its role runs and hash tables, flattens menus and user-info dictionaries, and lays the
+/// sections out behind the header and directory. Every traversal is in keymap order or
+/// sorted, so the bytes are deterministic.
+struct TableBuilder {
+    typealias Section = TableFormat.Section
+    let keymap: Keymap
+    let strip: Bool
+    var sections = [ByteWriter](repeating: ByteWriter(), count: Section.allCases.count)
+
+    var strings: [String] = []
+    var stringIDs: [String: UInt32] = [:]
+    /// Per String context: the literals conditions compare it with, in first-use order.
+    var literals: [[String]]
+    var literalIDs: [[String: UInt32]]
+    var conditionIDs: [Condition: UInt32] = [:]
+    var argumentIDs: [ArgumentValue: UInt32] = [:]
+
+    init(keymap: Keymap, strip: Bool) {
+        self.keymap = keymap
+        self.strip = strip
+        literals = Array(repeating: [], count: keymap.contexts.count)
+        literalIDs = Array(repeating: [:], count: keymap.contexts.count)
+    }
+
+    mutating func write(_ s: Section, _ body: (inout ByteWriter) -> Void) {
+        body(&sections[s.rawValue])
+    }
+
+    // MARK: - Interning
+
+    mutating func intern(_ s: String) -> UInt32 {
+        if let id = stringIDs[s] { return id }
+        let id = UInt32(strings.count)
+        strings.append(s)
+        stringIDs[s] = id
+        return id
+    }
+
+    mutating func intern(_ s: String?) -> UInt32 { s.map { intern($0) } ?? TableFormat.none }
+
+    mutating func collectLiterals(_ c: Condition) {
+        switch c {
+        case .stringEquals(let ctx, let text):
+            guard ctx >= 0, ctx < literals.count, literalIDs[ctx][text] == nil else { return }
+            literalIDs[ctx][text] = UInt32(literals[ctx].count)
+            literals[ctx].append(text)
+        case .not(let x): collectLiterals(x)
+        case .and(let l, let r), .or(let l, let r):
+            collectLiterals(l)
+            collectLiterals(r)
+        case .constant, .flag, .enumEquals: break
+        }
+    }
+
+    /// Stack entries needed to evaluate `c` when the deeper operand goes first.
+    static func need(_ c: Condition) -> Int {
+        switch c {
+        case .constant, .flag, .enumEquals, .stringEquals: return 1
+        case .not(let x): return need(x)
+        case .and(let l, let r), .or(let l, let r):
+            let a = need(l), b = need(r)
+            return a == b ? a + 1 : max(a, b)
+        }
+    }
+
+    func compile(_ c: Condition, into code: inout ByteWriter) {
+        func op(_ o: TableFormat.Op, _ a: UInt32 = 0, _ b: UInt32 = 0) { code.record(o.rawValue, a, b) }
+        switch c {
+        case .constant(let v): op(.constant, v ? 1 : 0)
+        case .flag(let i): op(.flag, UInt32(truncatingIfNeeded: i))
+        case .enumEquals(let i, let k): op(.enumEquals, UInt32(truncatingIfNeeded: i), UInt32(truncatingIfNeeded: k))
+        case .stringEquals(let i, let s):
+            let lit = i >= 0 && i < literalIDs.count ? literalIDs[i][s] ?? TableFormat.none : TableFormat.none
+            op(.stringEquals, UInt32(truncatingIfNeeded: i), lit)
+        case .not(let x):
+            compile(x, into: &code)
+            op(.not)
+        case .and(let l, let r), .or(let l, let r):
+            let isAnd: Bool
+            if case .and = c { isAnd = true } else { isAnd = false }
+            if TableBuilder.need(r) > TableBuilder.need(l) {
+                compile(r, into: &code)
+                compile(l, into: &code)
+                op(isAnd ? .andSwapped : .orSwapped)
+            } else {
+                compile(l, into: &code)
+                compile(r, into: &code)
+                op(isAnd ? .and : .or)
+            }
+        }
+    }
+
+    mutating func condition(_ c: Condition) -> UInt32 {
+        if c == .constant(true) { return TableFormat.conditionTrue }
+        if c == .constant(false) { return TableFormat.conditionFalse }
+        if let id = conditionIDs[c] { return id }
+        let id = UInt32(sections[Section.conditions.rawValue].count)
+        conditionIDs[c] = id
+        let start = sections[Section.code.rawValue].count
+        var code = ByteWriter()
+        compile(c, into: &code)
+        let n = code.count
+        sections[Section.code.rawValue].bytes.append(contentsOf: code.bytes)
+        sections[Section.code.rawValue].count += n
+        write(.conditions) { $0.record(UInt32(start), UInt32(n)) }
+        return id
+    }
+
+    /// The disjunction of `cs` (already deduplicated), as a balanced tree.
+    static func disjunction(_ cs: [Condition]) -> Condition {
+        if cs.isEmpty { return .constant(false) }
+        if cs.contains(.constant(true)) { return .constant(true) }
+        var level = cs
+        while level.count > 1 {
+            var next: [Condition] = []
+            var i = 0
+            while i < level.count {
+                next.append(i + 1 < level.count ? .or(level[i], level[i + 1]) : level[i])
+                i += 2
+            }
+            level = next
+        }
+        return level[0]
+    }
+
+    mutating func argument(_ v: ArgumentValue) -> UInt32 {
+        if v == .none { return TableFormat.none }
+        if let id = argumentIDs[v] { return id }
+        let id = UInt32(sections[Section.arguments.rawValue].count)
+        argumentIDs[v] = id
+        let kind: TableFormat.ArgumentKind
+        let value: UInt64
+        switch v {
+        case .none: return TableFormat.none
+        case .int(let i): kind = .int; value = UInt64(bitPattern: i)
+        case .bool(let b): kind = .bool; value = b ? 1 : 0
+        case .string(let s): kind = .string; value = UInt64(intern(s))
+        }
+        write(.arguments) { w in
+            w.u32(kind.rawValue)
+            w.u64(value)
+            w.count += 1
+        }
+        return id
+    }
+
+    // MARK: - Build
+
+    mutating func build() -> [UInt8] {
+        // Declarations.
+        let name = intern(keymap.name)
+        for a in keymap.actions {
+            let kind: TableFormat.ArgumentKind = switch a.argument {
+            case nil: .none
+            case .int?: .int
+            case .string?: .string
+            case .bool?: .bool
+            }
+            let id = intern(a.name)
+            write(.actions) { $0.record(id, kind.rawValue, a.isStandard ? 1 : 0) }
+        }
+        for b in keymap.bindings { collectLiterals(b.condition) }
+        for e in keymap.editMenu { collectLiterals(e.condition) }
+        forEachMenuItem(keymap.mainMenus) { collectLiterals($0.condition) }
+        var valueCount = 0
+        for (i, c) in keymap.contexts.enumerated() {
+            let kind: TableFormat.ContextKind
+            let values: [String]
+            switch c.type {
+            case .bool: kind = .bool; values = []
+            case .string: kind = .string; values = literals[i]
+            case .enumeration(let cases): kind = .enumeration; values = cases
+            }
+            let id = intern(c.name)
+            let start = valueCount
+            for v in values {
+                let vid = intern(v)
+                write(.values) { $0.record(vid) }
+            }
+            valueCount += values.count
+            write(.contexts) { $0.record(id, kind.rawValue, UInt32(start), UInt32(values.count)) }
+        }
+        let roleIDs = keymap.roles.map { intern($0) }
+        for id in roleIDs { write(.roles) { $0.record(id) } }
+        buildRoleHash()
+        for g in keymap.groups {
+            let id = intern(g)
+            write(.groups) { $0.record(id) }
+        }
+        buildTrieAndBindings()
+        buildEditMenu()
+        let topMenus = buildMainMenus()
+        buildQuickActions()
+        if !strip { buildSourceMap() }
+        let platform: UInt32 = keymap.platform == .apple ? 0 : 1
+        write(.meta) { $0.record(name, platform, UInt32(topMenus), 0) }
+        buildStrings()
+        return layout()
+    }
+
+    mutating func buildRoleHash() {
+        let roles = keymap.roles
+        guard !roles.isEmpty else { return }
+        var n = 2
+        while n < roles.count * 2 { n *= 2 }
+        var slots = [UInt32](repeating: TableFormat.emptySlot, count: n)
+        for (i, r) in roles.enumerated() {
+            var s = Int(TableFormat.nameHash(r.utf8)) & (n - 1)
+            while slots[s] != TableFormat.emptySlot { s = (s + 1) & (n - 1) }
+            slots[s] = UInt32(i)
+        }
+        for v in slots { write(.roleHash) { $0.record(v) } }
+    }
+
+    mutating func buildTrieAndBindings() {
+        // Build the trie with provisional node numbers.
+        var parent: [Int] = [-1], chord: [UInt32] = [TableFormat.none]
+        var children: [[UInt32: Int]] = [[:]]
+        var path: [[Int]] = []   // per binding: the provisional nodes of its strokes
+        for b in keymap.bindings {
+            var n = 0
+            var nodes: [Int] = []
+            for c in b.sequence {
+                if let next = children[n][c.code] {
+                    n = next
+                } else {
+                    let id = parent.count
+                    parent.append(n)
+                    chord.append(c.code)
+                    children.append([:])
+                    children[n][c.code] = id
+                    n = id
+                }
+                nodes.append(n)
+            }
+            path.append(nodes)
+        }
+        // Renumber breadth first, children in chord order: parents precede children.
+        var order = [0]
+        var newID = [Int](repeating: 0, count: parent.count)
+        var head = 0
+        while head < order.count {
+            let n = order[head]
+            newID[n] = head
+            head += 1
+            for (_, child) in children[n].sorted(by: { $0.key < $1.key }) { order.append(child) }
+        }
+        // Runs: per node, per role, the candidates and the conditions of longer sequences.
+        struct Run {
+            var candidates: [Int] = []
+            var longer: [Condition] = []
+            var longerSet: Set<Condition> = []
+        }
+        var runs = [[UInt32: Run]](repeating: [:], count: parent.count)
+        for (i, b) in keymap.bindings.enumerated() {
+            let role = b.role.map { UInt32(truncatingIfNeeded: $0) } ?? TableFormat.menuRole
+            let nodes = path[i]
+            guard let last = nodes.last else { continue }
+            runs[last][role, default: Run()].candidates.append(i)
+            for p in nodes.dropLast() where runs[p][role, default: Run()].longerSet.insert(b.condition).inserted {
+                runs[p][role, default: Run()].longer.append(b.condition)
+            }
+        }
+        var candidateCount = 0, slotCount = 0, runCount = 0
+        for n in order {
+            write(.nodes) { $0.record(parent[n] < 0 ? TableFormat.none : UInt32(newID[parent[n]]), chord[n], UInt32(runCount), UInt32(slotCount)) }
+            for (role, run) in runs[n].sorted(by: { $0.key < $1.key }) {
+                let longer = condition(TableBuilder.disjunction(run.longer))
+                write(.runs) { $0.record(role, UInt32(candidateCount), longer) }
+                runCount += 1
+                for b in run.candidates { write(.candidates) { $0.record(UInt32(b)) } }
+                candidateCount += run.candidates.count
+            }
+            let kids = children[n].sorted(by: { $0.key < $1.key })
+            guard !kids.isEmpty else { continue }
+            var cap = 2
+            while cap * 3 < kids.count * 4 || cap <= kids.count { cap *= 2 }
+            var slots = [(UInt32, UInt32)](repeating: (TableFormat.emptySlot, TableFormat.none), count: cap)
+            for (code, child) in kids {
+                var s = TableFormat.slotHash(code, log2Capacity: cap.trailingZeroBitCount)
+                while slots[s].0 != TableFormat.emptySlot { s = (s + 1) & (cap - 1) }
+                slots[s] = (code, UInt32(newID[child]))
+            }
+            for (code, child) in slots { write(.slots) { $0.record(code, child) } }
+            slotCount += cap
+        }
+        write(.nodes) { $0.record(TableFormat.none, TableFormat.none, UInt32(runCount), UInt32(slotCount)) }
+        write(.runs) { $0.record(TableFormat.menuRole, UInt32(candidateCount), TableFormat.conditionFalse) }
+        // Bindings.
+        for (i, b) in keymap.bindings.enumerated() {
+            let node = path[i].last.map { UInt32(newID[$0]) } ?? 0
+            let role = b.role.map { UInt32(truncatingIfNeeded: $0) } ?? TableFormat.menuRole
+            let arg = argument(b.argument)
+            let title = intern(b.title)
+            let group = b.group.map { UInt32(truncatingIfNeeded: $0) } ?? TableFormat.none
+            let cond = condition(b.condition)
+            write(.bindings) { $0.record(node, role, UInt32(truncatingIfNeeded: b.action), arg, title, group, cond) }
+        }
+    }
+
+    mutating func buildEditMenu() {
+        for e in keymap.editMenu {
+            let title = intern(e.title), arg = argument(e.argument), cond = condition(e.condition)
+            write(.editMenu) { $0.record(title, UInt32(truncatingIfNeeded: e.action), arg, cond) }
+        }
+    }
+
+    func forEachMenuItem(_ menus: [Menu], _ body: (MenuItem) -> Void) {
+        for m in menus {
+            for e in m.entries {
+                switch e {
+                case .item(let item): body(item)
+                case .submenu(let sub): forEachMenuItem([sub], body)
+                case .separator: break
+                }
+            }
+        }
+    }
+
+    /// Flattens the menus breadth first (top-level menus first, every submenu after its
+    /// parent); returns the number of top-level menus.
+    mutating func buildMainMenus() -> Int {
+        var queue = keymap.mainMenus
+        var head = 0
+        var entryCount = 0, itemCount = 0
+        while head < queue.count {
+            let m = queue[head]
+            head += 1
+            let title = intern(m.title)
+            write(.menus) { $0.record(title, UInt32(entryCount), UInt32(m.entries.count)) }
+            entryCount += m.entries.count
+            for e in m.entries {
+                switch e {
+                case .item(let item):
+                    let t = intern(item.title), arg = argument(item.argument), cond = condition(item.condition)
+                    let key = item.keyEquivalent?.code ?? TableFormat.none
+                    write(.menuItems) { $0.record(t, UInt32(truncatingIfNeeded: item.action), arg, key, cond) }
+                    write(.menuEntries) { $0.record(TableFormat.MenuEntryKind.item.rawValue, UInt32(itemCount)) }
+                    itemCount += 1
+                case .submenu(let sub):
+                    write(.menuEntries) { $0.record(TableFormat.MenuEntryKind.submenu.rawValue, UInt32(queue.count)) }
+                    queue.append(sub)
+                case .separator:
+                    write(.menuEntries) { $0.record(TableFormat.MenuEntryKind.separator.rawValue, 0) }
+                }
+            }
+        }
+        return keymap.mainMenus.count
+    }
+
+    /// Quick actions, and their user info breadth first: dictionary `q` is quick action
+    /// `q`'s, every nested dictionary comes after its parent.
+    mutating func buildQuickActions() {
+        var queue: [[UserInfoEntry]] = []
+        for (q, a) in keymap.quickActions.enumerated() {
+            let type = intern(a.type), title = intern(a.title), sub = intern(a.subtitle)
+            let icon = intern(a.iconType), file = intern(a.iconFile)
+            write(.quickActions) { $0.record(type, title, sub, icon, file, UInt32(q)) }
+            queue.append(a.userInfo)
+        }
+        var head = 0, entryCount = 0
+        while head < queue.count {
+            let entries = queue[head]
+            head += 1
+            write(.dictionaries) { $0.record(UInt32(entryCount), UInt32(entries.count)) }
+            entryCount += entries.count
+            for e in entries {
+                let key = intern(e.key)
+                let kind: TableFormat.UserInfoKind
+                let value: UInt64
+                switch e.value {
+                case .string(let s): kind = .string; value = UInt64(intern(s))
+                case .int(let i): kind = .int; value = UInt64(bitPattern: i)
+                case .double(let d): kind = .double; value = d.bitPattern
+                case .bool(let b): kind = .bool; value = b ? 1 : 0
+                case .dictionary(let d): kind = .dictionary; value = UInt64(queue.count); queue.append(d)
+                }
+                write(.dictionaryEntries) { w in
+                    w.u32(key)
+                    w.u32(kind.rawValue)
+                    w.u64(value)
+                    w.count += 1
+                }
+            }
+        }
+    }
+
+    mutating func buildSourceMap() {
+        for b in keymap.bindings {
+            let file = intern(b.location?.path)
+            let line = UInt32(truncatingIfNeeded: b.location?.line ?? 0)
+            let column = UInt32(truncatingIfNeeded: b.location?.column ?? 0)
+            write(.sourceMap) { $0.record(file, line, column) }
+        }
+    }
+
+    mutating func buildStrings() {
+        var w = ByteWriter()
+        var offset = 0
+        w.u32(0)
+        var blob: [UInt8] = []
+        for s in strings {
+            blob.append(contentsOf: s.utf8)
+            offset = blob.count
+            w.u32(offset)
+        }
+        w.bytes.append(contentsOf: blob)
+        w.count = strings.count
+        sections[Section.strings.rawValue] = w
+    }
+
+    /// Header, directory, then the sections 4-byte aligned; then the checksum.
+    func layout() -> [UInt8] {
+        let present = Section.allCases.filter { $0 != .sourceMap || !strip }
+        var out = [UInt8](repeating: 0, count: TableFormat.headerSize + present.count * TableFormat.directoryEntrySize)
+        var directory = ByteWriter()
+        for s in present {
+            while out.count % 4 != 0 { out.append(0) }
+            let w = sections[s.rawValue]
+            directory.u32(s.tag)
+            directory.u32(out.count)
+            directory.u32(w.bytes.count)
+            directory.u32(w.count)
+            out.append(contentsOf: w.bytes)
+        }
+        while out.count % 4 != 0 { out.append(0) }
+        var header = ByteWriter()
+        header.bytes = TableFormat.magic
+        header.u32(TableFormat.version)
+        header.u32(strip ? 0 : TableFormat.flagSourceMap)
+        header.u32(out.count)
+        header.u32(present.count)
+        header.u64(0)
+        out.replaceSubrange(0..<TableFormat.headerSize, with: header.bytes)
+        out.replaceSubrange(TableFormat.headerSize..<(TableFormat.headerSize + directory.bytes.count), with: directory.bytes)
+        TableChecksum.seal(&out)
+        return out
+    }
+}

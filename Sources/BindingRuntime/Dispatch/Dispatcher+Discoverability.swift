@@ -1,0 +1,165 @@
+// MARK: - Discoverability, continuations, menus (listing: these may allocate)
+
+extension Dispatcher {
+    /// Memoised rule-2 outcomes per trie node, for listings that ask about many sequences.
+    struct ResolutionCache {
+        var outcomes: [Int: Int] = [:]   // node → chosen binding, -1 pending, -2 nothing
+    }
+
+    func outcome(_ node: Int, _ cache: inout ResolutionCache, _ first: any Responder, _ state: ContextState) -> Int {
+        if let o = cache.outcomes[node] { return o }
+        let o: Int
+        switch resolve(node: node, firstResponder: first, context: state) {
+        case .chosen(let b, _): o = b
+        case .pending: o = -1
+        case .nothing: o = -2
+        }
+        cache.outcomes[node] = o
+        return o
+    }
+
+    /// The discoverability overlay for this chain and context (Grammar.md §6): titled
+    /// bindings a press of their sequence would perform now (live, with a performer, chosen
+    /// by rule 2, and for a sequence, each proper prefix leaving the dispatcher pending);
+    /// ungrouped first, then each group in order, each in declaration order.
+    public func discoverableCommands(firstResponder: any Responder, context: ContextState) -> [DiscoverableCommand] {
+        refresh()
+        let state = context.bound(to: table)
+        var cache = ResolutionCache()
+        var ungrouped: [DiscoverableCommand] = []
+        var grouped = [[DiscoverableCommand]](repeating: [], count: table.groupCount)
+        for b in 0..<table.bindingCount {
+            let titleID = table.bindingTitle(b)
+            guard titleID != TableFormat.none else { continue }
+            let node = table.bindingNode(b)
+            guard outcome(node, &cache, firstResponder, state) == b else { continue }
+            var p = table.parent(of: node) ?? BindingTable.root
+            var reachable = true
+            while p != BindingTable.root {
+                guard outcome(p, &cache, firstResponder, state) == -1 else { reachable = false; break }
+                p = table.parent(of: p) ?? BindingTable.root
+            }
+            guard reachable else { continue }
+            let sequence = table.sequence(of: node)
+            let group = table.bindingGroup(b)
+            let command = DiscoverableCommand(
+                title: table.string(titleID) ?? "",
+                group: group == TableFormat.none ? nil : table.groupName(Int(group)),
+                sequence: sequence,
+                glyphs: sequence.map(\.glyphs).joined(separator: " "),
+                plainText: sequence.map(\.plainText).joined(separator: " "),
+                action: table.invocation(ofBinding: b), bindingIndex: b,
+                location: table.location(ofBinding: b))
+            if group == TableFormat.none || Int(group) >= grouped.count { ungrouped.append(command) } else { grouped[Int(group)].append(command) }
+        }
+        return ungrouped + grouped.joined()
+    }
+
+    /// The role indices of the chain, plus the menu role.
+    func chainRoles(_ first: any Responder) -> Set<UInt32> {
+        var roles: Set<UInt32> = [TableFormat.menuRole]
+        var responder: (any Responder)? = first
+        var depth = 0
+        while let r = responder, depth < Dispatcher.maxChainLength {
+            for name in r.responderRoles { if let i = table.roleIndex(named: name) { roles.insert(UInt32(i)) } }
+            responder = r.nextResponder
+            depth += 1
+        }
+        return roles
+    }
+
+    /// The earliest live binding at or below `node` in a role of `roles`, if any.
+    func firstLiveBinding(under node: Int, roles: Set<UInt32>, state: ContextState) -> Int? {
+        var best: Int?
+        var stack = [node]
+        var visited = 0
+        while let n = stack.popLast(), visited <= table.nodeCount {
+            visited += 1
+            for run in table.runs(of: n) where roles.contains(table.runRole(run)) {
+                for c in table.candidates(of: run) {
+                    let b = table.candidate(c)
+                    if state.holds(table.bindingCondition(b)) { best = min(best ?? b, b); break }
+                }
+            }
+            stack.append(contentsOf: table.children(of: n).map(\.node))
+        }
+        return best
+    }
+
+    /// While a sequence is pending: the strokes that continue it in some live binding of a
+    /// role of the chain, each with the title of the binding it completes (when it completes
+    /// a titled one that rule 2 would choose), in the order of Grammar.md §6. Empty when idle.
+    public func pendingContinuations(firstResponder: any Responder, context: ContextState) -> [SequenceContinuation] {
+        refresh()
+        guard let node = pendingNode else { return [] }
+        let state = context.bound(to: table)
+        let roles = chainRoles(firstResponder)
+        var entries: [(rank: Int, binding: Int, item: SequenceContinuation)] = []
+        for (code, child) in table.children(of: node) {
+            var live = false
+            for run in table.runs(of: child) where roles.contains(table.runRole(run)) {
+                if state.holds(table.longerCondition(of: run)) { live = true; break }
+                for c in table.candidates(of: run) where state.holds(table.bindingCondition(table.candidate(c))) {
+                    live = true
+                    break
+                }
+                if live { break }
+            }
+            guard live, let chord = Chord(code: code) else { continue }
+            var title: String?, group: String?, action: ActionInvocation?
+            var order = firstLiveBinding(under: child, roles: roles, state: state) ?? Int.max
+            if case .chosen(let b, _) = resolve(node: child, firstResponder: firstResponder, context: state) {
+                title = table.string(table.bindingTitle(b))
+                let g = table.bindingGroup(b)
+                group = g == TableFormat.none ? nil : table.groupName(Int(g))
+                action = table.invocation(ofBinding: b)
+                order = b
+            }
+            let g = order == Int.max ? TableFormat.none : table.bindingGroup(order)
+            let rank = g == TableFormat.none ? -1 : Int(g)
+            entries.append((rank, order, SequenceContinuation(
+                chord: chord, glyphs: chord.glyphs, plainText: chord.plainText, title: title, group: group, action: action)))
+        }
+        entries.sort { ($0.rank, $0.binding, $0.item.chord.code) < ($1.rank, $1.binding, $1.item.chord.code) }
+        return entries.map(\.item)
+    }
+
+    /// The edit-menu items to show now (Grammar.md §7.1): condition holds and some responder
+    /// in the chain can perform the action, in declared order.
+    public func editMenu(firstResponder: any Responder, context: ContextState) -> [EditMenuCommand] {
+        refresh()
+        let state = context.bound(to: table)
+        var out: [EditMenuCommand] = []
+        for (i, item) in table.editMenuItems.enumerated()
+        where state.holds(item.conditionRef) && performer(of: item.action, firstResponder: firstResponder) != nil {
+            out.append(EditMenuCommand(title: item.title, action: item.action, index: i))
+        }
+        return out
+    }
+
+    /// The main menus with each item's enabled state and key equivalent (Grammar.md §7.2).
+    public func mainMenus(firstResponder: any Responder, context: ContextState) -> [MenuState] {
+        refresh()
+        let state = context.bound(to: table)
+        func convert(_ m: TableMenu) -> MenuState {
+            MenuState(title: m.title, entries: m.entries.map { e in
+                switch e {
+                case .separator: return .separator
+                case .submenu(let s): return .submenu(convert(s))
+                case .item(let i):
+                    let enabled = state.holds(i.conditionRef) && performer(of: i.action, firstResponder: firstResponder) != nil
+                    return .item(MenuItemState(
+                        title: i.title, action: i.action, keyEquivalent: i.keyEquivalent,
+                        keyGlyphs: i.keyEquivalent?.glyphs, keyPlainText: i.keyEquivalent?.plainText, isEnabled: enabled))
+                }
+            })
+        }
+        return table.mainMenus.map(convert)
+    }
+
+    /// The quick actions of the current table, with all fields and user info (Grammar.md §8).
+    public var quickActions: [ShortcutItem] {
+        refresh()
+        return table.quickActions
+    }
+}

@@ -1,0 +1,148 @@
+/// Turns key events into actions over a responder chain, following Grammar.md §5 exactly,
+/// and holds the one piece of mutable state that needs: the pending sequence.
+///
+/// One dispatcher serves one window's key input, on one thread. With a ``TableReference`` it
+/// follows hot reloads: each stroke reads the current table; if the table changed while a
+/// sequence was pending, that sequence is dropped and the stroke dispatched from idle.
+///
+/// Dispatching a one-stroke chord does not allocate: one hash probe finds the chord's trie
+/// node, then each responder's roles are looked up (one probe each) in the node's role runs.
+public final class Dispatcher {
+    /// Longest responder chain walked; a chain that loops is cut here.
+    public static let maxChainLength = 256
+
+    /// The table in use (the reference's current one when dispatching through a reference).
+    public private(set) var table: BindingTable
+    let reference: TableReference?
+    /// The trie node of the pending sequence, or nil when idle.
+    var pendingNode: Int?
+    var lastStrokeTime: Double = 0
+
+    /// Seconds allowed between the strokes of a sequence, measured with
+    /// ``KeyEvent/timestamp``; nil (the default) waits forever. A later stroke first
+    /// cancels the pending sequence, then is dispatched from idle.
+    public var sequenceTimeout: Double?
+
+    /// A dispatcher reading `table`.
+    public init(table: BindingTable) {
+        self.table = table
+        reference = nil
+    }
+
+    /// A dispatcher reading whatever table `reference` holds at each stroke.
+    public init(reference: TableReference) {
+        self.reference = reference
+        table = reference.table
+    }
+
+    /// Whether a sequence is pending.
+    public var isPending: Bool { pendingNode != nil }
+
+    /// The pending sequence, if any.
+    public var pending: PendingSequence? { pendingNode.map { PendingSequence(table: table, node: $0) } }
+
+    /// Follows the reference, dropping a pending sequence of an older table.
+    @inline(__always)
+    func refresh() {
+        guard let reference else { return }
+        let current = reference.table
+        if current !== table {
+            table = current
+            pendingNode = nil
+        }
+    }
+
+    /// Handles one key press (Grammar.md §5): performs the chosen binding's action on its
+    /// performer, or starts or continues a sequence, or cancels one, or leaves the stroke
+    /// unhandled.
+    public func dispatch(_ event: KeyEvent, firstResponder: any Responder, context: ContextState) -> DispatchResult {
+        refresh()
+        if pendingNode != nil, let timeout = sequenceTimeout, event.timestamp - lastStrokeTime > timeout {
+            pendingNode = nil
+        }
+        lastStrokeTime = event.timestamp
+        let wasPending = pendingNode != nil
+        let from = pendingNode ?? BindingTable.root
+        pendingNode = nil
+        let state = context.bound(to: table)
+        guard let node = table.child(of: from, code: event.chord.code) else {
+            return wasPending ? .cancelled(.noContinuation(event.chord)) : .unhandled
+        }
+        switch resolve(node: node, firstResponder: firstResponder, context: state) {
+        case .chosen(let binding, let performer):
+            let action = table.invocation(ofBinding: binding)
+            performer.perform(action)
+            return .performed(action, responder: performer)
+        case .pending:
+            pendingNode = node
+            return .pending(PendingSequence(table: table, node: node))
+        case .nothing:
+            return wasPending ? .cancelled(.noContinuation(event.chord)) : .unhandled
+        }
+    }
+
+    /// Cancels the pending sequence: `.cancelled(.requested)`, or nil when idle.
+    @discardableResult
+    public func cancelPending() -> DispatchResult? {
+        guard pendingNode != nil else { return nil }
+        pendingNode = nil
+        return .cancelled(.requested)
+    }
+
+    // MARK: - Rule 2
+
+    /// The outcome of rule 2 for the strokes leading to `node`.
+    enum Resolution {
+        case chosen(binding: Int, performer: any Responder)
+        case pending
+        case nothing
+    }
+
+    /// Rule 2: walk the chain outwards, each responder's roles in order, then the menu
+    /// bindings; in the first role that has a live performable binding of exactly these
+    /// strokes (rule 2a) or a live longer one (rule 2b), that decides.
+    @inline(__always)
+    func resolve(node: Int, firstResponder: any Responder, context: ContextState) -> Resolution {
+        var responder: (any Responder)? = firstResponder
+        var depth = 0
+        while let r = responder, depth < Dispatcher.maxChainLength {
+            for name in r.responderRoles {
+                guard let role = table.roleIndex(named: name), let run = table.run(of: node, role: UInt32(role)) else { continue }
+                if let outcome = resolve(run: run, firstResponder: firstResponder, context: context) { return outcome }
+            }
+            responder = r.nextResponder
+            depth &+= 1
+        }
+        if let run = table.run(of: node, role: TableFormat.menuRole),
+           let outcome = resolve(run: run, firstResponder: firstResponder, context: context) {
+            return outcome
+        }
+        return .nothing
+    }
+
+    @inline(__always)
+    func resolve(run: Int, firstResponder: any Responder, context: ContextState) -> Resolution? {
+        for c in table.candidates(of: run) {
+            let b = table.candidate(c)
+            guard context.holds(table.bindingCondition(b)) else { continue }
+            if let performer = performer(of: table.invocation(ofBinding: b), firstResponder: firstResponder) {
+                return .chosen(binding: b, performer: performer)
+            }
+        }
+        return context.holds(table.longerCondition(of: run)) ? .pending : nil
+    }
+
+    /// The first responder in the chain, from `firstResponder` outwards, that can perform
+    /// `action` (`targetForAction` semantics).
+    @inline(__always)
+    public func performer(of action: ActionInvocation, firstResponder: any Responder) -> (any Responder)? {
+        var responder: (any Responder)? = firstResponder
+        var depth = 0
+        while let r = responder, depth < Dispatcher.maxChainLength {
+            if r.canPerform(action) { return r }
+            responder = r.nextResponder
+            depth &+= 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,176 @@
+/// The constants of the binary table format, shared by the writer (`Emitter` in BindingLang)
+/// and the reader (``BindingTable``). `Docs/TableFormat.md` documents every byte; this file is
+/// the single definition both sides compile against.
+///
+/// A table is a 32-byte header, a section directory, and the sections, every integer
+/// little-endian and fixed width, every section 4-byte aligned.
+public enum TableFormat {
+    /// The first eight bytes of every table: `0x89 'B' 'K' 'T' CR LF 0x1A LF` (a PNG-style
+    /// signature that catches text-mode transfers).
+    public static let magic: [UInt8] = [0x89, 0x42, 0x4B, 0x54, 0x0D, 0x0A, 0x1A, 0x0A]
+    /// The format version this runtime reads and the emitter writes.
+    public static let version: UInt32 = 1
+    /// Size of the fixed header in bytes.
+    public static let headerSize = 32
+    /// Byte offset of the 64-bit checksum inside the header.
+    public static let checksumOffset = 24
+    /// Size of one section-directory entry (tag, offset, size, count).
+    public static let directoryEntrySize = 16
+    /// Header flag: the table carries a source map (`SRCM` section).
+    public static let flagSourceMap: UInt32 = 1
+
+    /// "No value" for an optional index or string reference.
+    public static let none: UInt32 = 0xFFFF_FFFF
+    /// A condition reference that always holds (an ungated binding).
+    public static let conditionTrue: UInt32 = 0xFFFF_FFFF
+    /// A condition reference that never holds (a run with no longer sequence).
+    public static let conditionFalse: UInt32 = 0xFFFF_FFFE
+    /// The role of a main-menu key equivalent; ranks after every role of the chain.
+    public static let menuRole: UInt32 = 0xFFFF_FFFF
+    /// An empty slot of a trie or role hash table.
+    public static let emptySlot: UInt32 = 0xFFFF_FFFF
+
+    /// Most entries a condition's evaluation stack may hold (it is one `UInt64` of bits).
+    public static let maxConditionDepth = 64
+    /// Most nesting of main menus (a top-level menu has depth 1).
+    public static let maxMenuDepth = 64
+    /// Most nesting of quick-action user-info dictionaries (the top dictionary has depth 1).
+    public static let maxUserInfoDepth = 64
+    /// Largest table accepted (offsets are 32-bit).
+    public static let maxTableSize = Int(UInt32.max)
+
+    /// The sections, in the order they must appear in the directory. Every section is
+    /// required except `sourceMap`, present exactly when the header's source-map flag is set.
+    public enum Section: Int, CaseIterable, Sendable {
+        case meta, strings, actions, contexts, values, roles, roleHash, groups
+        case conditions, code, arguments, nodes, runs, candidates, slots, bindings
+        case editMenu, menus, menuEntries, menuItems, quickActions, dictionaries, dictionaryEntries
+        case sourceMap
+
+        /// The four-character tag stored in the directory.
+        public var tag: UInt32 {
+            let s: StaticString
+            switch self {
+            case .meta: s = "META"
+            case .strings: s = "STRS"
+            case .actions: s = "ACTS"
+            case .contexts: s = "CTXS"
+            case .values: s = "VALS"
+            case .roles: s = "ROLS"
+            case .roleHash: s = "RHSH"
+            case .groups: s = "GRPS"
+            case .conditions: s = "CEXP"
+            case .code: s = "CODE"
+            case .arguments: s = "ARGS"
+            case .nodes: s = "NODE"
+            case .runs: s = "RUNS"
+            case .candidates: s = "CAND"
+            case .slots: s = "SLOT"
+            case .bindings: s = "BIND"
+            case .editMenu: s = "EDIT"
+            case .menus: s = "MENU"
+            case .menuEntries: s = "MENT"
+            case .menuItems: s = "ITEM"
+            case .quickActions: s = "QUIK"
+            case .dictionaries: s = "DICT"
+            case .dictionaryEntries: s = "DENT"
+            case .sourceMap: s = "SRCM"
+            }
+            let p = s.utf8Start
+            return UInt32(p[0]) | UInt32(p[1]) << 8 | UInt32(p[2]) << 16 | UInt32(p[3]) << 24
+        }
+
+        /// The tag as text, for error messages.
+        public var name: String {
+            let t = tag
+            return String(decoding: [UInt8(t & 0xFF), UInt8(t >> 8 & 0xFF), UInt8(t >> 16 & 0xFF), UInt8(t >> 24)], as: UTF8.self)
+        }
+
+        /// Bytes per record; 0 for the string pool, whose size is computed from its count.
+        public var recordSize: Int {
+            switch self {
+            case .meta: 16
+            case .strings: 0
+            case .actions: 12
+            case .contexts: 16
+            case .values, .roles, .roleHash, .groups, .candidates: 4
+            case .conditions: 8
+            case .code: 12
+            case .arguments: 12
+            case .nodes: 16
+            case .runs: 12
+            case .slots: 8
+            case .bindings: 28
+            case .editMenu: 16
+            case .menus: 12
+            case .menuEntries: 8
+            case .menuItems: 20
+            case .quickActions: 24
+            case .dictionaries: 8
+            case .dictionaryEntries: 16
+            case .sourceMap: 12
+            }
+        }
+    }
+
+    /// Instructions of compiled conditions: postfix code over a stack of Booleans.
+    /// Each instruction is three `UInt32` words: opcode, operand a, operand b.
+    public enum Op: UInt32, Sendable {
+        /// Push `a` (0 or 1).
+        case constant = 0
+        /// Push the Bool context `a`.
+        case flag = 1
+        /// Push whether the enumeration context `a` holds case `b`.
+        case enumEquals = 2
+        /// Push whether the String context `a` equals its literal `b` (an index into the
+        /// context's values).
+        case stringEquals = 3
+        /// Replace the top with its negation.
+        case not = 4
+        /// Pop the right operand (top), then the left; push their conjunction.
+        case and = 5
+        /// Pop the right operand (top), then the left; push their disjunction.
+        case or = 6
+        /// Like `and`, but the left operand is on top (emitted when the right side needs the
+        /// deeper stack, so any condition fits the stack limit).
+        case andSwapped = 7
+        /// Like `or`, with the left operand on top.
+        case orSwapped = 8
+    }
+
+    /// Context variable type codes (`CTXS`).
+    public enum ContextKind: UInt32, Sendable {
+        case bool = 0, string = 1, enumeration = 2
+    }
+
+    /// Argument type codes: action declarations (`ACTS`, 0 = no argument) and argument
+    /// values (`ARGS`).
+    public enum ArgumentKind: UInt32, Sendable {
+        case none = 0, int = 1, string = 2, bool = 3
+    }
+
+    /// Main-menu entry kinds (`MENT`).
+    public enum MenuEntryKind: UInt32, Sendable {
+        case item = 0, submenu = 1, separator = 2
+    }
+
+    /// User-info value kinds (`DENT`).
+    public enum UserInfoKind: UInt32, Sendable {
+        case string = 0, int = 1, double = 2, bool = 3, dictionary = 4
+    }
+
+    /// Home slot of a chord in a trie hash table of `1 << log2Capacity` slots (linear probing).
+    @inline(__always)
+    public static func slotHash(_ code: UInt32, log2Capacity: Int) -> Int {
+        guard log2Capacity > 0 else { return 0 }
+        return Int((code &* 0x9E37_79B1) >> UInt32(32 - log2Capacity))
+    }
+
+    /// FNV-1a 32 of a name's UTF-8 bytes: the hash of the role-name table.
+    @inline(__always)
+    public static func nameHash<C: Sequence<UInt8>>(_ bytes: C) -> UInt32 {
+        var h: UInt32 = 0x811C_9DC5
+        for b in bytes { h = (h ^ UInt32(b)) &* 0x0100_0193 }
+        return h
+    }
+}

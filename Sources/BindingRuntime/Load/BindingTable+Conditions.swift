@@ -1,0 +1,114 @@
+// MARK: - Compiled conditions
+
+extension BindingTable {
+    /// Number of compiled conditions.
+    var conditionCount: Int { count(.conditions) }
+
+    /// Evaluates condition `ref` against context `values` (one word per context variable,
+    /// as ``ContextState`` keeps them): postfix code over a 64-bit stack of Booleans, no
+    /// allocation. The validator guarantees the code is well formed and fits the stack.
+    @inline(__always)
+    func evaluate(_ ref: UInt32, _ values: [UInt32]) -> Bool {
+        if ref == TableFormat.conditionTrue { return true }
+        if ref == TableFormat.conditionFalse { return false }
+        let start = Int(reader.u32(conditionsAt + Int(ref) &* 8))
+        let n = Int(reader.u32(conditionsAt + Int(ref) &* 8 + 4))
+        var stack: UInt64 = 0
+        var pc = codeAt + start &* 12
+        let end = pc + n &* 12
+        while pc < end {
+            let op = reader.u32(pc)
+            let a = Int(reader.u32(pc + 4))
+            let b = reader.u32(pc + 8)
+            let value: UInt32 = a < values.count ? values[a] : 0
+            switch op {
+            case TableFormat.Op.constant.rawValue: stack = stack << 1 | UInt64(a & 1)
+            case TableFormat.Op.flag.rawValue: stack = stack << 1 | (value != 0 ? 1 : 0)
+            case TableFormat.Op.enumEquals.rawValue, TableFormat.Op.stringEquals.rawValue:
+                stack = stack << 1 | (value == b ? 1 : 0)
+            case TableFormat.Op.not.rawValue: stack ^= 1
+            case TableFormat.Op.and.rawValue, TableFormat.Op.andSwapped.rawValue:
+                stack = (stack >> 2) << 1 | (stack & (stack >> 1) & 1)
+            default: // or, orSwapped
+                stack = (stack >> 2) << 1 | ((stack | (stack >> 1)) & 1)
+            }
+            pc &+= 12
+        }
+        return stack & 1 != 0
+    }
+
+    /// The condition `ref` as an expression tree (for tools, `explain` and reading a table
+    /// back into a keymap).
+    public func condition(_ ref: UInt32) -> TableCondition {
+        if ref == TableFormat.conditionTrue { return .constant(true) }
+        if ref == TableFormat.conditionFalse { return .constant(false) }
+        guard Int(ref) < conditionCount else { return .constant(false) }
+        let start = Int(reader.u32(conditionsAt + Int(ref) * 8))
+        let n = Int(reader.u32(conditionsAt + Int(ref) * 8 + 4))
+        var stack: [TableCondition] = []
+        for pc in start..<(start + n) {
+            let at = codeAt + pc * 12
+            let op = reader.u32(at), a = Int(reader.u32(at + 4)), b = Int(reader.u32(at + 8))
+            switch TableFormat.Op(rawValue: op) {
+            case .constant?: stack.append(.constant(a != 0))
+            case .flag?: stack.append(.flag(a))
+            case .enumEquals?: stack.append(.enumEquals(a, b))
+            case .stringEquals?: stack.append(.stringEquals(a, string(contextValueString(a, b)) ?? ""))
+            case .not?: if let x = stack.popLast() { stack.append(.not(x)) }
+            case .and?, .or?, .andSwapped?, .orSwapped?:
+                guard let top = stack.popLast(), let below = stack.popLast() else { return .constant(false) }
+                let swapped = op == TableFormat.Op.andSwapped.rawValue || op == TableFormat.Op.orSwapped.rawValue
+                let (l, r) = swapped ? (top, below) : (below, top)
+                let isAnd = op == TableFormat.Op.and.rawValue || op == TableFormat.Op.andSwapped.rawValue
+                stack.append(isAnd ? .and(l, r) : .or(l, r))
+            case nil: return .constant(false)
+            }
+        }
+        return stack.last ?? .constant(false)
+    }
+
+    /// Source-like text of a condition (`mode == insert && !readOnly`), for explanations.
+    public func text(of condition: TableCondition) -> String {
+        func render(_ c: TableCondition, _ parentPrecedence: Int) -> String {
+            switch c {
+            case .constant(let v): return v ? "true" : "false"
+            case .flag(let i): return contextName(i)
+            case .enumEquals(let i, let k):
+                let values = contextValues(i)
+                return contextName(i) + " == " + (k < values.count ? values[k] : "?")
+            case .stringEquals(let i, let s): return contextName(i) + " == " + quoted(s)
+            case .not(let x):
+                if case .enumEquals(let i, let k) = x {
+                    let values = contextValues(i)
+                    return contextName(i) + " != " + (k < values.count ? values[k] : "?")
+                }
+                if case .stringEquals(let i, let s) = x { return contextName(i) + " != " + quoted(s) }
+                return "!" + render(x, 3)
+            case .and(let l, let r):
+                let s = render(l, 2) + " && " + render(r, 2)
+                return parentPrecedence > 2 ? "(" + s + ")" : s
+            case .or(let l, let r):
+                let s = render(l, 1) + " || " + render(r, 1)
+                return parentPrecedence > 1 ? "(" + s + ")" : s
+            }
+        }
+        return render(condition, 0)
+    }
+}
+
+/// `"text"` with the `.bind` escapes.
+func quoted(_ s: String) -> String {
+    var out = "\""
+    for ch in s.unicodeScalars {
+        switch ch {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        case "\r": out += "\\r"
+        case "\0": out += "\\0"
+        default: out.unicodeScalars.append(ch)
+        }
+    }
+    return out + "\""
+}

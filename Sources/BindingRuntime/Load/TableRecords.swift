@@ -1,0 +1,205 @@
+/// Where a binding was written, from the table's source map.
+public struct TableLocation: Sendable, Equatable, Hashable, CustomStringConvertible {
+    /// The source path as given to `bindc`.
+    public var path: String
+    /// 1-based line.
+    public var line: Int
+    /// 1-based UTF-8 byte column.
+    public var column: Int
+    /// Makes a location.
+    public init(path: String, line: Int, column: Int) {
+        self.path = path
+        self.line = line
+        self.column = column
+    }
+    /// `path:line:column`.
+    public var description: String { "\(path):\(line):\(column)" }
+}
+
+/// One binding as the table stores it, decoded (for tools, `explain`, and reading a table
+/// back into a keymap).
+public struct TableBinding: Sendable, Equatable {
+    /// Its index: bindings are in declaration order.
+    public var index: Int
+    /// The strokes.
+    public var sequence: [Chord]
+    /// Role index; nil for a main-menu key equivalent.
+    public var role: Int?
+    /// The action and argument it sends.
+    public var action: ActionInvocation
+    /// Discoverability title.
+    public var title: String?
+    /// Discoverability group index.
+    public var group: Int?
+    /// Its condition (`.constant(true)` when ungated).
+    public var condition: TableCondition
+    /// Where it was written; nil in stripped tables.
+    public var location: TableLocation?
+}
+
+/// An edit-menu item as stored.
+public struct TableEditMenuItem: Sendable, Equatable {
+    /// Its title.
+    public var title: String
+    /// The action and argument it sends.
+    public var action: ActionInvocation
+    /// When it is shown (with a performer).
+    public var condition: TableCondition
+    let conditionRef: UInt32
+}
+
+/// A main menu or submenu as stored.
+public struct TableMenu: Sendable, Equatable {
+    /// Its title.
+    public var title: String
+    /// Its entries in declared order.
+    public var entries: [TableMenuEntry]
+}
+
+/// One main-menu entry.
+public enum TableMenuEntry: Sendable, Equatable {
+    case item(TableMenuItem)
+    case submenu(TableMenu)
+    case separator
+}
+
+/// A main-menu command as stored.
+public struct TableMenuItem: Sendable, Equatable {
+    /// Its title.
+    public var title: String
+    /// The action and argument it sends.
+    public var action: ActionInvocation
+    /// Its key equivalent, if any (also a menu binding of the keymap).
+    public var keyEquivalent: Chord?
+    /// When it is enabled (with a performer).
+    public var condition: TableCondition
+    let conditionRef: UInt32
+}
+
+/// A home-screen quick action (`UIApplicationShortcutItems` entry) with all its fields.
+public struct ShortcutItem: Sendable, Equatable {
+    /// `UIApplicationShortcutItemType`.
+    public var type: String
+    /// `UIApplicationShortcutItemTitle`.
+    public var title: String
+    /// `UIApplicationShortcutItemSubtitle`.
+    public var subtitle: String?
+    /// The system icon name as written in `.bind` (`search`).
+    public var iconType: String?
+    /// `UIApplicationShortcutItemIconFile`; overrides ``iconType``.
+    public var iconFile: String?
+    /// `UIApplicationShortcutItemUserInfo`, in declared order.
+    public var userInfo: [ShortcutUserInfoEntry]
+}
+
+/// One key and value of a quick action's user info.
+public struct ShortcutUserInfoEntry: Sendable, Equatable {
+    /// The key.
+    public var key: String
+    /// The value.
+    public var value: ShortcutUserInfoValue
+}
+
+/// A user-info value: property-list scalars and nested dictionaries.
+public indirect enum ShortcutUserInfoValue: Sendable, Equatable {
+    case string(String)
+    case int(Int64)
+    case double(Double)
+    case bool(Bool)
+    case dictionary([ShortcutUserInfoEntry])
+}
+
+// MARK: - Decoding
+
+extension BindingTable {
+    /// Number of bindings (menu key equivalents included), in declaration order.
+    public var bindingCount: Int { count(.bindings) }
+
+    /// Binding `index`, decoded.
+    public func binding(_ index: Int) -> TableBinding {
+        let role = bindingRole(index), group = bindingGroup(index)
+        return TableBinding(
+            index: index, sequence: sequence(of: bindingNode(index)),
+            role: role == TableFormat.menuRole ? nil : Int(role),
+            action: invocation(ofBinding: index), title: string(bindingTitle(index)),
+            group: group == TableFormat.none ? nil : Int(group),
+            condition: condition(bindingCondition(index)), location: location(ofBinding: index))
+    }
+
+    /// Where binding `index` was written; nil when stripped or unknown.
+    public func location(ofBinding index: Int) -> TableLocation? {
+        guard hasSourceMap else { return nil }
+        let file = f(.sourceMap, index, 0)
+        guard let path = string(file) else { return nil }
+        return TableLocation(path: path, line: Int(f(.sourceMap, index, 1)), column: Int(f(.sourceMap, index, 2)))
+    }
+
+    /// The edit menu's items in declared order.
+    public var editMenuItems: [TableEditMenuItem] {
+        (0..<count(.editMenu)).map { i in
+            TableEditMenuItem(
+                title: string(f(.editMenu, i, 0)) ?? "",
+                action: ActionInvocation(table: self, actionIndex: Int(f(.editMenu, i, 1)), argument: argument(f(.editMenu, i, 2))),
+                condition: condition(f(.editMenu, i, 3)), conditionRef: f(.editMenu, i, 3))
+        }
+    }
+
+    /// The main menus in declared order, as trees.
+    public var mainMenus: [TableMenu] {
+        (0..<Int(f(.meta, 0, 2))).map { menu($0, depth: 1) }
+    }
+
+    func menu(_ m: Int, depth: Int) -> TableMenu {
+        let start = Int(f(.menus, m, 1)), n = Int(f(.menus, m, 2))
+        var entries: [TableMenuEntry] = []
+        for e in start..<(start + n) {
+            let value = Int(f(.menuEntries, e, 1))
+            switch TableFormat.MenuEntryKind(rawValue: f(.menuEntries, e, 0)) {
+            case .item?: entries.append(.item(menuItem(value)))
+            case .submenu?: if depth < TableFormat.maxMenuDepth { entries.append(.submenu(menu(value, depth: depth + 1))) }
+            case .separator?, nil: entries.append(.separator)
+            }
+        }
+        return TableMenu(title: string(f(.menus, m, 0)) ?? "", entries: entries)
+    }
+
+    func menuItem(_ i: Int) -> TableMenuItem {
+        let chord = f(.menuItems, i, 3)
+        return TableMenuItem(
+            title: string(f(.menuItems, i, 0)) ?? "",
+            action: ActionInvocation(table: self, actionIndex: Int(f(.menuItems, i, 1)), argument: argument(f(.menuItems, i, 2))),
+            keyEquivalent: chord == TableFormat.none ? nil : Chord(code: chord),
+            condition: condition(f(.menuItems, i, 4)), conditionRef: f(.menuItems, i, 4))
+    }
+
+    /// The quick actions in declared (display) order, with all fields.
+    public var quickActions: [ShortcutItem] {
+        (0..<count(.quickActions)).map { q in
+            ShortcutItem(
+                type: string(f(.quickActions, q, 0)) ?? "", title: string(f(.quickActions, q, 1)) ?? "",
+                subtitle: string(f(.quickActions, q, 2)), iconType: string(f(.quickActions, q, 3)),
+                iconFile: string(f(.quickActions, q, 4)),
+                userInfo: dictionary(Int(f(.quickActions, q, 5)), depth: 1))
+        }
+    }
+
+    func dictionary(_ d: Int, depth: Int) -> [ShortcutUserInfoEntry] {
+        let start = Int(f(.dictionaries, d, 0)), n = Int(f(.dictionaries, d, 1))
+        let base = spans[Section.dictionaryEntries.rawValue].offset
+        var out: [ShortcutUserInfoEntry] = []
+        for e in start..<(start + n) {
+            let value = reader.u64(base + e * 16 + 8)
+            let v: ShortcutUserInfoValue
+            switch TableFormat.UserInfoKind(rawValue: f(.dictionaryEntries, e, 1)) {
+            case .string?: v = .string(string(UInt32(truncatingIfNeeded: value)) ?? "")
+            case .int?: v = .int(Int64(bitPattern: value))
+            case .double?: v = .double(Double(bitPattern: value))
+            case .bool?: v = .bool(value != 0)
+            case .dictionary?, nil:
+                v = .dictionary(depth < TableFormat.maxUserInfoDepth ? dictionary(Int(value), depth: depth + 1) : [])
+            }
+            out.append(ShortcutUserInfoEntry(key: string(f(.dictionaryEntries, e, 0)) ?? "", value: v))
+        }
+        return out
+    }
+}

@@ -1,0 +1,506 @@
+/// Checks every byte of a table once, at load: header, checksum, directory, and every record
+/// of every section (indices in range, kinds known, strings UTF-8, conditions well formed
+/// within the stack limit, trie hash tables consistent, menus and dictionaries trees).
+/// After it succeeds, no lookup of ``BindingTable`` can read out of bounds or loop.
+struct TableValidator {
+    typealias Section = TableFormat.Section
+    let r: TableReader
+    var spans = [SectionSpan](repeating: SectionSpan(), count: Section.allCases.count)
+    var hasSourceMap = false
+    var stringCount = 0
+
+    init(bytes: [UInt8]) { r = TableReader(bytes: bytes) }
+
+    subscript(_ s: Section) -> SectionSpan { spans[s.rawValue] }
+
+    @inline(__always)
+    func f(_ s: Section, _ i: Int, _ k: Int) -> UInt32 { r.field(spans[s.rawValue], s.recordSize, i, k) }
+
+    func count(_ s: Section) -> Int { spans[s.rawValue].count }
+
+    // MARK: - Entry point
+
+    /// Validates `bytes`; `checksum: false` skips only the checksum comparison (tests use it
+    /// to reach the structural checks with corrupted tables).
+    static func validate(_ bytes: [UInt8], checksum: Bool = true) throws(TableError) -> TableValidator {
+        var v = TableValidator(bytes: bytes)
+        try v.header(checksum: checksum)
+        try v.directory()
+        try v.checkMeta()
+        try v.checkStrings()
+        try v.checkDeclarations()
+        try v.checkConditions()
+        try v.checkArguments()
+        try v.checkTrie()
+        try v.checkBindings()
+        try v.checkMenus()
+        try v.checkQuickActions()
+        try v.checkSourceMap()
+        return v
+    }
+
+    // MARK: - Header and directory
+
+    mutating func header(checksum: Bool) throws(TableError) {
+        let n = r.bytes.count
+        guard n >= 8 else {
+            if !r.bytes.elementsEqual(TableFormat.magic.prefix(n)) { throw .badMagic }
+            throw .truncated(section: "header", needed: TableFormat.headerSize, available: n)
+        }
+        guard r.bytes.prefix(8).elementsEqual(TableFormat.magic) else { throw .badMagic }
+        guard n >= TableFormat.headerSize else {
+            throw .truncated(section: "header", needed: TableFormat.headerSize, available: n)
+        }
+        let version = r.u32(8)
+        guard version == TableFormat.version else { throw .unsupportedVersion(found: version) }
+        let flags = r.u32(12)
+        let declared = Int(r.u32(16))
+        if declared > n { throw .truncated(section: "table", needed: declared, available: n) }
+        if declared != n { throw .sizeMismatch(declared: declared, actual: n) }
+        if checksum {
+            let stored = r.u64(TableFormat.checksumOffset)
+            let actual = TableChecksum.compute(r.bytes)
+            guard stored == actual else { throw .checksumMismatch(expected: stored, found: actual) }
+        }
+        guard flags & ~TableFormat.flagSourceMap == 0 else { throw .unknownFlags(flags) }
+        hasSourceMap = flags & TableFormat.flagSourceMap != 0
+    }
+
+    mutating func directory() throws(TableError) {
+        let n = r.bytes.count
+        let sectionCount = Int(r.u32(20))
+        let expected = Section.allCases.count - (hasSourceMap ? 0 : 1)
+        guard sectionCount == expected else {
+            throw .badDirectory("\(sectionCount) sections, expected \(expected)")
+        }
+        let dirEnd = TableFormat.headerSize + sectionCount * TableFormat.directoryEntrySize
+        guard dirEnd <= n else { throw .truncated(section: "directory", needed: dirEnd, available: n) }
+        var end = dirEnd
+        for k in 0..<sectionCount {
+            guard let s = Section(rawValue: k) else { throw .badDirectory("too many sections") }
+            let e = TableFormat.headerSize + k * TableFormat.directoryEntrySize
+            let tag = r.u32(e), offset = Int(r.u32(e + 4)), size = Int(r.u32(e + 8)), cnt = Int(r.u32(e + 12))
+            guard tag == s.tag else { throw .badDirectory("entry \(k) is not \(s.name)") }
+            guard offset % 4 == 0, offset >= end else {
+                throw .sectionOutOfBounds(section: s.name, offset: offset, size: size)
+            }
+            guard offset + size <= n else {
+                throw .truncated(section: s.name, needed: offset + size, available: n)
+            }
+            if s == .strings {
+                guard size >= 4 * (cnt + 1) else { throw .badSectionSize(section: s.name, size: size, count: cnt) }
+            } else {
+                guard size == cnt * s.recordSize else { throw .badSectionSize(section: s.name, size: size, count: cnt) }
+            }
+            spans[k] = SectionSpan(offset: offset, size: size, count: cnt)
+            end = offset + size
+        }
+    }
+
+    // MARK: - Helpers
+
+    func string(_ s: Section, _ i: Int, _ k: Int, _ name: String, optional: Bool = false) throws(TableError) {
+        let v = f(s, i, k)
+        if optional && v == TableFormat.none { return }
+        guard Int(v) < stringCount else {
+            throw .outOfBounds(section: s.name, record: i, field: name, value: v, limit: stringCount)
+        }
+    }
+
+    func index(_ s: Section, _ i: Int, _ k: Int, _ name: String, below limit: Int, optional: Bool = false) throws(TableError) {
+        let v = f(s, i, k)
+        if optional && v == TableFormat.none { return }
+        guard Int(v) < limit else { throw .outOfBounds(section: s.name, record: i, field: name, value: v, limit: limit) }
+    }
+
+    func conditionRef(_ s: Section, _ i: Int, _ k: Int) throws(TableError) {
+        let v = f(s, i, k)
+        if v == TableFormat.conditionTrue || v == TableFormat.conditionFalse { return }
+        try index(s, i, k, "condition", below: count(.conditions))
+    }
+
+    /// An action reference and its argument: the argument's kind must be the action's.
+    func actionAndArgument(_ s: Section, _ i: Int, action ak: Int, argument gk: Int) throws(TableError) {
+        try index(s, i, ak, "action", below: count(.actions))
+        let action = Int(f(s, i, ak))
+        let want = f(.actions, action, 1)
+        let arg = f(s, i, gk)
+        let have: UInt32
+        if arg == TableFormat.none {
+            have = TableFormat.ArgumentKind.none.rawValue
+        } else {
+            try index(s, i, gk, "argument", below: count(.arguments))
+            have = f(.arguments, Int(arg), 0)
+        }
+        guard have == want else { throw .invalidValue(section: s.name, record: i, field: "argument kind", value: UInt64(have)) }
+    }
+
+    static func isPowerOfTwo(_ n: Int) -> Bool { n > 0 && n & (n - 1) == 0 }
+
+    // MARK: - Sections
+
+    func checkMeta() throws(TableError) {
+        guard count(.meta) == 1 else { throw .badSectionSize(section: "META", size: self[.meta].size, count: count(.meta)) }
+        guard f(.meta, 0, 1) <= 1 else { throw .invalidValue(section: "META", record: 0, field: "platform", value: UInt64(f(.meta, 0, 1))) }
+        try index(.meta, 0, 2, "top menu count", below: count(.menus) + 1)
+        guard f(.meta, 0, 3) == 0 else { throw .invalidValue(section: "META", record: 0, field: "reserved", value: UInt64(f(.meta, 0, 3))) }
+    }
+
+    mutating func checkStrings() throws(TableError) {
+        let span = self[.strings]
+        stringCount = span.count
+        let blob = span.offset + 4 * (span.count + 1)
+        let blobSize = span.offset + span.size - blob
+        guard r.u32(span.offset) == 0 else { throw .invalidValue(section: "STRS", record: 0, field: "offset", value: UInt64(r.u32(span.offset))) }
+        var previous = 0
+        for i in 0..<span.count {
+            let end = Int(r.u32(span.offset + 4 * (i + 1)))
+            guard end >= previous, end <= blobSize else {
+                throw .outOfBounds(section: "STRS", record: i, field: "end offset", value: UInt32(end), limit: blobSize)
+            }
+            guard TableValidator.isValidUTF8(r.bytes, blob + previous, blob + end) else { throw .invalidUTF8(string: i) }
+            previous = end
+        }
+        try string(.meta, 0, 0, "name", optional: true)
+    }
+
+    /// Whether `bytes[start..<end]` is well-formed UTF-8 (no overlongs, surrogates or values
+    /// above U+10FFFF), with an ASCII fast path.
+    static func isValidUTF8(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Bool {
+        guard start >= 0, end <= bytes.count, start <= end else { return false }
+        var i = start
+        while i < end {
+            let b = bytes[i]
+            if b < 0x80 { i += 1; continue }
+            var need = 0
+            var lo: UInt8 = 0x80, hi: UInt8 = 0xBF
+            switch b {
+            case 0xC2...0xDF: need = 1
+            case 0xE0: need = 2; lo = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: need = 2
+            case 0xED: need = 2; hi = 0x9F
+            case 0xF0: need = 3; lo = 0x90
+            case 0xF1...0xF3: need = 3
+            case 0xF4: need = 3; hi = 0x8F
+            default: return false
+            }
+            guard i + need < end else { return false }
+            let c1 = bytes[i + 1]
+            guard c1 >= lo && c1 <= hi else { return false }
+            var k = 2
+            while k <= need {
+                guard bytes[i + k] & 0xC0 == 0x80 else { return false }
+                k += 1
+            }
+            i += need + 1
+        }
+        return true
+    }
+
+    func checkDeclarations() throws(TableError) {
+        for i in 0..<count(.actions) {
+            try string(.actions, i, 0, "name")
+            guard f(.actions, i, 1) <= 3 else { throw .invalidValue(section: "ACTS", record: i, field: "argument type", value: UInt64(f(.actions, i, 1))) }
+            guard f(.actions, i, 2) <= 1 else { throw .invalidValue(section: "ACTS", record: i, field: "flags", value: UInt64(f(.actions, i, 2))) }
+        }
+        for i in 0..<count(.values) { try string(.values, i, 0, "value") }
+        for i in 0..<count(.contexts) {
+            try string(.contexts, i, 0, "name")
+            let kind = f(.contexts, i, 1)
+            let start = Int(f(.contexts, i, 2)), n = Int(f(.contexts, i, 3))
+            guard start + n <= count(.values) else {
+                throw .outOfBounds(section: "CTXS", record: i, field: "values", value: UInt32(truncatingIfNeeded: start + n), limit: count(.values))
+            }
+            switch TableFormat.ContextKind(rawValue: kind) {
+            case .bool?: guard n == 0 else { throw .invalidValue(section: "CTXS", record: i, field: "value count", value: UInt64(n)) }
+            case .enumeration?: guard n >= 1 else { throw .invalidValue(section: "CTXS", record: i, field: "case count", value: 0) }
+            case .string?: break
+            case nil: throw .invalidValue(section: "CTXS", record: i, field: "type", value: UInt64(kind))
+            }
+        }
+        for i in 0..<count(.roles) { try string(.roles, i, 0, "name") }
+        for i in 0..<count(.groups) { try string(.groups, i, 0, "title") }
+        // The role-name hash: a power of two slots (none when there are no roles), each role
+        // exactly once, each findable by the lookup the runtime does.
+        let slots = count(.roleHash)
+        let roles = count(.roles)
+        if roles == 0 {
+            guard slots == 0 else { throw .badSectionSize(section: "RHSH", size: self[.roleHash].size, count: slots) }
+            return
+        }
+        guard TableValidator.isPowerOfTwo(slots), slots > roles else {
+            throw .badSectionSize(section: "RHSH", size: self[.roleHash].size, count: slots)
+        }
+        var seen = [Bool](repeating: false, count: roles)
+        var filled = 0
+        for s in 0..<slots {
+            let v = f(.roleHash, s, 0)
+            if v == TableFormat.emptySlot { continue }
+            try index(.roleHash, s, 0, "role", below: roles)
+            guard !seen[Int(v)] else { throw .invalidValue(section: "RHSH", record: s, field: "duplicate role", value: UInt64(v)) }
+            seen[Int(v)] = true
+            filled += 1
+        }
+        guard filled == roles else { throw .invalidValue(section: "RHSH", record: 0, field: "role count", value: UInt64(filled)) }
+        for role in 0..<roles {
+            let (start, end) = stringRange(Int(f(.roles, role, 0)))
+            let h = TableFormat.nameHash(r.bytes[start..<end])
+            var s = Int(h) & (slots - 1)
+            var found = false
+            for _ in 0..<slots {
+                let v = f(.roleHash, s, 0)
+                if v == TableFormat.emptySlot { break }
+                if Int(v) == role { found = true; break }
+                s = (s + 1) & (slots - 1)
+            }
+            guard found else { throw .invalidValue(section: "RHSH", record: role, field: "unreachable role", value: UInt64(role)) }
+        }
+    }
+
+    /// Byte range of string `id` (already validated).
+    func stringRange(_ id: Int) -> (Int, Int) {
+        let span = self[.strings]
+        let blob = span.offset + 4 * (span.count + 1)
+        return (blob + Int(r.u32(span.offset + 4 * id)), blob + Int(r.u32(span.offset + 4 * (id + 1))))
+    }
+
+    func checkConditions() throws(TableError) {
+        let codeCount = count(.code)
+        let contexts = count(.contexts)
+        for c in 0..<count(.conditions) {
+            let start = Int(f(.conditions, c, 0)), n = Int(f(.conditions, c, 1))
+            guard n >= 1, start + n <= codeCount else { throw .badCondition(condition: c, reason: "code range \(start)+\(n) outside \(codeCount) instructions") }
+            var depth = 0
+            for pc in start..<(start + n) {
+                let op = f(.code, pc, 0), a = f(.code, pc, 1), b = f(.code, pc, 2)
+                guard let o = TableFormat.Op(rawValue: op) else { throw .badCondition(condition: c, reason: "unknown opcode \(op) at \(pc)") }
+                switch o {
+                case .constant:
+                    guard a <= 1, b == 0 else { throw .badCondition(condition: c, reason: "bad constant at \(pc)") }
+                    depth += 1
+                case .flag, .enumEquals, .stringEquals:
+                    guard Int(a) < contexts else { throw .badCondition(condition: c, reason: "context \(a) out of range at \(pc)") }
+                    let kind = f(.contexts, Int(a), 1), values = f(.contexts, Int(a), 3)
+                    switch o {
+                    case .flag:
+                        guard kind == TableFormat.ContextKind.bool.rawValue, b == 0 else { throw .badCondition(condition: c, reason: "flag of a non-Bool context at \(pc)") }
+                    case .enumEquals:
+                        guard kind == TableFormat.ContextKind.enumeration.rawValue, b < values else { throw .badCondition(condition: c, reason: "bad enumeration comparison at \(pc)") }
+                    default:
+                        guard kind == TableFormat.ContextKind.string.rawValue, b < values else { throw .badCondition(condition: c, reason: "bad string comparison at \(pc)") }
+                    }
+                    depth += 1
+                case .not:
+                    guard depth >= 1, a == 0, b == 0 else { throw .badCondition(condition: c, reason: "stack underflow at \(pc)") }
+                case .and, .or, .andSwapped, .orSwapped:
+                    guard depth >= 2, a == 0, b == 0 else { throw .badCondition(condition: c, reason: "stack underflow at \(pc)") }
+                    depth -= 1
+                }
+                guard depth <= TableFormat.maxConditionDepth else { throw .badCondition(condition: c, reason: "stack deeper than \(TableFormat.maxConditionDepth)") }
+            }
+            guard depth == 1 else { throw .badCondition(condition: c, reason: "leaves \(depth) values on the stack") }
+        }
+    }
+
+    func checkArguments() throws(TableError) {
+        for i in 0..<count(.arguments) {
+            let kind = f(.arguments, i, 0)
+            let value = r.u64(self[.arguments].offset + i * 12 + 4)
+            switch TableFormat.ArgumentKind(rawValue: kind) {
+            case .int?: break
+            case .string?: guard value < UInt64(stringCount) else { throw .outOfBounds(section: "ARGS", record: i, field: "string", value: UInt32(truncatingIfNeeded: value), limit: stringCount) }
+            case .bool?: guard value <= 1 else { throw .invalidValue(section: "ARGS", record: i, field: "bool", value: value) }
+            default: throw .invalidValue(section: "ARGS", record: i, field: "kind", value: UInt64(kind))
+            }
+        }
+    }
+
+    func checkTrie() throws(TableError) {
+        let nodeRecords = count(.nodes), runRecords = count(.runs)
+        guard nodeRecords >= 2 else { throw .badTrie(node: 0, reason: "no root") }
+        guard runRecords >= 1 else { throw .badTrie(node: 0, reason: "no run sentinel") }
+        let nodes = nodeRecords - 1, runs = runRecords - 1
+        let bindings = count(.bindings), slots = count(.slots), cands = count(.candidates)
+        let none = TableFormat.none
+        guard f(.nodes, 0, 0) == none, f(.nodes, 0, 1) == none, f(.nodes, 0, 2) == 0, f(.nodes, 0, 3) == 0,
+              f(.nodes, nodes, 0) == none, f(.nodes, nodes, 1) == none,
+              Int(f(.nodes, nodes, 2)) == runs, Int(f(.nodes, nodes, 3)) == slots
+        else { throw .badTrie(node: 0, reason: "bad root or sentinel") }
+        guard f(.nodes, 1, 2) == 0 else { throw .badTrie(node: 0, reason: "the root has bindings") }
+        guard f(.runs, runs, 0) == TableFormat.menuRole, Int(f(.runs, runs, 1)) == cands, f(.runs, runs, 2) == TableFormat.conditionFalse
+        else { throw .badTrie(node: nodes, reason: "bad run sentinel") }
+        guard cands == bindings else { throw .badTrie(node: 0, reason: "\(cands) candidates for \(bindings) bindings") }
+        var childSeen = [Bool](repeating: false, count: nodes)
+        var children = 0
+        for n in 0..<nodes {
+            if n > 0 {
+                guard Int(f(.nodes, n, 0)) < n else { throw .badTrie(node: n, reason: "parent \(f(.nodes, n, 0)) is not an earlier node") }
+                guard Chord(code: f(.nodes, n, 1)) != nil else { throw .badTrie(node: n, reason: "invalid chord code \(f(.nodes, n, 1))") }
+            }
+            let r0 = Int(f(.nodes, n, 2)), r1 = Int(f(.nodes, n + 1, 2))
+            let s0 = Int(f(.nodes, n, 3)), s1 = Int(f(.nodes, n + 1, 3))
+            guard r0 <= r1, r1 <= runs else { throw .badTrie(node: n, reason: "run range \(r0)..<\(r1) out of order") }
+            guard s0 <= s1, s1 <= slots else { throw .badTrie(node: n, reason: "slot range \(s0)..<\(s1) out of order") }
+            // Runs: roles strictly ascending (the menu role, the largest, last), candidates in
+            // declaration order, each filed under this node and role.
+            var lastRole: Int64 = -1
+            for run in r0..<r1 {
+                let role = f(.runs, run, 0)
+                if role != TableFormat.menuRole { try index(.runs, run, 0, "role", below: count(.roles)) }
+                guard Int64(role) > lastRole else { throw .badTrie(node: n, reason: "runs not in role order") }
+                lastRole = Int64(role)
+                try conditionRef(.runs, run, 2)
+                let c0 = Int(f(.runs, run, 1)), c1 = Int(f(.runs, run + 1, 1))
+                guard c0 <= c1, c1 <= cands else { throw .badTrie(node: n, reason: "candidate range \(c0)..<\(c1) out of order") }
+                guard c1 > c0 || f(.runs, run, 2) != TableFormat.conditionFalse else { throw .badTrie(node: n, reason: "empty run") }
+                var lastBinding = -1
+                for c in c0..<c1 {
+                    let b = Int(f(.candidates, c, 0))
+                    guard b < bindings else { throw .outOfBounds(section: "CAND", record: c, field: "binding", value: UInt32(truncatingIfNeeded: b), limit: bindings) }
+                    guard b > lastBinding else { throw .badTrie(node: n, reason: "candidates out of declaration order") }
+                    lastBinding = b
+                    guard Int(f(.bindings, b, 0)) == n, f(.bindings, b, 1) == role else {
+                        throw .badTrie(node: n, reason: "binding \(b) filed under the wrong node or role")
+                    }
+                }
+            }
+            // The child hash table: empty, or a power of two slots with at least one empty.
+            let cap = s1 - s0
+            if cap == 0 { continue }
+            guard TableValidator.isPowerOfTwo(cap) else { throw .badTrie(node: n, reason: "slot table of \(cap) is not a power of two") }
+            let log2 = cap.trailingZeroBitCount
+            var empty = 0
+            for s in s0..<s1 {
+                let chord = f(.slots, s, 0), child = f(.slots, s, 1)
+                if chord == TableFormat.emptySlot {
+                    guard child == none else { throw .badTrie(node: n, reason: "empty slot \(s) with a child") }
+                    empty += 1
+                    continue
+                }
+                guard Int(child) < nodes, child > 0 else { throw .outOfBounds(section: "SLOT", record: s, field: "child", value: child, limit: nodes) }
+                guard Int(f(.nodes, Int(child), 0)) == n, f(.nodes, Int(child), 1) == chord else {
+                    throw .badTrie(node: n, reason: "slot \(s) names node \(child), which is not this node's child on that chord")
+                }
+                guard !childSeen[Int(child)] else { throw .badTrie(node: n, reason: "node \(child) in two slots") }
+                childSeen[Int(child)] = true
+                children += 1
+                // Reachable: no empty slot between its home and its position.
+                var p = s0 + TableFormat.slotHash(chord, log2Capacity: log2)
+                var steps = 0
+                while p != s {
+                    guard f(.slots, p, 0) != TableFormat.emptySlot, steps < cap else {
+                        throw .badTrie(node: n, reason: "slot \(s) unreachable from its home slot")
+                    }
+                    p = p + 1 == s1 ? s0 : p + 1
+                    steps += 1
+                }
+            }
+            guard empty >= 1 else { throw .badTrie(node: n, reason: "full slot table") }
+        }
+        guard children == nodes - 1 else { throw .badTrie(node: 0, reason: "\(nodes - 1 - children) nodes in no slot") }
+    }
+
+    func checkBindings() throws(TableError) {
+        let nodes = count(.nodes) - 1
+        for b in 0..<count(.bindings) {
+            let node = f(.bindings, b, 0)
+            guard node >= 1, Int(node) < nodes else { throw .outOfBounds(section: "BIND", record: b, field: "node", value: node, limit: nodes) }
+            if f(.bindings, b, 1) != TableFormat.menuRole { try index(.bindings, b, 1, "role", below: count(.roles)) }
+            try actionAndArgument(.bindings, b, action: 2, argument: 3)
+            try string(.bindings, b, 4, "title", optional: true)
+            try index(.bindings, b, 5, "group", below: count(.groups), optional: true)
+            try conditionRef(.bindings, b, 6)
+        }
+        for i in 0..<count(.editMenu) {
+            try string(.editMenu, i, 0, "title")
+            try actionAndArgument(.editMenu, i, action: 1, argument: 2)
+            try conditionRef(.editMenu, i, 3)
+        }
+    }
+
+    func checkMenus() throws(TableError) {
+        let menus = count(.menus), entries = count(.menuEntries), items = count(.menuItems)
+        let top = Int(f(.meta, 0, 2))
+        var depth = [Int](repeating: 0, count: menus)
+        for m in 0..<top { depth[m] = 1 }
+        for m in 0..<menus {
+            try string(.menus, m, 0, "title")
+            guard depth[m] > 0 else { throw .badTree(section: "MENU", record: m, reason: "submenu not in any menu") }
+            let start = Int(f(.menus, m, 1)), n = Int(f(.menus, m, 2))
+            guard start + n <= entries else { throw .outOfBounds(section: "MENU", record: m, field: "entries", value: UInt32(truncatingIfNeeded: start + n), limit: entries) }
+            for e in start..<(start + n) {
+                let kind = f(.menuEntries, e, 0), value = f(.menuEntries, e, 1)
+                switch TableFormat.MenuEntryKind(rawValue: kind) {
+                case .item?: try index(.menuEntries, e, 1, "item", below: items)
+                case .separator?: guard value == 0 else { throw .invalidValue(section: "MENT", record: e, field: "separator value", value: UInt64(value)) }
+                case .submenu?:
+                    let child = Int(value)
+                    guard child > m, child >= top, child < menus else {
+                        throw .badTree(section: "MENT", record: e, reason: "submenu \(value) of menu \(m) is not a later submenu (a cycle or out of range)")
+                    }
+                    guard depth[child] == 0 else { throw .badTree(section: "MENT", record: e, reason: "submenu \(child) in two places") }
+                    guard depth[m] < TableFormat.maxMenuDepth else { throw .badTree(section: "MENT", record: e, reason: "menus nested deeper than \(TableFormat.maxMenuDepth)") }
+                    depth[child] = depth[m] + 1
+                case nil: throw .invalidValue(section: "MENT", record: e, field: "kind", value: UInt64(kind))
+                }
+            }
+        }
+        for i in 0..<items {
+            try string(.menuItems, i, 0, "title")
+            try actionAndArgument(.menuItems, i, action: 1, argument: 2)
+            let chord = f(.menuItems, i, 3)
+            guard chord == TableFormat.none || Chord(code: chord) != nil else {
+                throw .invalidValue(section: "ITEM", record: i, field: "key equivalent", value: UInt64(chord))
+            }
+            try conditionRef(.menuItems, i, 4)
+        }
+    }
+
+    func checkQuickActions() throws(TableError) {
+        let dicts = count(.dictionaries), entries = count(.dictionaryEntries)
+        var depth = [Int](repeating: 0, count: dicts)
+        for q in 0..<count(.quickActions) {
+            try string(.quickActions, q, 0, "type")
+            try string(.quickActions, q, 1, "title")
+            try string(.quickActions, q, 2, "subtitle", optional: true)
+            try string(.quickActions, q, 3, "icon type", optional: true)
+            try string(.quickActions, q, 4, "icon file", optional: true)
+            try index(.quickActions, q, 5, "user info", below: dicts)
+            let d = Int(f(.quickActions, q, 5))
+            guard depth[d] == 0 else { throw .badTree(section: "QUIK", record: q, reason: "dictionary \(d) used twice") }
+            depth[d] = 1
+        }
+        let base = self[.dictionaryEntries].offset
+        for d in 0..<dicts {
+            guard depth[d] > 0 else { throw .badTree(section: "DICT", record: d, reason: "dictionary used nowhere") }
+            let start = Int(f(.dictionaries, d, 0)), n = Int(f(.dictionaries, d, 1))
+            guard start + n <= entries else { throw .outOfBounds(section: "DICT", record: d, field: "entries", value: UInt32(truncatingIfNeeded: start + n), limit: entries) }
+            for e in start..<(start + n) {
+                try string(.dictionaryEntries, e, 0, "key")
+                let kind = f(.dictionaryEntries, e, 1)
+                let value = r.u64(base + e * 16 + 8)
+                switch TableFormat.UserInfoKind(rawValue: kind) {
+                case .string?: guard value < UInt64(stringCount) else { throw .outOfBounds(section: "DENT", record: e, field: "string", value: UInt32(truncatingIfNeeded: value), limit: stringCount) }
+                case .int?, .double?: break
+                case .bool?: guard value <= 1 else { throw .invalidValue(section: "DENT", record: e, field: "bool", value: value) }
+                case .dictionary?:
+                    guard value > UInt64(d), value < UInt64(dicts) else {
+                        throw .badTree(section: "DENT", record: e, reason: "dictionary \(value) is not a later dictionary (a cycle or out of range)")
+                    }
+                    guard depth[Int(value)] == 0 else { throw .badTree(section: "DENT", record: e, reason: "dictionary \(value) used twice") }
+                    guard depth[d] < TableFormat.maxUserInfoDepth else { throw .badTree(section: "DENT", record: e, reason: "dictionaries nested deeper than \(TableFormat.maxUserInfoDepth)") }
+                    depth[Int(value)] = depth[d] + 1
+                case nil: throw .invalidValue(section: "DENT", record: e, field: "kind", value: UInt64(kind))
+                }
+            }
+        }
+    }
+
+    func checkSourceMap() throws(TableError) {
+        guard hasSourceMap else { return }
+        guard count(.sourceMap) == count(.bindings) else {
+            throw .badSectionSize(section: "SRCM", size: self[.sourceMap].size, count: count(.sourceMap))
+        }
+        for i in 0..<count(.sourceMap) { try string(.sourceMap, i, 0, "file", optional: true) }
+    }
+}

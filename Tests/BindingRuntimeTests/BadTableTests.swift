@@ -1,0 +1,169 @@
+import Testing
+import BindingLang
+@testable import BindingRuntime
+
+private func u32(_ b: [UInt8], _ at: Int) -> Int {
+    Int(b[at]) | Int(b[at + 1]) << 8 | Int(b[at + 2]) << 16 | Int(b[at + 3]) << 24
+}
+
+private func put(_ b: inout [UInt8], _ at: Int, _ v: UInt32) {
+    for k in 0..<4 { b[at + k] = UInt8(truncatingIfNeeded: v >> (8 * UInt32(k))) }
+}
+
+/// Byte offset of field `field` of record `record` of section `s` in `bytes`.
+private func fieldOffset(_ bytes: [UInt8], _ s: TableFormat.Section, _ record: Int, _ field: Int) -> Int {
+    let entry = TableFormat.headerSize + s.rawValue * TableFormat.directoryEntrySize
+    return u32(bytes, entry + 4) + record * s.recordSize + field * 4
+}
+
+/// Patches one field and reseals the checksum, so the structural validator must catch it.
+private func patched(_ s: TableFormat.Section, _ record: Int, _ field: Int, _ value: UInt32, in bytes: [UInt8]) -> [UInt8] {
+    var b = bytes
+    put(&b, fieldOffset(bytes, s, record, field), value)
+    TableChecksum.seal(&b)
+    return b
+}
+
+private func loadError(_ bytes: [UInt8]) -> TableError? {
+    do { _ = try BindingTable(bytes: bytes); return nil } catch { return error }
+}
+
+@Test func handMadeBadTables() throws {
+    let good = Emitter.emit(editorKeymap())
+    #expect(loadError(good) == nil)
+
+    var magic = good
+    magic[1] = UInt8(ascii: "X")
+    #expect(loadError(magic) == .badMagic)
+    #expect(loadError([]) != nil)
+    #expect(loadError(Array("hello world, not a table at all!".utf8)) == .badMagic)
+
+    var version = good
+    put(&version, 8, 2)
+    #expect(loadError(version) == .unsupportedVersion(found: 2))
+
+    var sum = good
+    sum[sum.count - 5] ^= 0x40
+    guard case .checksumMismatch? = loadError(sum) else { Issue.record("expected checksum mismatch"); return }
+
+    #expect(loadError(Array(good.prefix(10))) == .truncated(section: "header", needed: 32, available: 10))
+    guard case .truncated(section: "table", _, _)? = loadError(Array(good.prefix(good.count - 8))) else {
+        Issue.record("expected truncated table"); return
+    }
+    // A header that claims fewer bytes than there are.
+    var longer = good + [0, 0, 0, 0]
+    TableChecksum.seal(&longer)
+    #expect(loadError(longer) == .sizeMismatch(declared: good.count, actual: good.count + 4))
+
+    // Unknown flags.
+    var flags = good
+    put(&flags, 12, 0x80)
+    TableChecksum.seal(&flags)
+    #expect(loadError(flags) == .unknownFlags(0x80))
+
+    // A section reaching past the end of the table.
+    var section = good
+    put(&section, TableFormat.headerSize + TableFormat.Section.bindings.rawValue * 16 + 8, UInt32(good.count))
+    TableChecksum.seal(&section)
+    #expect(loadError(section) != nil)
+
+    // Out-of-range indices.
+    #expect(loadError(patched(.bindings, 0, 2, 999, in: good)) == .outOfBounds(section: "BIND", record: 0, field: "action", value: 999, limit: 10))
+    #expect(loadError(patched(.bindings, 3, 4, 70_000, in: good)) != nil)
+    #expect(loadError(patched(.editMenu, 1, 0, 0xFFFF_FFF0, in: good)) != nil)
+    // An argument of the wrong type (selectTab takes an Int; give it none).
+    #expect(loadError(patched(.bindings, 0, 3, TableFormat.none, in: good)) == .invalidValue(section: "BIND", record: 0, field: "argument kind", value: 0))
+
+    // Bad condition code: unknown opcode, underflow, bad operand.
+    guard case .badCondition? = loadError(patched(.code, 0, 0, 99, in: good)) else { Issue.record("opcode"); return }
+    guard case .badCondition? = loadError(patched(.code, 1, 0, TableFormat.Op.and.rawValue, in: good)) else { Issue.record("underflow"); return }
+    guard case .badCondition? = loadError(patched(.code, 0, 1, 77, in: good)) else { Issue.record("operand"); return }
+
+    // A cyclic menu: File's submenu entry points back at File.
+    let file = try BindingTable(bytes: good)
+    _ = file
+    let menuEntryOfSubmenu = 2  // File: New Tab, separator, Share (submenu), Profile…
+    guard case .badTree? = loadError(patched(.menuEntries, menuEntryOfSubmenu, 1, 0, in: good)) else { Issue.record("cycle"); return }
+    // A submenu shared by two entries.
+    // A trie slot naming a child out of range, or keyed by a chord its child is not on.
+    guard case .outOfBounds(section: "SLOT", _, _, _, _)? = loadError(patched(.slots, firstFullSlot(good), 1, 1_000, in: good)) else {
+        Issue.record("slot child"); return
+    }
+    guard case .badTrie? = loadError(patched(.slots, firstFullSlot(good), 0, chord("cmd+q").code, in: good)) else {
+        Issue.record("slot chord"); return
+    }
+    // A binding filed under another node than its candidate run says.
+    guard case .badTrie? = loadError(patched(.bindings, 0, 0, 2, in: good)) else { Issue.record("filing"); return }
+    // Invalid UTF-8 in the string pool.
+    var utf8 = good
+    let strings = u32(good, TableFormat.headerSize + TableFormat.Section.strings.rawValue * 16 + 4)
+    let stringCount = u32(good, TableFormat.headerSize + TableFormat.Section.strings.rawValue * 16 + 12)
+    utf8[strings + 4 * (stringCount + 1)] = 0xFF
+    TableChecksum.seal(&utf8)
+    #expect(loadError(utf8) == .invalidUTF8(string: 0))
+}
+
+private func firstFullSlot(_ bytes: [UInt8]) -> Int {
+    var s = 0
+    while u32(bytes, fieldOffset(bytes, .slots, s, 0)) == Int(TableFormat.emptySlot) { s += 1 }
+    return s
+}
+
+@Test func everyTruncationThrows() {
+    for strip in [false, true] {
+        let good = Emitter.emit(editorKeymap(), strip: strip)
+        for n in 0..<good.count {
+            #expect(loadError(Array(good.prefix(n))) != nil, "prefix \(n) loaded")
+        }
+    }
+}
+
+@Test func everyByteFlipIsCaughtByTheChecksum() {
+    let good = Emitter.emit(editorKeymap())
+    for i in 0..<good.count {
+        var b = good
+        b[i] ^= 0x01
+        #expect(loadError(b) != nil, "flip at \(i) loaded")
+    }
+}
+
+/// Flips with the checksum recomputed: the structural validator must throw or the table
+/// must be usable without trapping (some flips, in a title's letters say, stay valid).
+@Test(arguments: [UInt8(0x01), 0x80, 0xFF])
+func resealedByteFlipsNeverTrap(mask: UInt8) {
+    let good = Emitter.emit(editorKeymap())
+    var rejected = 0, total = 0
+    for i in 0..<good.count where i < TableFormat.checksumOffset || i >= TableFormat.checksumOffset + 8 {
+        do {
+            var b = good
+            b[i] ^= mask
+            TableChecksum.seal(&b)
+            total += 1
+            do {
+                let t = try BindingTable(bytes: b)
+                exercise(t)
+            } catch {
+                rejected += 1
+            }
+        }
+    }
+    // Most flips break structure; the ones that do not were exercised above.
+    #expect(rejected * 10 > total * 6, "only \(rejected) of \(total) rejected")
+}
+
+/// Reads everything a loaded table offers, to show that no valid table traps.
+func exercise(_ t: BindingTable) {
+    _ = Keymap(table: t)
+    let first = TestResponder("text", roles: (0..<t.roleCount).map { t.roleName($0) })
+    let d = Dispatcher(table: t)
+    let ctx = ContextState(table: t)
+    for b in 0..<t.bindingCount {
+        for c in t.binding(b).sequence { _ = d.dispatch(KeyEvent(c), firstResponder: first, context: ctx) }
+    }
+    _ = d.dispatch(KeyEvent(chord("ctrl+k")), firstResponder: first, context: ctx)
+    _ = d.pendingContinuations(firstResponder: first, context: ctx)
+    _ = d.discoverableCommands(firstResponder: first, context: ctx)
+    _ = d.editMenu(firstResponder: first, context: ctx)
+    _ = d.mainMenus(firstResponder: first, context: ctx)
+    _ = t.quickActions
+}

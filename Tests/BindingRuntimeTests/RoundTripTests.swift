@@ -1,0 +1,50 @@
+import Testing
+import BindingLang
+@testable import BindingRuntime
+
+@Test func keymapRoundTripsThroughTable() throws {
+    let k = editorKeymap()
+    let table = try load(k)
+    #expect(table.hasSourceMap)
+    #expect(Keymap(table: table) == k)
+}
+
+@Test func strippedKeymapRoundTripsWithoutLocations() throws {
+    let k = editorKeymap()
+    let table = try load(k, strip: true)
+    #expect(!table.hasSourceMap)
+    var expected = k
+    for i in expected.bindings.indices { expected.bindings[i].location = nil }
+    #expect(Keymap(table: table) == expected)
+    #expect(Emitter.emit(k, strip: true).count < Emitter.emit(k).count)
+}
+
+@Test func emptyKeymapRoundTrips() throws {
+    let k = Keymap()
+    #expect(Keymap(table: try load(k)) == k)
+}
+
+@Test func emissionIsDeterministic() {
+    let k = editorKeymap()
+    let a = Emitter.emit(k), b = Emitter.emit(k)
+    #expect(a == b)
+    // Same keymap with different source positions: identical stripped tables.
+    var moved = k
+    for i in moved.bindings.indices { moved.bindings[i].location = loc(100 + i, 7) }
+    #expect(Emitter.emit(moved, strip: true) == Emitter.emit(k, strip: true))
+    #expect(Emitter.emit(moved) != Emitter.emit(k))
+}
+
+@Test func deepConditionsFitTheStack() throws {
+    // A right-leaning chain of 200 conjunctions needs a deep stack in naive postfix order;
+    // the emitter evaluates the deeper side first, so it fits in 64 entries.
+    var k = editorKeymap()
+    var c: Condition = .flag(0)
+    for i in 0..<200 { c = .and(i % 2 == 0 ? .flag(1) : .enumEquals(2, i % 3), c) }
+    var d: Condition = .flag(0)
+    for _ in 0..<200 { d = .or(.and(.flag(0), .flag(1)), d) }
+    k.bindings.append(Binding(sequence: seq("cmd+9"), role: 1, action: 1, condition: c))
+    k.bindings.append(Binding(sequence: seq("cmd+8"), role: 1, action: 1, condition: .not(d)))
+    let table = try load(k)
+    #expect(Keymap(table: table) == k)
+}
