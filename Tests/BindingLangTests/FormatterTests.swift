@@ -1,0 +1,242 @@
+import Foundation
+import Testing
+@testable import BindingLang
+
+/// Formats `text`, checking idempotence and that the tree is unchanged.
+func formatted(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> String {
+    guard case .success(let once) = Formatter.format(SourceFile(path: "t", text: text), file: FileID(0)) else {
+        Issue.record("does not format", sourceLocation: sourceLocation)
+        return ""
+    }
+    guard case .success(let twice) = Formatter.format(SourceFile(path: "t", text: once), file: FileID(0)) else {
+        Issue.record("formatted text does not parse:\n\(once)", sourceLocation: sourceLocation)
+        return once
+    }
+    #expect(once == twice, "not idempotent", sourceLocation: sourceLocation)
+    #expect(SyntaxDump.parse(text).0 == SyntaxDump.parse(once).0, "meaning changed", sourceLocation: sourceLocation)
+    #expect(commentTexts(text) == commentTexts(once), "comments changed", sourceLocation: sourceLocation)
+    return once
+}
+
+/// Every comment of `text`, trailing white space trimmed.
+func commentTexts(_ text: String) -> [String] {
+    let bytes = Array(text.utf8)
+    return Lexer.tokenize(bytes).comments.map {
+        var s = String(decoding: bytes[$0.start..<$0.end], as: UTF8.self)
+        while s.hasSuffix(" ") || s.hasSuffix("\t") { s.removeLast() }
+        return s
+    }
+}
+
+@Test func formatsTheGrammarExample() {
+    #expect(formatted(grammarExample) == """
+        keymap "Editor"
+
+        context loggedIn: Bool
+        context readOnly: Bool
+        context mode: normal | insert | visual
+
+        responder TextView, Editor, Window, App // roles, nearest first
+
+        action selectTab(Int)
+        action search
+        action commentLine
+        action showProfile
+
+        in Editor {
+          group "Tabs" {
+            cmd+1 -> selectTab(1) "Types"
+            cmd+2 -> selectTab(2) "Protocols"
+            cmd+3 -> selectTab(3) "Functions"
+            cmd+4 -> selectTab(4) "Operators"
+          }
+          alt+cmd+f     -> search          "Find…"
+          ctrl+k ctrl+c -> commentLine     "Comment Line" // two strokes
+          escape        -> cancelOperation                // no title: works, not listed
+        }
+
+        in Editor when loggedIn {
+          shift+cmd+p -> showProfile "Profile"
+        }
+
+        in TextView when mode == insert && !readOnly {
+          primary+b -> toggleBoldface "Bold"
+        }
+
+        menu edit {
+          "Copy"   -> copy
+          "Define" -> define when !readOnly
+        }
+
+        menu "File" {
+          "New Tab" cmd+t -> selectTab(1)
+        }
+
+        shortcut "com.example.editor.search" {
+          title    "Search"
+          subtitle "Find in all files"
+          icon     search
+          userInfo { source: "home", depth: 2 }
+        }
+
+        """)
+}
+
+@Test func examplesFormatIdempotently() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    let dir = root.appendingPathComponent("Examples")
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+    #expect(files.contains { $0.hasSuffix(".bind") })
+    for name in files where name.hasSuffix(".bind") {
+        let text = try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
+        _ = formatted(text)
+    }
+}
+
+@Test func chordsAreNormalised() {
+    #expect(formatted("in R {\n  option+command+f -> a\n}") == "in R {\n  alt+cmd+f -> a\n}\n")
+    #expect(formatted("in R {\n  G -> a\n  ⌘+⇧+esc -> b\n  cmd++ -> c\n  cmd+[ -> d\n  shift+primary+k -> e\n}") == """
+        in R {
+          shift+g         -> a
+          shift+cmd+escape -> b
+          cmd+"+"         -> c
+          cmd+"["         -> d
+          primary+shift+k -> e
+        }
+
+        """.replacingOccurrences(of: "shift+g         ->", with: "shift+g          ->")
+        .replacingOccurrences(of: "cmd+\"+\"         ->", with: "cmd+\"+\"          ->")
+        .replacingOccurrences(of: "cmd+\"[\"         ->", with: "cmd+\"[\"          ->")
+        .replacingOccurrences(of: "primary+shift+k ->", with: "primary+shift+k  ->"))
+    // Invalid chords are kept as written.
+    #expect(formatted("in R {\n  cmd+command+k -> a\n  shift+G -> b\n  hyper+x -> c\n}") == """
+        in R {
+          cmd+command+k -> a
+          shift+G       -> b
+          hyper+x       -> c
+        }
+
+        """)
+}
+
+@Test func alignmentRunsBreakAtBlankLinesAndComments() {
+    let text = """
+        in R {
+          a -> x "A"
+          ctrl+k ctrl+c -> yy "B" when c
+
+          b -> z
+          // about c
+          c -> zzz "C"
+        }
+        """
+    #expect(formatted(text) == """
+        in R {
+          a             -> x  "A"
+          ctrl+k ctrl+c -> yy "B" when c
+
+          b -> z
+          // about c
+          c -> zzz "C"
+        }
+
+        """)
+}
+
+@Test func commentsStayInPlace() {
+    let text = """
+        // header comment
+
+        /* block
+           comment */
+        keymap   "K"   // trailing
+        in R {  // after brace
+          // leading
+          a->x   /* trailing block */
+          b -> /* inside */ y
+          /* before close */
+        } // after close
+        // at the end
+        """
+    #expect(formatted(text) == """
+        // header comment
+
+        /* block
+           comment */
+        keymap "K" // trailing
+        in R { // after brace
+          // leading
+          a -> x /* trailing block */
+          b -> /* inside */ y
+          /* before close */
+        } // after close
+        // at the end
+
+        """)
+}
+
+@Test func blankLinesCollapseAndTrim() {
+    #expect(formatted("\n\n\naction a\n\n\n\naction b\n\n\n") == "action a\n\naction b\n")
+    #expect(formatted("in R {\n\n  a -> x\n\n\n  b -> y\n\n}") == "in R {\n  a -> x\n\n  b -> y\n}\n")
+    #expect(formatted("") == "")
+    #expect(formatted("// only\n") == "// only\n")
+    #expect(formatted("in R {}\nin S {\n}\nin T { a -> b }") == "in R {}\nin S {}\nin T {\n  a -> b\n}\n")
+}
+
+@Test func expressionsAndLiterals() {
+    #expect(formatted("in R when !a&&(b||c)&&m   in(x,y)&&n not in (\"q\") {\n  k -> a(-5)   when  x!=y\n}") == """
+        in R when !a && (b || c) && m in (x, y) && n not in ("q") {
+          k -> a(-5) when x != y
+        }
+
+        """)
+    #expect(formatted("keymap \"a\\u{41}\\t\\\"\\\\\\u{7}é\"") == "keymap \"aA\\t\\\"\\\\\\u{7}é\"\n")
+    #expect(formatted("in R {\n  k -> a(007)\n}") == "in R {\n  k -> a(7)\n}\n")
+}
+
+@Test func menusAndShortcutsLayout() {
+    let text = """
+        menu "View" {
+          "Zoom In" cmd+= -> zoom(1)
+          "Actual Size" cmd+0 -> zoom(0) when zoomed
+          separator
+          menu "Sub" { "Deep" -> x }
+          menu "Empty" {}
+        }
+        shortcut "t" {
+          title "T"
+          iconFile "img"
+          userInfo {
+            a: 1,
+            "b c": { d: true, e: -1.50 },
+            f: {
+              g: "h" // note
+            }
+          }
+        }
+        """
+    #expect(formatted(text) == """
+        menu "View" {
+          "Zoom In"     cmd+"=" -> zoom(1)
+          "Actual Size" cmd+0   -> zoom(0) when zoomed
+          separator
+          menu "Sub" {
+            "Deep" -> x
+          }
+          menu "Empty" {}
+        }
+        shortcut "t" {
+          title    "T"
+          iconFile "img"
+          userInfo {
+            a: 1,
+            "b c": { d: true, e: -1.50 },
+            f: {
+              g: "h", // note
+            },
+          }
+        }
+
+        """)
+}
