@@ -42,4 +42,16 @@ public struct Compilation: Sendable {
 
     /// Whether any diagnostic is an error (then there is no keymap and no table).
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// The table bytes, or nil when the compilation has errors. `strip` leaves out the source
+    /// map (binding locations).
+    public func table(strip: Bool) -> [UInt8]? {
+        keymap.map { Emitter.emit($0, strip: strip) }
+    }
+
+    /// Whether `bytes` look like a compiled table (they start with the format's magic), so
+    /// tools can accept a table where sources are expected.
+    public static func isTable(_ bytes: [UInt8]) -> Bool {
+        bytes.starts(with: TableFormat.magic)
+    }
 }

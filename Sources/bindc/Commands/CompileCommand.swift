@@ -1,3 +1,6 @@
+import BindingLang
+import BindingRuntime
+
 /// `bindc compile FILE... -o OUT`: compiles sources into a binding table, atomically.
 enum CompileCommand: Command {
     static let spec = CommandSpec(
@@ -16,9 +19,26 @@ enum CompileCommand: Command {
         ],
         examples: ["bindc compile base.bind user.bind -o app.bindtable"])
 
+
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
-        guard arguments.value("output") != nil else { throw .missingOption("-o OUT") }
-        console.err("error: not available yet\n")
-        return .failure
+        guard let out = arguments.value("output") else { throw .missingOption("-o OUT") }
+        let output = DiagnosticOutput(arguments, console: console)
+        guard let sources = Inputs.sources(arguments.positionals, console: console, output: output) else {
+            return .failure
+        }
+        let compilation = Compilation(sources: sources, platform: Inputs.platform(arguments))
+        output.report(compilation.diagnostics, sources: sources, console: console)
+        guard let table = compilation.table(strip: arguments.flag("strip")) else { return .failure }
+        if out == "-" {
+            console.out(bytes: table)
+            return .success
+        }
+        do {
+            try AtomicFile.write(table, to: out)
+        } catch {
+            output.error(error.description, console: console)
+            return .failure
+        }
+        return .success
     }
 }

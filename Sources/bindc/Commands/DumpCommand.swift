@@ -1,3 +1,6 @@
+import BindingLang
+import BindingRuntime
+
 /// `bindc dump TABLE`: a readable listing of a compiled table.
 enum DumpCommand: Command {
     static let spec = CommandSpec(
@@ -11,8 +14,27 @@ enum DumpCommand: Command {
         options: [.flag("--json", help: "Print JSON for tools instead of text")],
         examples: ["bindc dump app.bindtable", "bindc dump --json app.bindtable"])
 
+
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
-        console.err("error: not available yet\n")
-        return .failure
+        let output = DiagnosticOutput(arguments, console: console)
+        let path = arguments.positionals.first ?? "-"
+        let bytes: [UInt8]
+        do {
+            bytes = try Inputs.bytes(path, console: console)
+        } catch {
+            output.error(error.description, console: console)
+            return .failure
+        }
+        if !Compilation.isTable(bytes), path.hasSuffix(".bind") {
+            output.error("'\(path)' is a source file, not a table; compile it first with 'bindc compile'", console: console)
+            return .failure
+        }
+        guard let (_, keymap) = Inputs.table(path, bytes, console: console, output: output) else { return .failure }
+        if arguments.flag("json") {
+            console.out(KeymapPrinter.json(keymap).rendered() + "\n")
+        } else {
+            console.out(KeymapPrinter.text(keymap))
+        }
+        return .success
     }
 }

@@ -1,3 +1,5 @@
+import BindingLang
+
 /// `bindc fmt FILE...`: canonical formatting that keeps comments.
 enum FmtCommand: Command {
     static let spec = CommandSpec(
@@ -16,7 +18,48 @@ enum FmtCommand: Command {
         examples: ["bindc fmt app.bind", "bindc fmt --check *.bind", "bindc fmt --in-place app.bind"])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
-        console.err("error: not available yet\n")
-        return .failure
+        let check = arguments.flag("check"), inPlace = arguments.flag("in-place")
+        if check && inPlace { throw .invalidValue("'--check' and '--in-place' cannot be used together") }
+        if inPlace && arguments.positionals.contains("-") {
+            throw .invalidValue("'--in-place' cannot rewrite standard input")
+        }
+        let output = DiagnosticOutput(arguments, console: console)
+        var sources = SourceManager()
+        var failed = false
+        var unformatted: [String] = []
+        for path in arguments.positionals {
+            let bytes: [UInt8]
+            do {
+                bytes = try Inputs.bytes(path, console: console)
+            } catch {
+                output.error(error.description, console: console)
+                failed = true
+                continue
+            }
+            let file = SourceFile(path: path, bytes: bytes)
+            let id = sources.add(file)
+            switch Formatter.format(file, file: id) {
+            case .failure(let errors):
+                output.report(errors.diagnostics, sources: sources, console: console)
+                failed = true
+            case .success(let text):
+                let changed = Array(text.utf8) != bytes
+                if check {
+                    if changed { unformatted.append(path) }
+                } else if inPlace {
+                    guard changed else { continue }
+                    do {
+                        try AtomicFile.write(text, to: path)
+                    } catch {
+                        output.error(error.description, console: console)
+                        failed = true
+                    }
+                } else {
+                    console.out(text)
+                }
+            }
+        }
+        for path in unformatted { console.err("\(path): not formatted\n") }
+        return failed || !unformatted.isEmpty ? .failure : .success
     }
 }

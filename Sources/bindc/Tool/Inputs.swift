@@ -45,14 +45,3 @@ enum Inputs {
     }
 }
 
-extension Inputs {
-    /// The keymap compiled from the command's source files, printing diagnostics; nil when
-    /// they have errors or cannot be read.
-    static func keymap(_ arguments: ParsedArguments, console: Console) -> (Keymap, Void)? {
-        let output = DiagnosticOutput(arguments, console: console)
-        guard let sources = sources(arguments.positionals, console: console, output: output) else { return nil }
-        let compilation = Compilation(sources: sources, platform: platform(arguments))
-        output.report(compilation.diagnostics, sources: sources, console: console)
-        return compilation.keymap.map { ($0, ()) }
-    }
-}

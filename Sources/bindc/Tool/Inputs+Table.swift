@@ -1,0 +1,64 @@
+import BindingLang
+import BindingRuntime
+
+extension Inputs {
+    /// What the positional arguments held.
+    enum Loaded {
+        /// Source files, to compile.
+        case sources(SourceManager)
+        /// One compiled table (its path and bytes), recognised by its magic bytes.
+        case table(path: String, bytes: [UInt8])
+    }
+
+    /// Reads source files, or one table when a single input starts with the table magic.
+    /// A table among several inputs is an error (tables cannot be layered).
+    static func sourcesOrTable(_ paths: [String], console: Console, output: DiagnosticOutput) -> Loaded? {
+        var sources = SourceManager()
+        for path in paths {
+            let data: [UInt8]
+            do {
+                data = try bytes(path, console: console)
+            } catch {
+                output.error(error.description, console: console)
+                return nil
+            }
+            if Compilation.isTable(data) {
+                guard paths.count == 1 else {
+                    output.error("'\(path)' is a compiled table; a table cannot be layered with other inputs", console: console)
+                    return nil
+                }
+                return .table(path: path, bytes: data)
+            }
+            sources.add(SourceFile(path: path, bytes: data))
+        }
+        return .sources(sources)
+    }
+
+    /// The keymap of the inputs: compiled from sources (printing diagnostics), or read back
+    /// from a validated table. Nil (after reporting why) when there is none.
+    static func keymap(_ arguments: ParsedArguments, console: Console) -> (Keymap, BindingTable?)? {
+        let output = DiagnosticOutput(arguments, console: console)
+        guard let loaded = sourcesOrTable(arguments.positionals, console: console, output: output) else { return nil }
+        switch loaded {
+        case .sources(let sources):
+            let compilation = Compilation(sources: sources, platform: platform(arguments))
+            output.report(compilation.diagnostics, sources: sources, console: console)
+            return compilation.keymap.map { ($0, nil) }
+        case .table(let path, let bytes):
+            guard let (table, keymap) = table(path, bytes, console: console, output: output) else { return nil }
+            return (keymap, table)
+        }
+    }
+
+    /// Validates table bytes and reads the keymap back; reports corruption.
+    static func table(_ path: String, _ bytes: [UInt8], console: Console, output: DiagnosticOutput) -> (BindingTable, Keymap)? {
+        do {
+            let table = try BindingTable(bytes: bytes)
+            return (table, Keymap(table: table))
+        } catch {
+            output.error("'\(path)' is not a valid binding table: \(error.description)", console: console)
+            return nil
+        }
+    }
+
+}

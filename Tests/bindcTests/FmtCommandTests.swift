@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// `bindc fmt` on the built binary, including idempotence on every example keymap.
+@Suite struct FmtCommandTests {
+    let bindc: BindcRunner
+    init() throws { bindc = try BindcRunner() }
+
+    static let messy = """
+        keymap   "M"
+        responder   Editor,App
+        action go( Int )
+        // keeps comments
+        in Editor{
+        cmd+1->go(1)   "One"
+            option+command+f -> find
+        }
+
+        """
+
+    @Test(arguments: Fixtures.exampleFiles.map(\.path))
+    func formattingIsIdempotent(_ path: String) throws {
+        let once = try bindc.run(["fmt", path])
+        #expect(once.status == 0, "\(once.stderr)")
+        let twice = try bindc.run(["fmt", "-"], stdin: once.stdout)
+        #expect(twice.status == 0)
+        #expect(twice.stdout == once.stdout)
+        try bindc.write("formatted.bind", once.stdout)
+        #expect(try bindc.run(["fmt", "--check", "formatted.bind"]).status == 0)
+    }
+
+    @Test(arguments: Fixtures.exampleFiles.map(\.path).filter { !$0.hasSuffix("-user.bind") })
+    func formattingPreservesMeaning(_ path: String) throws {
+        let formatted = try bindc.run(["fmt", path])
+        try bindc.write("formatted.bind", formatted.stdout)
+        let a = try bindc.run(["compile", "--strip", path, "-o", "a.bindtable"])
+        let b = try bindc.run(["compile", "--strip", "formatted.bind", "-o", "b.bindtable"])
+        #expect(a.status == 0 && b.status == 0, "\(a.stderr)\(b.stderr)")
+        #expect(bindc.read("a.bindtable") == bindc.read("b.bindtable"))
+    }
+
+    @Test func checkReportsUnformattedFiles() throws {
+        try bindc.write("messy.bind", FmtCommandTests.messy)
+        let r = try bindc.run(["fmt", "--check", "messy.bind"])
+        #expect(r.status == 1)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr == "messy.bind: not formatted\n")
+        #expect(bindc.read("messy.bind") == Array(FmtCommandTests.messy.utf8))
+    }
+
+    @Test func inPlaceRewritesThenCheckPasses() throws {
+        try bindc.write("messy.bind", FmtCommandTests.messy)
+        let printed = try bindc.run(["fmt", "messy.bind"]).stdout
+        let r = try bindc.run(["fmt", "--in-place", "messy.bind"])
+        #expect(r.status == 0)
+        #expect(r.stdout.isEmpty)
+        let rewritten = String(decoding: try #require(bindc.read("messy.bind")), as: UTF8.self)
+        #expect(rewritten == printed)
+        #expect(rewritten.contains("// keeps comments"))
+        #expect(try bindc.run(["fmt", "--check", "messy.bind"]).status == 0)
+    }
+
+    @Test func syntaxErrorsExitOneAndLeaveTheFile() throws {
+        try bindc.write("broken.bind", "in Editor {\n  cmd+k -> \n")
+        let r = try bindc.run(["fmt", "--in-place", "broken.bind"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("broken.bind:"))
+        #expect(bindc.read("broken.bind") == Array("in Editor {\n  cmd+k -> \n".utf8))
+    }
+
+    @Test func conflictingOptionsAreUsageErrors() throws {
+        try bindc.write("a.bind", "")
+        #expect(try bindc.run(["fmt", "--check", "--in-place", "a.bind"]).status == 2)
+        #expect(try bindc.run(["fmt", "--in-place", "-"]).status == 2)
+    }
+}
