@@ -41,12 +41,13 @@ struct Bench {
     }
 
     mutating func run() {
-        let start = Clock.now()
+        let start = Clock.now(), cpuStart = Clock.threadCPU()
         generate()
         measureCompile()
         measureBaseline()
         measureRuntime()
         results.elapsedSeconds = Double(Clock.now() - start) / 1e9
+        results.cpuShare = Double(Clock.threadCPU() - cpuStart) / 1e9 / max(1e-9, results.elapsedSeconds)
     }
 
     // MARK: - Workloads

@@ -3,6 +3,11 @@ struct Options {
     var quick = false
     var json = false
     var seed: UInt64 = 1
+    /// `--profile PHASE`: run only that phase a few times on one keymap and exit, for
+    /// `valgrind --tool=callgrind` (lex, parse, check, emit, load, dispatch, baseline).
+    var profile: String?
+    /// `--size N`: the keymap size `--profile` uses (default 10000).
+    var profileSize = 10_000
 
     static let usage = """
         USAGE: bind-bench [--quick] [--json] [--seed N]
@@ -17,6 +22,10 @@ struct Options {
                       (CI smoke run, under 20 s)
           --json      print one JSON object instead of the table
           --seed N    workload seed (default 1)
+          --profile PHASE [--size N]
+                      run only PHASE (lex, parse, check, emit, load, dispatch, baseline) a few
+                      times on the N-binding keymap (default 10000) and exit; for profiling with
+                      valgrind --tool=callgrind
           -h, --help  show this help
         """
 
@@ -35,6 +44,19 @@ struct Options {
                     throw UsageError(message: "--seed needs a non-negative integer")
                 }
                 o.seed = n
+            case "--profile", "--size":
+                let flag = arguments[i]
+                i += 1
+                guard i < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
+                if flag == "--profile" {
+                    guard ["lex", "parse", "check", "emit", "load", "dispatch", "baseline"].contains(arguments[i]) else {
+                        throw UsageError(message: "unknown phase '\(arguments[i])' for --profile")
+                    }
+                    o.profile = arguments[i]
+                } else {
+                    guard let n = Int(arguments[i]), n > 0 else { throw UsageError(message: "--size needs a positive integer") }
+                    o.profileSize = n
+                }
             default:
                 if arguments[i].hasPrefix("--seed="), let n = UInt64(arguments[i].dropFirst(7)) { o.seed = n }
                 else { throw UsageError(message: "unknown option '\(arguments[i])'") }

@@ -65,7 +65,8 @@ enum Report {
             out.append("  [\(mark)] \(t.name): \(t.detail)")
         }
         out.append("")
-        out.append("Run took \(f(r.elapsedSeconds)) s")
+        out.append("Run took \(f(r.elapsedSeconds)) s; this thread had the CPU \(Int((r.cpuShare * 100).rounded())) % of that time"
+            + (r.cpuShare < 0.9 ? " (a busy machine: wall-clock figures are inflated)" : ""))
         return out.joined(separator: "\n")
     }
 
@@ -131,6 +132,7 @@ enum Report {
             }.joined(separator: ", ") + "}"),
             ("targets", "{" + r.targets.map { "\"\(jsonEscaped($0.name))\": \($0.met.map { $0 ? "true" : "false" } ?? "null")" }.joined(separator: ", ") + "}"),
             ("elapsed_s", num(r.elapsedSeconds)),
+            ("cpu_share", num(r.cpuShare)),
         ]
         return "{\n" + fields.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}"
     }

@@ -48,6 +48,9 @@ struct Results {
 
     /// Seconds the whole run took.
     var elapsedSeconds = 0.0
+    /// CPU time of the benchmark's thread / wall-clock time of the run: near 1 on an idle
+    /// machine; lower means other processes took the CPU and wall-clock figures are inflated.
+    var cpuShare = 0.0
 
     // MARK: - Derived figures
 

@@ -19,6 +19,11 @@ do {
     exit(2)
 }
 
+if let phase = options.profile {
+    Profile.run(phase, size: options.profileSize, seed: options.seed)
+    exit(0)
+}
+
 var bench = Bench(options: options)
 bench.run()
 print(options.json ? Report.json(bench.results) : Report.text(bench.results))

@@ -1,0 +1,47 @@
+import BindingLang
+import BindingRuntime
+
+/// `--profile PHASE`: runs one phase a few times on one keymap, with nothing else around it,
+/// so that `valgrind --tool=callgrind .build/release/bind-bench --profile lex` attributes the
+/// instructions of that phase alone (setup is visible as separate, unrelated callees).
+enum Profile {
+    static func run(_ phase: String, size: Int, seed: UInt64) {
+        let w = WorkloadGenerator.make(size: size, seed: seed)
+        let (sm, file, id) = FrontEnd.sources(w)
+        let repeats = 3
+        let tokens = Lexer.tokenize(file.bytes).tokens
+        switch phase {
+        case "lex":
+            for _ in 0..<repeats { blackHole(Lexer.tokenize(file.bytes)) }
+        case "parse":
+            for _ in 0..<repeats { blackHole(Parser.parse(file, file: id, tokens: tokens)) }
+        case "check":
+            let syntax = Parser.parse(file, file: id, tokens: tokens).0
+            for _ in 0..<repeats { blackHole(Checker.check([syntax], sources: sm, platform: .apple)) }
+        default:
+            let keymap = w.keymap()
+            let bytes = Emitter.emit(keymap)
+            switch phase {
+            case "emit":
+                for _ in 0..<repeats { blackHole(Emitter.emit(keymap)) }
+            case "load":
+                for _ in 0..<repeats { blackHole(try? BindingTable(bytes: bytes)) }
+            case "dispatch", "baseline":
+                let list = PressGenerator.make(w, reference: ReferenceDispatcher(w), depth: 8, seed: seed)
+                if phase == "baseline" {
+                    let app = BaselineApp(w, depth: 8)
+                    for p in list.presses {
+                        blackHole(BaselineDispatcher.handle(input: BaselineApp.input(p.chord.key), modifiers: p.chord.modifiers,
+                                                            firstResponder: app.firstResponder, state: BenchContext.state))
+                    }
+                } else if let table = try? BindingTable(bytes: bytes), let app = try? RuntimeApp(table: table, workload: w, depth: 8) {
+                    let events = list.presses.map { KeyEvent($0.chord) }
+                    for _ in 0..<100 {
+                        for e in events { blackHole(app.dispatcher.dispatch(e, firstResponder: app.chain[0], context: app.context)) }
+                    }
+                }
+            default: break
+            }
+        }
+    }
+}
