@@ -1,0 +1,179 @@
+/// Why a stroke sequence does what it does, for a chain and a context: the chosen binding
+/// and its performer, and for every other binding of the sequence why it lost. `bindc
+/// explain` prints it; apps can log it.
+public struct Explanation {
+    /// What pressing the sequence from idle does.
+    public enum Outcome {
+        /// `binding` is performed by `performer` (`performerDepth` responders out from the
+        /// first responder).
+        case performed(binding: Int, performer: any Responder, performerDepth: Int)
+        /// The dispatcher waits for another stroke (a live longer binding in a role that
+        /// decides before any exact match).
+        case pending
+        /// Nothing happens: unhandled from idle.
+        case nothing
+        /// A proper prefix of the sequence already decides: `prefixLength` strokes perform
+        /// `binding` (or do nothing when nil), so the full sequence is never reached.
+        case blockedAtPrefix(prefixLength: Int, binding: Int?)
+    }
+
+    /// Why one binding of the sequence was or was not chosen.
+    public enum Verdict: Sendable, Equatable {
+        /// This binding is the one performed.
+        case chosen
+        /// Its role is not the role of any responder in the chain (and it is no menu binding).
+        case roleNotInChain
+        /// Its condition is false; `falseParts` are the sub-expressions that are false
+        /// (the failing conjuncts of an `&&`, source-like text).
+        case conditionFalse(condition: String, falseParts: [String])
+        /// It is live, but no responder in the chain can perform its action.
+        case noPerformer
+        /// An earlier binding of the same role and sequence was chosen.
+        case shadowedByEarlier(binding: Int)
+        /// A role nearer in the chain decided first: it chose `binding`, or, when nil, it
+        /// made the dispatcher wait for a longer sequence.
+        case nearerRoleWon(binding: Int?)
+        /// A role decided before this binding's role was reached without choosing anything
+        /// (blocked at a prefix).
+        case notReached
+    }
+
+    /// One binding of the sequence with its verdict.
+    public struct Entry {
+        /// The binding, decoded (its `location` is set when the table has a source map).
+        public let binding: TableBinding
+        /// Why it won or lost.
+        public let verdict: Verdict
+    }
+
+    /// The strokes explained.
+    public let sequence: [Chord]
+    /// What pressing them does.
+    public let outcome: Outcome
+    /// The chosen binding, decoded, if one is performed.
+    public let chosen: TableBinding?
+    /// Every binding of exactly this sequence: first in the order rule 2 examines them
+    /// (chain order, then menu), then those of roles not in the chain, in declaration order.
+    public let entries: [Entry]
+}
+
+extension Dispatcher {
+    /// Explains what pressing `sequence` from idle would do for this chain and context,
+    /// without performing anything or touching the pending state.
+    public func explain(_ sequence: [Chord], firstResponder: any Responder, context: ContextState) -> Explanation {
+        refresh()
+        let state = context.bound(to: table)
+        // A prefix that performs or does nothing decides before the full sequence.
+        var node = BindingTable.root
+        for (i, c) in sequence.enumerated() {
+            guard let next = table.child(of: node, code: c.code) else {
+                return Explanation(sequence: sequence, outcome: i == 0 ? .nothing : .blockedAtPrefix(prefixLength: i, binding: nil), chosen: nil, entries: [])
+            }
+            node = next
+            if i + 1 < sequence.count {
+                switch resolve(node: node, firstResponder: firstResponder, context: state) {
+                case .pending: continue
+                case .chosen(let b, _):
+                    return Explanation(sequence: sequence, outcome: .blockedAtPrefix(prefixLength: i + 1, binding: b), chosen: nil, entries: entries(at: table.node(for: sequence), state))
+                case .nothing:
+                    return Explanation(sequence: sequence, outcome: .blockedAtPrefix(prefixLength: i + 1, binding: nil), chosen: nil, entries: entries(at: table.node(for: sequence), state))
+                }
+            }
+        }
+        guard !sequence.isEmpty else { return Explanation(sequence: sequence, outcome: .nothing, chosen: nil, entries: []) }
+
+        // Rule 2, recording a verdict for every candidate.
+        var order: [UInt32] = []   // roles in the order rule 2 examines them
+        var responder: (any Responder)? = firstResponder
+        var depth = 0
+        while let r = responder, depth < Dispatcher.maxChainLength {
+            for name in r.responderRoles {
+                if let role = table.roleIndex(named: name), !order.contains(UInt32(role)) { order.append(UInt32(role)) }
+            }
+            responder = r.nextResponder
+            depth += 1
+        }
+        order.append(TableFormat.menuRole)
+        var verdicts: [(Int, Explanation.Verdict)] = []
+        var decided: (binding: Int?, role: UInt32)? = nil
+        var outcome: Explanation.Outcome = .nothing
+        for role in order {
+            guard let run = table.run(of: node, role: role) else { continue }
+            for c in table.candidates(of: run) {
+                let b = table.candidate(c)
+                if let d = decided {
+                    if d.role == role, let chosen = d.binding { verdicts.append((b, .shadowedByEarlier(binding: chosen))) }
+                    else { verdicts.append((b, .nearerRoleWon(binding: d.binding))) }
+                    continue
+                }
+                let cond = table.bindingCondition(b)
+                guard state.holds(cond) else {
+                    let tree = table.condition(cond)
+                    verdicts.append((b, .conditionFalse(condition: table.text(of: tree), falseParts: falseParts(tree, state).map { table.text(of: $0) })))
+                    continue
+                }
+                let action = table.invocation(ofBinding: b)
+                var performer: (any Responder)? = firstResponder
+                var performerDepth = 0
+                while let p = performer, performerDepth < Dispatcher.maxChainLength, !p.canPerform(action) {
+                    performer = p.nextResponder
+                    performerDepth += 1
+                }
+                guard let p = performer, performerDepth < Dispatcher.maxChainLength else {
+                    verdicts.append((b, .noPerformer))
+                    continue
+                }
+                verdicts.append((b, .chosen))
+                decided = (b, role)
+                outcome = .performed(binding: b, performer: p, performerDepth: performerDepth)
+            }
+            if decided == nil, state.holds(table.longerCondition(of: run)) {
+                decided = (nil, role)
+                outcome = .pending
+            }
+        }
+        var entries = verdicts.map { Explanation.Entry(binding: table.binding($0.0), verdict: $0.1) }
+        let listed = Set(verdicts.map(\.0))
+        for run in table.runs(of: node) {
+            for c in table.candidates(of: run) where !listed.contains(table.candidate(c)) {
+                entries.append(Explanation.Entry(binding: table.binding(table.candidate(c)), verdict: .roleNotInChain))
+            }
+        }
+        var chosen: TableBinding?
+        if case .performed(let b, _, _) = outcome { chosen = table.binding(b) }
+        return Explanation(sequence: sequence, outcome: outcome, chosen: chosen, entries: entries)
+    }
+
+    /// The bindings of `node` as not reached (used when a prefix decides).
+    func entries(at node: Int?, _ state: ContextState) -> [Explanation.Entry] {
+        guard let node else { return [] }
+        return table.runs(of: node).flatMap { run in
+            table.candidates(of: run).map { Explanation.Entry(binding: table.binding(table.candidate($0)), verdict: .notReached) }
+        }
+    }
+
+    /// The false parts of a false condition: the failing conjuncts of `&&` chains, otherwise
+    /// the whole (sub-)expression.
+    func falseParts(_ c: TableCondition, _ state: ContextState) -> [TableCondition] {
+        if case .and(let l, let r) = c {
+            var out: [TableCondition] = []
+            if !holds(l, state) { out += falseParts(l, state) }
+            if !holds(r, state) { out += falseParts(r, state) }
+            return out
+        }
+        return holds(c, state) ? [] : [c]
+    }
+
+    /// Evaluates a decoded condition against `state` (bound to the current table).
+    func holds(_ c: TableCondition, _ state: ContextState) -> Bool {
+        switch c {
+        case .constant(let v): return v
+        case .flag(let i): return i < state.values.count && state.values[i] != 0
+        case .enumEquals(let i, let k): return i < state.values.count && Int(state.values[i]) == k
+        case .stringEquals(let i, let s): return i < state.texts.count && state.texts[i] == s
+        case .not(let x): return !holds(x, state)
+        case .and(let l, let r): return holds(l, state) && holds(r, state)
+        case .or(let l, let r): return holds(l, state) || holds(r, state)
+        }
+    }
+}
