@@ -108,3 +108,77 @@ private func typecheck(_ source: String, extra: String) throws -> (Int32, String
     #expect(status == 0, "\(output)")
     #expect(SwiftGenerator.defaultTypeName(awkward) == "_42WeirdNamesKeymap")
 }
+
+/// The parts of UIKit the generated code uses, with Apple's Swift signatures, so the
+/// `#if canImport(UIKit)` part can be type-checked on a machine without UIKit.
+private let uiKitStub = #"""
+// A stand-in for the parts of UIKit the generated code uses, with Apple's signatures.
+public struct Selector: Sendable { public init(_ name: String) {} }
+open class UIImage {}
+open class UICommandAlternate {}
+public enum UIMenuElement {
+    public struct Attributes: OptionSet, Sendable { public let rawValue: UInt; public init(rawValue: UInt) { self.rawValue = rawValue } }
+    public enum State: Int, Sendable { case off, on, mixed }
+}
+public struct UIKeyModifierFlags: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let alphaShift = UIKeyModifierFlags(rawValue: 1 << 16)
+    public static let shift = UIKeyModifierFlags(rawValue: 1 << 17)
+    public static let control = UIKeyModifierFlags(rawValue: 1 << 18)
+    public static let alternate = UIKeyModifierFlags(rawValue: 1 << 19)
+    public static let command = UIKeyModifierFlags(rawValue: 1 << 20)
+    public static let numericPad = UIKeyModifierFlags(rawValue: 1 << 21)
+}
+@MainActor open class UIKeyCommand {
+    public var discoverabilityTitle: String?
+    public convenience init(
+        title: String, image: UIImage?, action: Selector, input: String, modifierFlags: UIKeyModifierFlags,
+        propertyList: Any?, alternates: [UICommandAlternate], discoverabilityTitle: String?,
+        attributes: UIMenuElement.Attributes, state: UIMenuElement.State
+    ) { self.init() }
+    public init() {}
+}
+@MainActor open class UIMenuItem {
+    public init(title: String, action: Selector) {}
+}
+"""#
+
+private func swiftc(_ arguments: [String], in dir: URL) throws -> (Int32, String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["swiftc"] + arguments
+    process.currentDirectoryURL = dir
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+}
+
+@Test func generatedUIKitPartTypeChecksAgainstAStub() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("uikit-stub-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Data(uiKitStub.utf8).write(to: dir.appendingPathComponent("UIKit.swift"))
+    let (built, log) = try swiftc(
+        ["-emit-module", "-module-name", "UIKit", "-parse-as-library", "-swift-version", "6", "UIKit.swift",
+         "-emit-module-path", "UIKit.swiftmodule"], in: dir)
+    #expect(built == 0, "\(log)")
+    let source = SwiftGenerator.generate(SampleKeymap.keymap)
+    #expect(source.contains("UIKeyCommand("))
+    try Data(source.utf8).write(to: dir.appendingPathComponent("Generated.swift"))
+    try Data("""
+        import UIKit
+        @MainActor func use() {
+            let commands: [UIKeyCommand] = EditorKeymap.uiKeyCommands(action: Selector("handleKey:"))
+            let items: [UIMenuItem] = EditorKeymap.editMenuItems { _ in Selector("perform:") }
+            _ = (commands, items, EditorKeymap.Modifiers.command.uiKeyModifierFlags)
+        }
+        """.utf8).write(to: dir.appendingPathComponent("Use.swift"))
+    let (status, output) = try swiftc(
+        ["-typecheck", "-swift-version", "6", "-parse-as-library", "-I", dir.path, "Generated.swift", "Use.swift"], in: dir)
+    #expect(status == 0, "\(output)")
+}
