@@ -240,3 +240,42 @@ func commentTexts(_ text: String) -> [String] {
 
         """)
 }
+
+/// A small deterministic generator (SplitMix64) for the comment-insertion test.
+private struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Test func commentsAnywhereSurviveFormatting() {
+    let base = grammarExample + "\nin R {\n  unbind ctrl+k\n  cmd+\"[\" -> a(\"x\") \"T\" when !(a || b) && m not in (x, y)\n}\n"
+        + "shortcut \"u\" {\n  userInfo {\n    a: { b: 1 },\n    c: {\n      d: -2.5,\n    },\n  }\n}\n"
+    let bytes = Array(base.utf8)
+    let tokens = Lexer.tokenize(bytes).tokens
+    var rng = SplitMix(state: 42)
+    var formattedCount = 0
+    for round in 0..<60 {
+        // Insert one to three comments into gaps between tokens.
+        var inserts: [(Int, String)] = []
+        for _ in 0..<(1 + round % 3) {
+            let t = tokens[Int.random(in: 0..<tokens.count, using: &rng)]
+            let text = ["/* c\(round) */", " // l\(round)\n", "/* m\n\(round) */"][Int.random(in: 0..<3, using: &rng)]
+            inserts.append((t.start, text))
+        }
+        var out = bytes
+        for (offset, text) in inserts.sorted(by: { $0.0 > $1.0 }) {
+            out.insert(contentsOf: Array((" " + text + " ").utf8), at: offset)
+        }
+        let text = String(decoding: out, as: UTF8.self)
+        guard case .success = Formatter.format(SourceFile(path: "t", text: text), file: FileID(0)) else { continue }
+        formattedCount += 1
+        _ = formatted(text)
+    }
+    #expect(formattedCount > 20)
+}

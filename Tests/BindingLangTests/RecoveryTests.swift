@@ -64,6 +64,11 @@ import Testing
     #expect(diagnostics.first?.notes == [DiagnosticNote("to match this opening '{'", at: SourceRange(file: FileID(0), start: 5, end: 6))])
 }
 
+@Test func missingParenHasNoteAtOpener() {
+    let d = Parser.parse(SourceFile(path: "t", text: "in R when (a {\n}"), file: FileID(0)).1
+    #expect(d.first?.notes == [DiagnosticNote("to match this opening '('", at: SourceRange(file: FileID(0), start: 10, end: 11))])
+}
+
 @Test func bindingDiagnostics() {
     func item(_ text: String) -> [String] { syntaxDiagnostics("in R {\n\(text)\n}") }
     #expect(item("  k a") == ["2:5: error: expected '->' after the key sequence, found 'a'"] || item("  k a").count == 1)

@@ -113,9 +113,12 @@ extension Formatter {
             return lo < comments.count && comments[lo].start < end
         }
 
-        /// A line of `cells`, or the source text itself when a comment sits inside it.
-        func line(_ cells: [String], _ kind: LineKind, _ start: Int, _ end: Int) -> Line {
-            if hasComment(inside: start, end) { return Line(cells: [slice(start, end)], kind: .other, start: start, end: end) }
+        /// A line of `cells`, or the source text itself (plus `suffix`) when a comment sits
+        /// inside it.
+        func line(_ cells: [String], _ kind: LineKind, _ start: Int, _ end: Int, suffix: String = "") -> Line {
+            if hasComment(inside: start, end) {
+                return Line(cells: [slice(start, end) + suffix], kind: .other, start: start, end: end)
+            }
             return Line(cells: cells, kind: kind, start: start, end: end)
         }
 
@@ -205,7 +208,7 @@ extension Formatter {
                 let headerLine = line([key + " {"], .other, e.range.start, d.range.start + 1)
                 return .body(header: headerLine, children: d.entries.map(entry), close: d.range.end - 1, closer: "},")
             }
-            return .line(line([key + " " + value(e.value) + ","], .entry, e.range.start, e.range.end))
+            return .line(line([key + " " + value(e.value) + ","], .entry, e.range.start, e.range.end, suffix: ","))
         }
 
         func isMultiLine(_ r: SourceRange) -> Bool {
@@ -325,7 +328,8 @@ extension Formatter {
                 let c = comments[nextComment]
                 if c.start < printedUpTo { break }
                 let gap = bytes[max(0, min(printedUpTo, bytes.count))..<max(0, min(c.start, bytes.count))]
-                if gap.contains(0x0A) { break }
+                // Only white space (and the comma after a dictionary entry) may come between.
+                if !gap.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x2C }) { break }
                 texts.append(commentText(c))
                 printedUpTo = c.end
                 nextComment += 1

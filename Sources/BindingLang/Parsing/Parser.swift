@@ -73,11 +73,12 @@ extension Parser {
         }
 
         /// Moves to the next token, reporting (and skipping) invalid ones.
+        @inline(__always)
         mutating func advance() {
             guard !atEnd else { return }
             prevEnd = tokens[pos].end
             pos += 1
-            skipInvalid()
+            if case .invalid = tokens[pos].kind { skipInvalid() }
         }
 
         mutating func skipInvalid() {
@@ -622,6 +623,7 @@ extension Parser {
         mutating func parseChord() -> ChordSyntax? {
             let first = tok
             var parts: [KeyPart] = []
+            parts.reserveCapacity(4)
             switch first.kind {
             case .identifier, .integer, .unicode, .string:
                 guard let p = keyPart() else { return nil }
