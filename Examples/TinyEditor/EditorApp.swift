@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The program: builds a session from the command line and runs it scripted or on the
+/// terminal. `main.swift` only calls ``run(_:)``; tests call the pieces.
+enum EditorApp {
+    /// Every example keymap, compiled once per process.
+    static let examples: Result<[LoadedKeymap], KeymapLoadError> = {
+        do {
+            let dir = try KeymapLibrary.examplesDirectory()
+            var out: [LoadedKeymap] = []
+            for id in KeymapLibrary.ids { out.append(try KeymapLibrary.load(id, from: dir)) }
+            return .success(out)
+        } catch let error as KeymapLoadError {
+            return .failure(error)
+        } catch {
+            return .failure(.unreadable("\(error)"))
+        }
+    }()
+
+    /// A session as `options` ask for, with every example keymap loaded (F3 switches).
+    static func makeSession(_ options: Options) throws(KeymapLoadError) -> EditorSession {
+        let keymaps = try examples.get()
+        let initial = keymaps.firstIndex { $0.id == options.keymap } ?? 0
+        var text = options.text ?? ""
+        var readOnly = options.readOnly
+        if options.text == nil, let path = options.path, let bytes = KeymapLibrary.readFile(path) {
+            text = String(decoding: bytes, as: UTF8.self)
+            if text.hasSuffix("\n") { text.removeLast() }
+            if access(path, W_OK) != 0 { readOnly = true }
+        }
+        let model = EditorModel(text: text, path: options.path)
+        model.readOnly = readOnly
+        model.signedIn = options.signedIn
+        model.writer = { path, text in writeFile(path, text) }
+        return EditorSession(model: model, keymaps: keymaps, initial: initial)
+    }
+
+    /// Runs a script on a fresh session (no file is ever written in scripted mode).
+    static func runScript(_ options: Options, script: String) throws -> Script.Result {
+        let steps = try Script.parse(script)
+        let session = try makeSession(options)
+        session.model.allowWrites = false
+        return Script.run(steps, on: session)
+    }
+
+    /// The whole program; returns the exit status.
+    static func run(_ arguments: [String]) -> Int32 {
+        let options: Options
+        do { options = try Options.parse(arguments) } catch {
+            printError("\(error)\n\(Options.usage)")
+            return 2
+        }
+        if options.help {
+            print(Options.usage)
+            return 0
+        }
+        let stdinIsTerminal = isatty(STDIN_FILENO) != 0
+        do {
+            if let keys = options.keys {
+                print(try runScript(options, script: keys).report, terminator: "")
+                return 0
+            }
+            if !stdinIsTerminal {
+                print(try runScript(options, script: readStandardInput()).report, terminator: "")
+                return 0
+            }
+            let session = try makeSession(options)
+            try InteractiveEditor(session: session).run()
+            return 0
+        } catch {
+            printError("\(error)")
+            return 1
+        }
+    }
+
+    static func printError(_ text: String) {
+        var line = "tiny-editor: error: " + text + "\n"
+        _ = line.withUTF8 { fwrite($0.baseAddress, 1, $0.count, stderr) }
+    }
+
+    /// All of standard input as text.
+    static func readStandardInput() -> String {
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            out += chunk[0..<n]
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Writes `text` to `path`; an error text on failure.
+    static func writeFile(_ path: String, _ text: String) -> String? {
+        guard let f = fopen(path, "wb") else { return String(cString: strerror(errno)) }
+        let bytes = Array(text.utf8)
+        let n = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
+        let closed = fclose(f)
+        return n == bytes.count && closed == 0 ? nil : String(cString: strerror(errno))
+    }
+}

@@ -1,0 +1,261 @@
+import BindingLang
+import BindingRuntime
+
+/// What one stroke did, as the editor reports it (scripted mode prints one per line).
+enum SessionEvent: Equatable, Sendable, CustomStringConvertible {
+    /// The runtime performed `action` (with its argument, as in source) on responder `by`.
+    case performed(String, by: String)
+    /// The strokes so far start a longer binding.
+    case pending([Chord])
+    /// A pending sequence ended without an action; the strokes include the one that ended it.
+    case cancelled([Chord])
+    /// The table had nothing for the stroke and it was not text.
+    case unhandled(Chord)
+    /// The table had nothing for the strokes and they were typed as text.
+    case typed(String)
+    /// One of the editor's own keys (overlay, keymap switch, read-only, quit).
+    case app(String)
+
+    var description: String {
+        switch self {
+        case .performed(let action, let by): return "performed \(action) by \(by)"
+        case .pending(let strokes): return "pending \(Self.text(strokes))"
+        case .cancelled(let strokes): return "cancelled \(Self.text(strokes))"
+        case .unhandled(let chord): return "unhandled \(chord.sourceText)"
+        case .typed(let text): return "typed \(SessionEvent.quoted(text))"
+        case .app(let what): return "app \(what)"
+        }
+    }
+
+    static func text(_ strokes: [Chord]) -> String { strokes.map(\.sourceText).joined(separator: " ") }
+
+    static func quoted(_ s: String) -> String {
+        var out = "\""
+        for ch in s {
+            switch ch {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default: out.append(ch)
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// The editor's own keys. They act only when the loaded keymap leaves the stroke unhandled,
+/// and no example keymap binds them (a test checks), so every key still goes through the
+/// runtime first.
+enum AppKeys {
+    static let overlay = Chord(key: Key.namedCode("f1") ?? .escape)
+    static let nextKeymap = Chord(key: Key.namedCode("f3") ?? .escape)
+    static let readOnly = Chord(key: Key.namedCode("f4") ?? .escape)
+    static let quit = Chord(key: Key(character: "q"), modifiers: .control)
+    static let all = [overlay, nextKeymap, readOnly, quit]
+    /// How the status line lists them.
+    static let legend = "F1 keys  F3 keymap  F4 read-only  ^Q quit"
+}
+
+/// One editing session: the model, the keymaps, the responder chain, the context and the
+/// dispatcher. `handle(_:)` takes one key press through the runtime and reports what it did;
+/// the terminal loop and scripted mode both drive it.
+final class EditorSession {
+    let model: EditorModel
+    private(set) var keymaps: [LoadedKeymap]
+    private(set) var current: Int
+    private(set) var dispatcher: Dispatcher
+    private(set) var context: ContextState
+    /// Whether the discoverability overlay is shown.
+    private(set) var overlayVisible = false
+    /// The strokes of the pending sequence, empty when idle.
+    private(set) var pendingStrokes: [Chord] = []
+
+    let textView: TextViewResponder
+    let findBar: FindBarResponder
+    let editor: EditorResponder
+    let panel: PanelResponder
+    let window: WindowResponder
+    let app: AppResponder
+
+    /// A session over `keymaps`, starting with `keymaps[initial]`.
+    init(model: EditorModel, keymaps: [LoadedKeymap], initial: Int = 0) {
+        precondition(!keymaps.isEmpty, "a session needs a keymap")
+        self.model = model
+        self.keymaps = keymaps
+        current = keymaps.indices.contains(initial) ? initial : 0
+        let table = keymaps[current].table
+        dispatcher = Dispatcher(table: table)
+        context = ContextState(table: table)
+        textView = TextViewResponder(model: model)
+        findBar = FindBarResponder(model: model)
+        editor = EditorResponder(model: model)
+        panel = PanelResponder(model: model)
+        window = WindowResponder(model: model)
+        app = AppResponder(model: model)
+        configureForKeymap()
+        syncContext()
+    }
+
+    /// The keymap in use.
+    var keymap: LoadedKeymap { keymaps[current] }
+
+    // MARK: - Chain and context
+
+    /// Links the chain for the current state and returns its first responder:
+    /// text view → (find bar, while open) → editor → window → app; while the IDE's panel is
+    /// open it has the focus: panel → window → app.
+    @discardableResult
+    func rewire() -> ChainResponder {
+        window.next = app
+        app.next = nil
+        editor.next = window
+        findBar.next = editor
+        textView.next = model.findVisible ? findBar : editor
+        panel.next = window
+        return model.editorFocus ? textView : panel
+    }
+
+    /// The responders of the current chain, first responder first.
+    var chain: [ChainResponder] {
+        var out: [ChainResponder] = []
+        var r: ChainResponder? = rewire()
+        while let x = r, out.count < 16 { out.append(x); r = x.next }
+        return out
+    }
+
+    /// Sets every context variable the keymap declares from the model; undeclared names are
+    /// skipped, and an enumeration value the keymap does not list is left alone.
+    func syncContext() {
+        let k = keymap
+        let hasSelection = model.extending || model.buffer.hasSelection
+        let flags: [(String, Bool)] = [
+            ("hasSelection", hasSelection), ("readOnly", model.readOnly), ("findVisible", model.findVisible),
+            ("editorFocus", model.editorFocus), ("signedIn", model.signedIn),
+        ]
+        for (name, value) in flags where k.declares(name) { try? context.set(name, value) }
+        let enums: [(String, String)] = [("mode", model.mode.rawValue), ("panel", model.panel), ("sidebar", model.sidebar)]
+        for (name, value) in enums where k.cases(of: name)?.contains(value) == true {
+            try? context.set(name, case: value)
+        }
+        if k.declares("language") { try? context.set("language", string: model.language) }
+    }
+
+    /// Adapts the model to the keymap: modal keymaps (a `mode` context with an `insert`
+    /// case) start in their first mode, others type directly.
+    private func configureForKeymap() {
+        if let cases = keymap.cases(of: "mode"), cases.contains("insert") {
+            model.modal = true
+            model.mode = EditorModel.Mode(rawValue: cases[0]) ?? .normal
+        } else {
+            model.modal = false
+            model.mode = .insert
+        }
+        model.buffer.clearSelection()
+        model.panel = "none"
+    }
+
+    /// Switches to keymap `index` (wrapping), dropping any pending sequence.
+    func switchKeymap(to index: Int) {
+        current = ((index % keymaps.count) + keymaps.count) % keymaps.count
+        dispatcher = Dispatcher(table: keymap.table)
+        context = ContextState(table: keymap.table)
+        pendingStrokes = []
+        configureForKeymap()
+        syncContext()
+    }
+
+    // MARK: - Keys
+
+    /// Takes one key press through the runtime: the dispatcher performs a binding, waits for
+    /// more strokes, cancels, or leaves it unhandled; an unhandled printable key is typed
+    /// when the editor accepts text, and the editor's own keys act last.
+    @discardableResult
+    func handle(_ event: KeyEvent) -> SessionEvent {
+        syncContext()
+        let first = rewire()
+        let table = keymap.table
+        let result = dispatcher.dispatch(event, firstResponder: first, context: context)
+        let outcome: SessionEvent
+        switch result {
+        case .performed(let action, let responder):
+            let name = (responder as? ChainResponder)?.displayName(in: table) ?? "\(type(of: responder))"
+            outcome = .performed(action.description, by: name)
+            pendingStrokes = []
+        case .pending:
+            pendingStrokes.append(event.chord)
+            outcome = .pending(pendingStrokes)
+        case .cancelled:
+            outcome = .cancelled(pendingStrokes + [event.chord])
+            pendingStrokes = []
+        case .unhandled:
+            pendingStrokes = []
+            outcome = unhandled(event.chord)
+        }
+        if event.chord != AppKeys.overlay { overlayVisible = false }
+        syncContext()
+        return outcome
+    }
+
+    /// Cancels a pending sequence (the app may, at any time).
+    func cancelPending() -> SessionEvent? {
+        guard dispatcher.cancelPending() != nil else { return nil }
+        defer { pendingStrokes = [] }
+        return .cancelled(pendingStrokes)
+    }
+
+    private func unhandled(_ chord: Chord) -> SessionEvent {
+        switch chord {
+        case AppKeys.overlay:
+            overlayVisible.toggle()
+            return .app(overlayVisible ? "show key commands" : "hide key commands")
+        case AppKeys.nextKeymap:
+            switchKeymap(to: current + 1)
+            return .app("keymap \(keymap.name)")
+        case AppKeys.readOnly:
+            model.readOnly.toggle()
+            return .app(model.readOnly ? "read-only on" : "read-only off")
+        case AppKeys.quit:
+            model.quitRequested = true
+            return .app("quit")
+        default:
+            if let text = Self.text(of: chord), model.acceptsText {
+                model.type(text)
+                return .typed(text)
+            }
+            return .unhandled(chord)
+        }
+    }
+
+    /// The text a chord types, if it is a printable key with no modifier but shift.
+    static func text(of chord: Chord) -> String? {
+        let key = chord.key
+        guard !key.isNamed, chord.modifiers.subtracting(.shift).isEmpty,
+            let scalar = Unicode.Scalar(key.rawValue), scalar.value >= 0x20, scalar.value != 0x7F
+        else { return nil }
+        let s = String(Character(scalar))
+        return chord.modifiers.contains(.shift) ? s.uppercased() : s
+    }
+
+    /// The key event that types `character` (upper-case letters with shift; newline is return).
+    static func event(typing character: Character) -> KeyEvent? {
+        if character == "\n" { return KeyEvent(key: .return) }
+        if character == "\t" { return KeyEvent(key: .tab) }
+        guard character.unicodeScalars.count == 1, let s = character.unicodeScalars.first, s.value >= 0x20 else { return nil }
+        let shifted = s.value >= 0x41 && s.value <= 0x5A
+        return KeyEvent(key: Key(character: s), modifiers: shifted ? .shift : [])
+    }
+
+    // MARK: - What the screen shows
+
+    /// The mode label of the status line.
+    var modeLabel: String {
+        var label: String
+        if !model.editorFocus { label = "PANEL: \(model.panel.uppercased())" }
+        else if model.modal { label = model.mode.rawValue.uppercased() }
+        else { label = "EDIT" }
+        if model.readOnly { label += " (READ-ONLY)" }
+        if model.findVisible { label += "  FIND: \(model.findTerm)" }
+        return label
+    }
+}

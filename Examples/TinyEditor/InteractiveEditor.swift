@@ -1,0 +1,50 @@
+/// The editor on a real terminal: read bytes, decode keys, hand each to the session, draw.
+/// The terminal is restored when the loop ends, when it throws, and on fatal signals.
+final class InteractiveEditor {
+    let session: EditorSession
+    private var screen = Screen()
+    private var decoder = KeyDecoder()
+    /// What the bottom line shows when there is no message: the last key's outcome.
+    private var lastOutcome = ""
+
+    init(session: EditorSession) { self.session = session }
+
+    func run() throws {
+        let terminal = try Terminal()
+        defer { terminal.restore() }
+        let model = session.model
+        lastOutcome = "keymap \(session.keymap.name): \(AppKeys.legend)"
+        draw(terminal)
+        while !model.quitRequested {
+            let bytes = terminal.read()
+            var events: [KeyEvent] = []
+            if bytes.isEmpty {
+                if decoder.hasPartial { events = decoder.flush() }
+                else if terminalResized { terminalResized = false; draw(terminal) }
+                if events.isEmpty { continue }
+            } else {
+                events = decoder.feed(bytes)
+            }
+            for event in events {
+                model.message = ""
+                let outcome = session.handle(event)
+                lastOutcome = outcome.description
+                if model.quitRequested { break }
+            }
+            draw(terminal)
+        }
+    }
+
+    private func draw(_ terminal: Terminal) {
+        let size = terminal.size
+        let m = session.model
+        let content = ScreenContent(
+            buffer: m.buffer, inclusiveSelection: m.extending,
+            fileName: m.path ?? "untitled", dirty: m.dirty, keymapName: session.keymap.name,
+            modeLabel: session.modeLabel, appKeys: AppKeys.legend,
+            message: m.message.isEmpty ? lastOutcome : m.message,
+            pendingHint: session.pendingHint(),
+            overlay: session.overlayVisible ? session.overlayLines() : nil)
+        terminal.write(screen.render(content, rows: size.rows, columns: size.columns))
+    }
+}

@@ -1,0 +1,145 @@
+import BindingLang
+import BindingRuntime
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A keymap compiled at start-up and loaded through the runtime: the table the dispatcher
+/// reads (built from the emitted bytes, exactly as an app would load a `.bindtable`) and the
+/// checked model it came from.
+struct LoadedKeymap {
+    /// The short name used on the command line (`text`, `vim`, `ide`).
+    let id: String
+    /// The `keymap "Name"` of the source, or the id.
+    let name: String
+    let table: BindingTable
+    let model: Keymap
+    /// The source files, in layering order.
+    let files: [String]
+    /// Warnings the compiler reported (the example keymaps have none).
+    let warnings: [String]
+
+    /// Whether context `name` is declared (the editor sets only declared ones).
+    func declares(_ context: String) -> Bool { model.contexts.contains { $0.name == context } }
+
+    /// The cases of enumeration context `name`, or nil.
+    func cases(of context: String) -> [String]? {
+        guard let c = model.contexts.first(where: { $0.name == context }), case .enumeration(let cases) = c.type else { return nil }
+        return cases
+    }
+}
+
+/// Why a keymap could not be loaded.
+enum KeymapLoadError: Error, CustomStringConvertible {
+    case unknownKeymap(String)
+    case examplesNotFound([String])
+    case unreadable(String)
+    case compile([String])
+    case table(String)
+
+    var description: String {
+        switch self {
+        case .unknownKeymap(let id):
+            return "unknown keymap '\(id)' (choose one of: \(KeymapLibrary.ids.joined(separator: ", ")))"
+        case .examplesNotFound(let tried):
+            return "cannot find the example keymaps (looked in \(tried.joined(separator: ", ")))"
+        case .unreadable(let path): return "cannot read \(path)"
+        case .compile(let lines): return lines.joined(separator: "\n")
+        case .table(let reason): return "the runtime rejected the compiled table: \(reason)"
+        }
+    }
+}
+
+/// The example keymaps under `Examples/`, found relative to the current directory or the
+/// package root, and compiled with BindingLang for this platform (`primary` is ctrl).
+enum KeymapLibrary {
+    /// The keymaps in switching order, each with its files in layering order.
+    static let catalog: [(id: String, files: [String])] = [
+        ("text", ["TextEditor.bind"]),
+        ("vim", ["Vim.bind"]),
+        ("ide", ["IDE.bind", "IDE-user.bind"]),
+    ]
+
+    static var ids: [String] { catalog.map(\.id) }
+
+    /// The platform the editor compiles for: a terminal has no ⌘ key.
+    static let platform = Platform.other
+
+    /// The `Examples` directory: `./Examples`, else the one beside this source file.
+    static func examplesDirectory(filePath: String = #filePath) throws(KeymapLoadError) -> String {
+        var tried: [String] = []
+        var candidates = ["Examples"]
+        // Examples/TinyEditor/KeymapLibrary.swift → Examples
+        var parts = filePath.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count >= 2 {
+            parts.removeLast(2)
+            candidates.append(parts.joined(separator: "/"))
+        }
+        for dir in candidates {
+            tried.append(dir)
+            if access(dir + "/" + "TextEditor.bind", R_OK) == 0 { return dir }
+        }
+        throw .examplesNotFound(tried)
+    }
+
+    /// Compiles and loads keymap `id` from `directory`.
+    static func load(_ id: String, from directory: String) throws(KeymapLoadError) -> LoadedKeymap {
+        guard let entry = catalog.first(where: { $0.id == id }) else { throw .unknownKeymap(id) }
+        let paths = entry.files.map { directory + "/" + $0 }
+        var sources: [(String, [UInt8])] = []
+        for path in paths {
+            guard let bytes = readFile(path) else { throw .unreadable(path) }
+            sources.append((path, bytes))
+        }
+        return try compile(id: id, sources: sources)
+    }
+
+    /// Compiles `.bind` sources (path and bytes, in layering order) and loads the table.
+    static func compile(id: String, sources: [(String, [UInt8])]) throws(KeymapLoadError) -> LoadedKeymap {
+        var manager = SourceManager()
+        var files: [FileSyntax] = []
+        var diagnostics: [Diagnostic] = []
+        for (path, bytes) in sources {
+            let file = SourceFile(path: path, bytes: bytes)
+            let fid = manager.add(file)
+            let (syntax, diags) = Parser.parse(file, file: fid)
+            files.append(syntax)
+            diagnostics += diags
+        }
+        var keymap: Keymap?
+        if !diagnostics.contains(where: { $0.severity == .error }) {
+            let (checked, diags) = Checker.check(files, sources: manager, platform: platform)
+            keymap = checked
+            diagnostics += diags
+        }
+        let rendered = diagnostics.sorted { $0.range < $1.range }.map { d in
+            "\(manager.location(of: d.range)): \(d.severity.rawValue): \(d.message)"
+        }
+        guard let keymap, !diagnostics.contains(where: { $0.severity == .error }) else {
+            throw .compile(rendered.isEmpty ? ["\(id): the keymap did not compile"] : rendered)
+        }
+        let bytes = Emitter.emit(keymap, strip: false)
+        let table: BindingTable
+        do { table = try BindingTable(bytes: bytes) } catch { throw .table("\(error)") }
+        return LoadedKeymap(
+            id: id, name: keymap.name ?? id, table: table, model: keymap,
+            files: sources.map(\.0), warnings: rendered)
+    }
+
+    /// The bytes of a file, or nil.
+    static func readFile(_ path: String) -> [UInt8]? {
+        guard let f = fopen(path, "rb") else { return nil }
+        defer { fclose(f) }
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, f) }
+            if n > 0 { out += chunk[0..<n] }
+            if n < chunk.count { break }
+        }
+        return ferror(f) == 0 ? out : nil
+    }
+}

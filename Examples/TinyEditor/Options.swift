@@ -1,0 +1,107 @@
+/// The command line: `tiny-editor [--keymap text|vim|ide] [--keys "…"] [--text "…"]
+/// [--read-only] [--signed-in] [FILE]`.
+struct Options: Equatable {
+    var keymap = "text"
+    /// Scripted strokes; nil for interactive use (or keys on standard input).
+    var keys: String?
+    /// Initial text instead of a file's.
+    var text: String?
+    var path: String?
+    var readOnly = false
+    var signedIn = false
+    var help = false
+
+    static let usage = """
+        usage: tiny-editor [--keymap text|vim|ide] [--keys "STROKES"] [--text "TEXT"]
+                           [--read-only] [--signed-in] [FILE]
+
+        A small terminal editor whose every key goes through BindingRuntime.
+
+          --keymap NAME   text (macOS style, the default), vim (modal) or ide (VS Code style,
+                          IDE.bind with IDE-user.bind layered on top)
+          --keys STROKES  scripted mode: run the strokes, print what each did and the buffer;
+                          strokes are chords as in .bind (`i`, `ctrl+k ctrl+c`, `G`, `"$"`) and
+                          text:"…" types literal text. Without a terminal on standard input,
+                          strokes are read from it instead (one or more per line, # comments).
+          --text TEXT     start with this text (\\n for new lines) instead of FILE's
+          --read-only     open the document read-only
+          --signed-in     start signed in (the IDE keymap's account commands)
+
+        Keys of the editor itself (used only when the keymap leaves the key unbound):
+          F1 show the key commands   F3 next keymap   F4 toggle read-only   ctrl+q quit
+        """
+
+    /// Why the command line was rejected.
+    struct Error: Swift.Error, Equatable, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
+
+    /// Parses the arguments after the program name.
+    static func parse(_ arguments: [String]) throws(Options.Error) -> Options {
+        var o = Options()
+        var i = 0
+        func value(_ flag: String) throws(Options.Error) -> String {
+            i += 1
+            guard i < arguments.count else { throw Error(message: "\(flag) needs a value") }
+            return arguments[i]
+        }
+        var onlyFiles = false
+        while i < arguments.count {
+            let a = arguments[i]
+            if onlyFiles || !a.hasPrefix("-") || a == "-" {
+                guard o.path == nil else { throw Error(message: "one FILE at most (got '\(o.path ?? "")' and '\(a)')") }
+                o.path = a
+            } else {
+                var flag = a
+                var inline: String?
+                if let eq = a.firstIndex(of: "="), a.hasPrefix("--") {
+                    flag = String(a[..<eq])
+                    inline = String(a[a.index(after: eq)...])
+                }
+                func take() throws(Options.Error) -> String {
+                    if let inline { return inline }
+                    return try value(flag)
+                }
+                switch flag {
+                case "--keymap", "-k":
+                    let k = try take()
+                    guard KeymapLibrary.ids.contains(k) else {
+                        throw Error(message: "unknown keymap '\(k)' (choose one of: \(KeymapLibrary.ids.joined(separator: ", ")))")
+                    }
+                    o.keymap = k
+                case "--keys": o.keys = try take()
+                case "--text": o.text = try take().replacingEscapes()
+                case "--read-only": o.readOnly = true
+                case "--signed-in": o.signedIn = true
+                case "--help", "-h": o.help = true
+                case "--": onlyFiles = true
+                default: throw Error(message: "unknown option '\(a)'")
+                }
+            }
+            i += 1
+        }
+        return o
+    }
+}
+
+extension String {
+    /// `\n` and `\t` written as two characters turned into the characters (`\\` is a backslash).
+    func replacingEscapes() -> String {
+        var out = ""
+        var escaped = false
+        for ch in self {
+            if escaped {
+                switch ch {
+                case "n": out += "\n"
+                case "t": out += "\t"
+                default: out.append(ch)
+                }
+                escaped = false
+            } else if ch == "\\" { escaped = true }
+            else { out.append(ch) }
+        }
+        if escaped { out += "\\" }
+        return out
+    }
+}

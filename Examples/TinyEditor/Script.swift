@@ -1,0 +1,168 @@
+import BindingRuntime
+
+/// Scripted mode: strokes written as text, run through a session, with a deterministic
+/// report of what each did and the resulting buffer. Tests and the README use it.
+///
+/// Syntax: strokes separated by white space, each a chord as in `.bind` and `bindc`
+/// (`d`, `G`, `shift+g`, `ctrl+k`, `alt+left`, `ctrl+"["`, `"$"`), and `text:"…"` to type literal
+/// text one character at a time (escapes `\"`, `\\`, `\n`, `\t`). In input read from a file or
+/// a pipe, a line starting with `#` is a comment.
+enum Script {
+    /// One scripted step.
+    enum Step: Equatable {
+        case stroke(Chord)
+        case text(String)
+    }
+
+    /// Why a script could not be read.
+    struct ParseError: Error, Equatable, CustomStringConvertible {
+        let token: String
+        let reason: String
+        var description: String { "bad key '\(token)': \(reason)" }
+    }
+
+    /// Reads a script.
+    static func parse(_ source: String) throws(ParseError) -> [Step] {
+        var steps: [Step] = []
+        for line in source.split(separator: "\n", omittingEmptySubsequences: true) {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.hasPrefix("#") { continue }
+            for token in try tokens(String(trimmed)) {
+                steps.append(try step(token))
+            }
+        }
+        return steps
+    }
+
+    /// Splits on white space outside double quotes (a backslash escapes inside quotes).
+    static func tokens(_ line: String) throws(ParseError) -> [String] {
+        var out: [String] = []
+        var current = ""
+        var quoted = false
+        var escaped = false
+        for ch in line {
+            if quoted {
+                current.append(ch)
+                if escaped { escaped = false }
+                else if ch == "\\" { escaped = true }
+                else if ch == "\"" { quoted = false }
+            } else if ch == " " || ch == "\t" || ch == "\r" {
+                if !current.isEmpty { out.append(current); current = "" }
+            } else {
+                if ch == "\"" { quoted = true }
+                current.append(ch)
+            }
+        }
+        if quoted { throw ParseError(token: current, reason: "unterminated string") }
+        if !current.isEmpty { out.append(current) }
+        return out
+    }
+
+    private static func step(_ token: String) throws(ParseError) -> Step {
+        if token.hasPrefix("text:") {
+            let body = String(token.dropFirst(5))
+            guard body.count >= 2, body.first == "\"", body.last == "\"" else {
+                throw ParseError(token: token, reason: "write text:\"…\"")
+            }
+            return .text(try unescape(String(body.dropFirst().dropLast()), token: token))
+        }
+        // Quoted key parts (`cmd+"["`, `"$"`) become bare characters for the chord parser.
+        var plain = ""
+        var inQuote = false, escaped = false
+        var part = ""
+        for ch in token {
+            if !inQuote {
+                if ch == "\"" { inQuote = true } else { plain.append(ch) }
+            } else if escaped {
+                part += "\\" + String(ch)
+                escaped = false
+            } else if ch == "\\" {
+                escaped = true
+            } else if ch == "\"" {
+                plain += try unescape(part, token: token)
+                part = ""
+                inQuote = false
+            } else {
+                part.append(ch)
+            }
+        }
+        if inQuote { throw ParseError(token: token, reason: "unterminated string") }
+        switch Chord.parse(plain, platform: KeymapLibrary.platform) {
+        case .success(let chord): return .stroke(chord)
+        case .failure(let error): throw ParseError(token: token, reason: describe(error))
+        }
+    }
+
+    private static func unescape(_ s: String, token: String) throws(ParseError) -> String {
+        var out = ""
+        var escaped = false
+        for ch in s {
+            if escaped {
+                switch ch {
+                case "n": out += "\n"
+                case "t": out += "\t"
+                case "\"", "\\": out.append(ch)
+                default: throw ParseError(token: token, reason: "unknown escape \\\(ch)")
+                }
+                escaped = false
+            } else if ch == "\\" { escaped = true }
+            else { out.append(ch) }
+        }
+        if escaped { throw ParseError(token: token, reason: "dangling backslash") }
+        return out
+    }
+
+    private static func describe(_ error: ChordError) -> String {
+        switch error {
+        case .unknownName(let n, let s): return "unknown name '\(n)'" + (s.map { "; did you mean '\($0)'?" } ?? "")
+        case .duplicateModifier(let m): return "modifier '\(m)' given twice"
+        case .missingKey: return "a chord needs a key"
+        case .twoKeys(let a, let b): return "two keys '\(a)' and '\(b)' in one chord"
+        case .impossible(let why): return why
+        }
+    }
+
+    /// What a script did.
+    struct Result {
+        /// One event per stroke, consecutive typing merged.
+        var events: [SessionEvent]
+        /// The buffer's text afterwards.
+        var text: String
+        var cursor: Position
+        /// The report printed by scripted mode.
+        var report: String
+    }
+
+    /// Runs `steps` through `session`, stopping early if a quit action runs.
+    static func run(_ steps: [Step], on session: EditorSession) -> Result {
+        var events: [SessionEvent] = []
+        func record(_ e: SessionEvent) {
+            if case .typed(let t) = e, case .typed(let before)? = events.last {
+                events[events.count - 1] = .typed(before + t)
+            } else { events.append(e) }
+        }
+        loop: for step in steps {
+            switch step {
+            case .stroke(let chord):
+                record(session.handle(KeyEvent(chord)))
+            case .text(let text):
+                for ch in text {
+                    guard let e = EditorSession.event(typing: ch) else { continue }
+                    record(session.handle(e))
+                    if session.model.quitRequested { break loop }
+                }
+            }
+            if session.model.quitRequested { break }
+        }
+        let m = session.model
+        var report = "keymap \(session.keymap.name)\n"
+        for e in events { report += e.description + "\n" }
+        var state = "cursor \(m.buffer.cursor)"
+        if m.modal { state += ", mode \(m.mode.rawValue)" }
+        if !session.pendingStrokes.isEmpty { state += ", pending \(SessionEvent.text(session.pendingStrokes))" }
+        if !m.message.isEmpty { state += ", message \(SessionEvent.quoted(m.message))" }
+        report += "--- buffer (\(state)) ---\n"
+        report += m.buffer.text + "\n"
+        return Result(events: events, text: m.buffer.text, cursor: m.buffer.cursor, report: report)
+    }
+}
