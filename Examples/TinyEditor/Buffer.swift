@@ -518,8 +518,9 @@ struct Buffer: Sendable, Equatable {
 
     // MARK: - Search
 
-    /// The next (or previous) occurrence of `term` after (before) the cursor, wrapping around.
-    func find(_ term: String, forward: Bool = true) -> Position? {
+    /// The next (or previous) occurrence of `term` after (before) the cursor, wrapping around;
+    /// with `includingCursor`, a match starting at the cursor counts as the next.
+    func find(_ term: String, forward: Bool = true, includingCursor: Bool = false) -> Position? {
         let needle = Array(term)
         guard !needle.isEmpty, !needle.contains("\n") else { return nil }
         var matches: [Position] = []
@@ -529,7 +530,7 @@ struct Buffer: Sendable, Equatable {
             }
         }
         guard !matches.isEmpty else { return nil }
-        if forward { return matches.first { $0 > cursor } ?? matches[0] }
+        if forward { return matches.first { $0 > cursor || (includingCursor && $0 == cursor) } ?? matches[0] }
         return matches.last { $0 < cursor } ?? matches[matches.count - 1]
     }
 

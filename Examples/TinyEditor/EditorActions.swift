@@ -73,11 +73,11 @@ enum EditorActions {
     }
 
     /// Finds the next match of the find term, selecting it (or moving to it in vim).
-    private static func findAgain(_ m: EditorModel, forward: Bool) {
+    private static func findAgain(_ m: EditorModel, forward: Bool, includingCursor: Bool = false) {
         guard !m.findTerm.isEmpty else { m.message = "nothing to find"; return }
         var probe = m.buffer
-        if let (s, _) = probe.selectionRange() { probe.setCursor(forward ? s : s) }
-        guard let hit = probe.find(m.findTerm, forward: forward) else {
+        if let (s, _) = probe.selectionRange() { probe.setCursor(s) }
+        guard let hit = probe.find(m.findTerm, forward: forward, includingCursor: includingCursor) else {
             m.message = "not found: \(m.findTerm)"
             return
         }
@@ -282,7 +282,7 @@ enum EditorActions {
         "find": a([.editor]) { m, _ in
             takeFindTerm(m)
             m.findVisible = true
-            findAgain(m, forward: true)
+            findAgain(m, forward: true, includingCursor: true)
         },
         "useSelectionForFind": a([.editor]) { m, _ in takeFindTerm(m); m.message = "find: \(m.findTerm)" },
         "findNext": a([.findBar, .editor]) { m, _ in findAgain(m, forward: true) },

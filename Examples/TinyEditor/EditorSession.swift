@@ -248,6 +248,39 @@ final class EditorSession {
 
     // MARK: - What the screen shows
 
+    /// While a sequence is pending, the strokes so far and what may follow, as the runtime
+    /// lists them: `ctrl+k …  ctrl+c: Add Line Comment  ctrl+u: Remove Line Comment`.
+    func pendingHint() -> String? {
+        guard !pendingStrokes.isEmpty else { return nil }
+        let next = dispatcher.pendingContinuations(firstResponder: rewire(), context: context)
+        var hint = SessionEvent.text(pendingStrokes) + " …"
+        for c in next {
+            hint += "  \(c.chord.sourceText): \(c.title ?? c.action?.description ?? "…")"
+        }
+        return hint
+    }
+
+    /// The discoverability overlay as the runtime computes it for the current chain and
+    /// context: groups in order, each command's keys and title.
+    func overlayLines() -> [String] {
+        let commands = dispatcher.discoverableCommands(firstResponder: rewire(), context: context)
+        var lines = ["Key commands — \(keymap.name)"]
+        var group: String?? = .none
+        let width = min(24, commands.map(\.plainText.count).max() ?? 0)
+        for c in commands {
+            if group != .some(c.group) {
+                group = .some(c.group)
+                lines.append("")
+                if let g = c.group { lines.append(g) }
+            }
+            lines.append("  " + Screen.pad(c.plainText, width) + "  " + c.title)
+        }
+        if commands.isEmpty { lines.append("(no titled command is available here)") }
+        lines.append("")
+        lines.append("F1 closes this list")
+        return lines
+    }
+
     /// The mode label of the status line.
     var modeLabel: String {
         var label: String
