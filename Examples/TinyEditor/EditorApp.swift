@@ -78,8 +78,8 @@ enum EditorApp {
     }
 
     static func printError(_ text: String) {
-        var line = "tiny-editor: error: " + text + "\n"
-        _ = line.withUTF8 { fwrite($0.baseAddress, 1, $0.count, stderr) }
+        let bytes = Array(("tiny-editor: error: " + text + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 
     /// All of standard input as text.

@@ -1,3 +1,5 @@
+import BindingRuntime
+
 /// The editor on a real terminal: read bytes, decode keys, hand each to the session, draw.
 /// The terminal is restored when the loop ends, when it throws, and on fatal signals.
 final class InteractiveEditor {
