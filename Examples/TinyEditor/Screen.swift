@@ -98,28 +98,47 @@ struct Screen {
         return out
     }
 
-    /// The overlay, boxed at the top right of the text area.
+    /// The overlay, boxed at the top right of the text area; a list taller than the window
+    /// flows into more columns.
     private func drawOverlay(_ lines: [String], textRows: Int, columns: Int) -> String {
-        let width = min(columns - 2, max(24, (lines.map(\.count).max() ?? 0) + 4))
-        let x = max(1, columns - width)
+        let perColumn = max(1, textRows - 2)
+        var cols: [[String]] = stride(from: 0, to: lines.count, by: perColumn).map {
+            Array(lines[$0..<min(lines.count, $0 + perColumn)])
+        }
+        if cols.isEmpty { cols = [[]] }
+        let colWidth = min(columns - 4, max(20, lines.map(\.count).max() ?? 0))
+        let maxCols = max(1, (columns - 4) / (colWidth + 3))
+        cols = Array(cols.prefix(maxCols))
+        let inner = cols.count * colWidth + (cols.count - 1) * 3
+        let width = inner + 4
+        let x = max(1, columns - width + 1)
+        var rows = ["┌" + String(repeating: "─", count: width - 2) + "┐"]
+        for r in 0..<(cols.map(\.count).max() ?? 0) {
+            let cells = cols.map { r < $0.count ? Screen.pad($0[r], colWidth) : Screen.pad("", colWidth) }
+            rows.append("│ " + cells.joined(separator: " │ ") + " │")
+        }
+        rows.append("└" + String(repeating: "─", count: width - 2) + "┘")
         var out = ""
-        let shown = Array(lines.prefix(max(0, textRows - 2)))
-        let boxed = ["┌" + String(repeating: "─", count: width - 2) + "┐"]
-            + shown.map { "│ " + Screen.pad($0, width - 4) + " │" }
-            + ["└" + String(repeating: "─", count: width - 2) + "┘"]
-        for (i, row) in boxed.enumerated() where i < textRows {
+        for (i, row) in rows.enumerated() where i < textRows {
             out += "\(Screen.esc)\(i + 1);\(x)H" + row
         }
         return out
     }
 
-    /// `Vim  file.txt [+]   NORMAL   ln 3, col 5   F1 keys  F3 keymap  ^Q quit`, fitted.
+    /// ` NORMAL  notes.txt [+]  3:5 …  Vim │ F1 keys  F3 keymap  F4 read-only  ^Q quit `, fitted:
+    /// when the window is narrow the file name goes first, then the position.
     func statusLine(_ c: ScreenContent, columns: Int) -> String {
-        let left = " \(c.modeLabel)  \(c.fileName)\(c.dirty ? " [+]" : "")  ln \(c.buffer.cursor.line + 1), col \(c.buffer.cursor.column + 1)"
-        let right = "\(c.keymapName)  │  \(c.appKeys) "
-        let gap = columns - left.count - right.count
-        if gap >= 1 { return left + String(repeating: " ", count: gap) + right }
-        return left + "  " + right
+        let name = c.fileName.split(separator: "/").last.map(String.init) ?? c.fileName
+        let position = "\(c.buffer.cursor.line + 1):\(c.buffer.cursor.column + 1)"
+        let right = "\(c.keymapName) │ \(c.appKeys) "
+        for left in [
+            " \(c.modeLabel)  \(name)\(c.dirty ? " [+]" : "")  \(position)",
+            " \(c.modeLabel)  \(position)", " \(c.modeLabel)",
+        ] {
+            let gap = columns - left.count - right.count
+            if gap >= 1 { return left + String(repeating: " ", count: gap) + right }
+        }
+        return " \(c.modeLabel)  " + right
     }
 
     /// `text` cut or padded to exactly `width` characters.

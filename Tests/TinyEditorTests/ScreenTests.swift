@@ -25,10 +25,28 @@ import Testing
         var s = Screen()
         let frame = plain(s.render(content(), rows: 6, columns: 100))
         #expect(frame.contains("hello"))
-        #expect(frame.contains("NORMAL  notes.txt [+]  ln 1, col 1"))
-        #expect(frame.contains("Vim  │  F1 keys  F3 keymap  F4 read-only  ^Q quit"))
+        #expect(frame.contains(" NORMAL  notes.txt [+]  1:1"))
+        #expect(frame.contains("Vim │ F1 keys  F3 keymap  F4 read-only  ^Q quit"))
         #expect(frame.contains("performed moveDown by Buffer"))
         #expect(frame.contains("~"))
+    }
+
+    @Test func statusLineFitsEightyColumns() {
+        var c = content()
+        c.fileName = "/some/long/directory/name/notes.txt"
+        let line = Screen().statusLine(c, columns: 80)
+        #expect(line.count <= 80)
+        #expect(line.hasPrefix(" NORMAL  notes.txt [+]  1:1"))
+        #expect(line.hasSuffix("^Q quit "))
+        #expect(Screen().statusLine(c, columns: 50).hasPrefix(" NORMAL  1:1") || Screen().statusLine(c, columns: 50).hasPrefix(" NORMAL "))
+    }
+
+    @Test func longOverlaysFlowIntoColumns() {
+        var s = Screen()
+        let lines = (1...30).map { "command \($0)" }
+        let frame = plain(s.render(content(overlay: lines), rows: 12, columns: 100))
+        #expect(frame.contains("command 1 "))
+        #expect(frame.contains("command 30"))
     }
 
     @Test func pendingHintReplacesTheMessage() {

@@ -1,0 +1,161 @@
+import BindingLang
+import BindingRuntime
+import Foundation
+import Testing
+@testable import TinyEditor
+
+@Suite struct SessionTests {
+    func session(_ keymap: String, text: String = "") throws -> EditorSession {
+        var o = Options()
+        o.keymap = keymap
+        o.text = text
+        let s = try EditorApp.makeSession(o)
+        s.model.allowWrites = false
+        return s
+    }
+
+    func press(_ s: EditorSession, _ keys: String) throws {
+        for step in try Script.parse(keys) {
+            if case .stroke(let c) = step { s.handle(KeyEvent(c)) }
+        }
+    }
+
+    @Test func everyExampleKeymapLoadsThroughTheRuntime() throws {
+        let keymaps = try EditorApp.examples.get()
+        #expect(keymaps.map(\.id) == ["text", "vim", "ide"])
+        #expect(keymaps.map(\.name) == ["Text Editor", "Vim", "IDE"])
+        #expect(keymaps.allSatisfy { $0.warnings.isEmpty })
+        #expect(keymaps[2].files.map { $0.split(separator: "/").last.map(String.init) ?? "" } == ["IDE.bind", "IDE-user.bind"])
+        #expect(keymaps.allSatisfy { $0.table.platform == .other })
+    }
+
+    @Test func theEditorsOwnKeysCollideWithNoBinding() throws {
+        for keymap in try EditorApp.examples.get() {
+            for b in keymap.model.bindings {
+                #expect(!AppKeys.all.contains(b.sequence[0]), "\(keymap.id) binds \(b.sequence[0].sourceText)")
+            }
+        }
+    }
+
+    @Test func everyBoundActionIsImplemented() throws {
+        for keymap in try EditorApp.examples.get() {
+            for b in keymap.model.bindings {
+                let name = keymap.model.actions[b.action].name
+                #expect(EditorActions.named(name) != nil, "\(keymap.id): \(name)")
+            }
+        }
+    }
+
+    @Test func pendingHintListsTheContinuations() throws {
+        let s = try session("vim", text: "abc")
+        #expect(s.pendingHint() == nil)
+        try press(s, "d")
+        let hint = try #require(s.pendingHint())
+        #expect(hint.hasPrefix("d …"))
+        #expect(hint.contains("d: Delete Line"))
+        #expect(hint.contains("w: Delete Word"))
+        try press(s, "escape")
+        #expect(s.pendingHint() == nil)
+    }
+
+    @Test func overlayFollowsTheContext() throws {
+        let s = try session("vim")
+        try press(s, "f1")
+        #expect(s.overlayVisible)
+        let normal = s.overlayLines()
+        #expect(normal.contains("Motion"))
+        #expect(normal.contains { $0.hasSuffix("Delete Line") && $0.contains("D D") })
+        #expect(!normal.contains { $0.hasSuffix("Normal Mode") })
+        try press(s, "i")
+        #expect(!s.overlayVisible)  // any other key closes it
+        let insert = s.overlayLines()
+        #expect(!insert.contains { $0.hasSuffix("Delete Line") })
+        #expect(insert.contains { $0.hasSuffix("Normal Mode") })
+    }
+
+    @Test func contextFollowsTheModel() throws {
+        let s = try session("text", text: "abc")
+        #expect(try s.context.bool("hasSelection") == false)
+        try press(s, "shift+right")
+        #expect(try s.context.bool("hasSelection") == true)
+        try press(s, "ctrl+f")
+        #expect(try s.context.bool("findVisible") == true)
+        #expect(s.chain.map(\.kind) == [.textView, .findBar, .editor, .window, .app])
+        try press(s, "f4")
+        #expect(try s.context.bool("readOnly") == true)
+        let ide = try session("ide")
+        try press(ide, "ctrl+backquote")
+        #expect(try ide.context.enumCase("panel") == "terminal")
+        #expect(try ide.context.bool("editorFocus") == false)
+        #expect(ide.chain.map(\.kind) == [.panel, .window, .app])
+    }
+
+    @Test func f3SwitchesKeymapsAndResetsTheMode() throws {
+        let s = try session("text")
+        try press(s, "f3")
+        #expect(s.keymap.id == "vim")
+        #expect(s.model.modal && s.model.mode == .normal)
+        try press(s, "f3 f3")
+        #expect(s.keymap.id == "text")
+        #expect(!s.model.modal)
+    }
+}
+
+/// The built executable, run as a user would.
+@Suite struct ExecutableTests {
+    static let executable: URL? = {
+        var candidates: [URL] = [Bundle.main.bundleURL]
+        if let arg0 = CommandLine.arguments.first { candidates.append(URL(fileURLWithPath: arg0)) }
+        for start in candidates {
+            var dir = start.deletingLastPathComponent()
+            for _ in 0..<4 {
+                let url = dir.appendingPathComponent("tiny-editor")
+                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+                dir = dir.deletingLastPathComponent()
+            }
+        }
+        return nil
+    }()
+
+    func run(_ arguments: [String], stdin: String) throws -> (status: Int32, out: String, err: String) {
+        let exe = try #require(Self.executable, "tiny-editor was not built")
+        let p = Process()
+        p.executableURL = exe
+        p.arguments = arguments
+        p.currentDirectoryURL = FileManager.default.temporaryDirectory  // finds Examples/ from its source path
+        let input = Pipe(), output = Pipe(), error = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        p.standardError = error
+        try p.run()
+        input.fileHandleForWriting.write(Data(stdin.utf8))
+        try input.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    @Test func keysOnStandardInput() throws {
+        let r = try run(["--keymap", "vim", "--text", "one\\ntwo"], stdin: "# delete the first line\nd d\nx\n")
+        #expect(r.status == 0)
+        #expect(r.out == """
+            keymap Vim
+            pending d
+            performed deleteLine by Buffer
+            performed deleteCharacter by Buffer
+            --- buffer (cursor 1:1, mode normal) ---
+            wo
+
+            """)
+    }
+
+    @Test func badArgumentsAreReported() throws {
+        let r = try run(["--keymap", "emacs"], stdin: "")
+        #expect(r.status == 2)
+        #expect(r.err.hasPrefix("tiny-editor: error: unknown keymap 'emacs' (choose one of: text, vim, ide)"))
+        let k = try run(["--keys", "ctrl+bogus"], stdin: "")
+        #expect(k.status == 1)
+        #expect(k.err == "tiny-editor: error: bad key 'ctrl+bogus': unknown name 'bogus'\n")
+    }
+}
