@@ -34,6 +34,14 @@ struct Bench {
         printToStandardError("bind-bench: \(s)")
     }
 
+    /// Accounts for a sample's rounds and returns its median.
+    mutating func median(_ sample: Sample, _ name: String) -> Double {
+        results.roundsTotal += sample.totalRounds
+        results.roundsClean += sample.cleanRounds
+        if !sample.filtered { results.figuresUnfiltered.append(name) }
+        return sample.median
+    }
+
     /// Exits with a message: the benchmark cannot continue.
     func fail(_ s: String) -> Never {
         printToStandardError("bind-bench: error: \(s)")
@@ -99,9 +107,9 @@ struct Bench {
             keymap = Checker.check([syntax], sources: sm, platform: .apple).0
         }
         blackHole(keymap)
-        results.lexSeconds = lex.median / 1e9
-        results.parseSeconds = parse.median / 1e9
-        results.checkSeconds = check.median / 1e9
+        results.lexSeconds = median(lex, "lex") / 1e9
+        results.parseSeconds = median(parse, "parse") / 1e9
+        results.checkSeconds = median(check, "check") / 1e9
         if let keymap { measureEmit(keymap) }
     }
 
@@ -136,7 +144,7 @@ struct Bench {
                         }
                     }
                 }
-                results.baselineNs[size, default: [:]][depth] = sample.median
+                results.baselineNs[size, default: [:]][depth] = median(sample, "baseline \(size)/\(depth)")
                 if size == 1000 && depth == 8 && counter.isAvailable {
                     let allocs = counter.count {
                         for (input, mods) in inputs {

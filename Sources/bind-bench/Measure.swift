@@ -8,8 +8,10 @@ struct MeasureConfig {
     /// Untimed runs before the first round (caches, branch predictors, lazy initialisation).
     var warmups: Int
 
-    static let full = MeasureConfig(rounds: 7, roundNanos: 40_000_000, warmups: 1)
-    static let quick = MeasureConfig(rounds: 3, roundNanos: 8_000_000, warmups: 1)
+    // Many short rounds rather than a few long ones: on a shared machine a short round has a
+    // good chance to run without being preempted, and the median then ignores the others.
+    static let full = MeasureConfig(rounds: 41, roundNanos: 2_000_000, warmups: 1)
+    static let quick = MeasureConfig(rounds: 15, roundNanos: 1_000_000, warmups: 1)
 }
 
 /// The result of timing one operation: the per-operation cost of each round, and its median.
@@ -18,6 +20,12 @@ struct Sample {
     var perOpNanos: [Double]
     /// Operations per round.
     var opsPerRound: Int
+    /// Rounds timed.
+    var totalRounds = 0
+    /// Rounds during which the thread held the CPU.
+    var cleanRounds = 0
+    /// Whether the median is over the clean rounds only (else over all: too few were clean).
+    var filtered = false
 
     /// Median nanoseconds per operation over the rounds.
     var median: Double {
@@ -30,6 +38,17 @@ struct Sample {
     var spread: Double {
         guard let lo = perOpNanos.min(), let hi = perOpNanos.max(), median > 0 else { return .nan }
         return (hi - lo) / median
+    }
+}
+
+extension Sample {
+    /// The rounds during which the thread held the CPU (thread CPU time ≥ 90 % of the
+    /// wall-clock time), when there are at least 3 of them and a quarter of all; otherwise all
+    /// rounds (the machine was too busy to tell, and the figure is inflated).
+    static func filtered(clean: [Double], all: [Double], opsPerRound: Int) -> Sample {
+        let useClean = clean.count >= 3 && clean.count * 4 >= all.count
+        return Sample(perOpNanos: useClean ? clean : all, opsPerRound: opsPerRound,
+                      totalRounds: all.count, cleanRounds: clean.count, filtered: useClean)
     }
 }
 
@@ -50,22 +69,31 @@ enum Measure {
             let scale = t == 0 ? 16 : min(16, max(2, Int(Double(config.roundNanos) / Double(t) * 1.2)))
             reps *= scale
         }
-        var perOp: [Double] = []
-        perOp.reserveCapacity(config.rounds)
+        var clean: [Double] = [], all: [Double] = []
         for _ in 0..<config.rounds {
+            let cpu0 = Clock.threadCPU()
             let t = Clock.time { batch(reps) }
-            perOp.append(Double(t) / Double(reps * opsPerBatch))
+            let cpu = Clock.threadCPU() &- cpu0
+            let perOp = Double(t) / Double(reps * opsPerBatch)
+            all.append(perOp)
+            if Double(cpu) >= 0.9 * Double(t) { clean.append(perOp) }
         }
-        return Sample(perOpNanos: perOp, opsPerRound: reps * opsPerBatch)
+        return Sample.filtered(clean: clean, all: all, opsPerRound: reps * opsPerBatch)
     }
 
     /// Times a long operation (a whole compile) `config.rounds` times after the warm-ups,
     /// without calibration: each run is already long. Returns nanoseconds per run.
     static func runs(rounds: Int, warmups: Int, _ body: () -> Void) -> Sample {
         for _ in 0..<warmups { body() }
-        var perOp: [Double] = []
-        for _ in 0..<rounds { perOp.append(Double(Clock.time(body))) }
-        return Sample(perOpNanos: perOp, opsPerRound: 1)
+        var clean: [Double] = [], all: [Double] = []
+        for _ in 0..<rounds {
+            let cpu0 = Clock.threadCPU()
+            let t = Clock.time(body)
+            let cpu = Clock.threadCPU() &- cpu0
+            all.append(Double(t))
+            if Double(cpu) >= 0.9 * Double(t) { clean.append(Double(t)) }
+        }
+        return Sample.filtered(clean: clean, all: all, opsPerRound: 1)
     }
 }
 

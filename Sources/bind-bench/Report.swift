@@ -65,6 +65,8 @@ enum Report {
             out.append("  [\(mark)] \(t.name): \(t.detail)")
         }
         out.append("")
+        out.append("Rounds: \(r.roundsClean) of \(r.roundsTotal) ran without losing the CPU; medians are over those"
+            + (r.figuresUnfiltered.isEmpty ? "" : "; too few clean rounds, so all rounds, for: " + r.figuresUnfiltered.joined(separator: ", ")))
         out.append("Run took \(f(r.elapsedSeconds)) s; this thread had the CPU \(Int((r.cpuShare * 100).rounded())) % of that time"
             + (r.cpuShare < 0.9 ? " (a busy machine: wall-clock figures are inflated)" : ""))
         return out.joined(separator: "\n")
@@ -133,6 +135,9 @@ enum Report {
             ("targets", "{" + r.targets.map { "\"\(jsonEscaped($0.name))\": \($0.met.map { $0 ? "true" : "false" } ?? "null")" }.joined(separator: ", ") + "}"),
             ("elapsed_s", num(r.elapsedSeconds)),
             ("cpu_share", num(r.cpuShare)),
+            ("rounds_total", String(r.roundsTotal)),
+            ("rounds_clean", String(r.roundsClean)),
+            ("figures_with_preempted_rounds", "[" + r.figuresUnfiltered.map { "\"\($0)\"" }.joined(separator: ", ") + "]"),
         ]
         return "{\n" + fields.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}"
     }

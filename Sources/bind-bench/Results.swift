@@ -46,6 +46,12 @@ struct Results {
     /// Median ms to load and validate the stripped table.
     var loadStrippedMs: Double?
 
+    /// Rounds timed in all, rounds during which the thread held the CPU, and figures whose
+    /// median had to include preempted rounds (too few clean ones).
+    var roundsTotal = 0
+    var roundsClean = 0
+    var figuresUnfiltered: [String] = []
+
     /// Seconds the whole run took.
     var elapsedSeconds = 0.0
     /// CPU time of the benchmark's thread / wall-clock time of the run: near 1 on an idle

@@ -85,7 +85,7 @@ extension Bench {
     /// Times the emitter on the compile workload's keymap.
     mutating func measureEmit(_ keymap: Keymap) {
         let emit = Measure.runs(rounds: options.quick ? 3 : 5, warmups: 1) { blackHole(Emitter.emit(keymap)) }
-        results.emitSeconds = emit.median / 1e9
+        results.emitSeconds = median(emit, "emit") / 1e9
     }
 
     /// Emits and loads a table per size, checks and times dispatch against the expectations,
@@ -122,7 +122,7 @@ extension Bench {
                         for e in events { blackHole(d.dispatch(e, firstResponder: first, context: ctx)) }
                     }
                 }
-                results.dispatchNs[size, default: [:]][depth] = sample.median
+                results.dispatchNs[size, default: [:]][depth] = median(sample, "dispatch \(size)/\(depth)")
                 guard depth == 8 else { continue }
                 results.dispatchSpread[size] = sample.spread
                 if counter.isAvailable {
@@ -155,7 +155,7 @@ extension Bench {
                 for e in events { blackHole(d.dispatch(e, firstResponder: first, context: ctx)) }
             }
         }
-        results.sequenceStrokeNs[size] = sample.median
+        results.sequenceStrokeNs[size] = median(sample, "sequence \(size)")
         if size == 1000 && counter.isAvailable {
             let n = counter.count {
                 for e in events { blackHole(d.dispatch(e, firstResponder: first, context: ctx)) }
@@ -179,7 +179,7 @@ extension Bench {
         let loadStripped = Measure.batches(opsPerBatch: 1, config: config) { reps in
             for _ in 0..<reps { blackHole(try? BindingTable(bytes: stripped)) }
         }
-        results.loadMs = load.median / 1e6
-        results.loadStrippedMs = loadStripped.median / 1e6
+        results.loadMs = median(load, "load") / 1e6
+        results.loadStrippedMs = median(loadStripped, "load stripped") / 1e6
     }
 }
