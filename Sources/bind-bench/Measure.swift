@@ -7,11 +7,15 @@ struct MeasureConfig {
     var roundNanos: UInt64
     /// Untimed runs before the first round (caches, branch predictors, lazy initialisation).
     var warmups: Int
+    /// Fewest rounds, when one round is so long that `rounds` of them would exceed
+    /// `budgetNanos` (the baseline on big keymaps).
+    var minRounds: Int
+    var budgetNanos: UInt64
 
     // Many short rounds rather than a few long ones: on a shared machine a short round has a
     // good chance to run without being preempted, and the median then ignores the others.
-    static let full = MeasureConfig(rounds: 41, roundNanos: 2_000_000, warmups: 1)
-    static let quick = MeasureConfig(rounds: 15, roundNanos: 1_000_000, warmups: 1)
+    static let full = MeasureConfig(rounds: 41, roundNanos: 2_000_000, warmups: 1, minRounds: 7, budgetNanos: 1_500_000_000)
+    static let quick = MeasureConfig(rounds: 15, roundNanos: 1_000_000, warmups: 1, minRounds: 3, budgetNanos: 200_000_000)
 }
 
 /// The result of timing one operation: the per-operation cost of each round, and its median.
@@ -63,14 +67,17 @@ enum Measure {
         for _ in 0..<config.warmups { batch(1) }
         // Calibrate: grow the repetition count until one round is long enough.
         var reps = 1
+        var roundTime: UInt64 = 1
         while true {
             let t = Clock.time { batch(reps) }
+            roundTime = max(1, t)
             if t >= config.roundNanos || reps >= 1 << 24 { break }
             let scale = t == 0 ? 16 : min(16, max(2, Int(Double(config.roundNanos) / Double(t) * 1.2)))
             reps *= scale
         }
+        let rounds = max(config.minRounds, min(config.rounds, Int(config.budgetNanos / roundTime)))
         var clean: [Double] = [], all: [Double] = []
-        for _ in 0..<config.rounds {
+        for _ in 0..<rounds {
             let cpu0 = Clock.threadCPU()
             let t = Clock.time { batch(reps) }
             let cpu = Clock.threadCPU() &- cpu0
