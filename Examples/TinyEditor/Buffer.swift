@@ -163,6 +163,13 @@ struct Buffer: Sendable, Equatable {
         typingRun = false
     }
 
+    /// Keeps the cursor on a character rather than past the end of its line, as vim's normal
+    /// mode does (an empty line keeps column 0).
+    mutating func keepCursorOnCharacter() {
+        let length = lines[cursor.line].count
+        if cursor.column >= length && cursor.column > 0 { cursor.column = max(0, length - 1) }
+    }
+
     var endOfDocument: Position { Position(line: lines.count - 1, column: lines[lines.count - 1].count) }
 
     private mutating func updateGoal() { if goalColumn == nil { goalColumn = cursor.column } }

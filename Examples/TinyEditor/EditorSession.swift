@@ -193,6 +193,7 @@ final class EditorSession {
             outcome = unhandled(event.chord)
         }
         if event.chord != AppKeys.overlay { overlayVisible = false }
+        if model.modal && model.mode == .normal { model.buffer.keepCursorOnCharacter() }
         syncContext()
         return outcome
     }

@@ -10,7 +10,7 @@ import Darwin
 /// A keymap compiled at start-up and loaded through the runtime: the table the dispatcher
 /// reads (built from the emitted bytes, exactly as an app would load a `.bindtable`) and the
 /// checked model it came from.
-struct LoadedKeymap {
+struct LoadedKeymap: Sendable {
     /// The short name used on the command line (`text`, `vim`, `ide`).
     let id: String
     /// The `keymap "Name"` of the source, or the id.
@@ -69,9 +69,9 @@ enum KeymapLibrary {
     static let platform = Platform.other
 
     /// The `Examples` directory: `./Examples`, else the one beside this source file.
-    static func examplesDirectory(filePath: String = #filePath) throws(KeymapLoadError) -> String {
+    static func examplesDirectory(filePath: String = #filePath, current: String = ".") throws(KeymapLoadError) -> String {
         var tried: [String] = []
-        var candidates = ["Examples"]
+        var candidates = [current == "." ? "Examples" : current + "/Examples"]
         // Examples/TinyEditor/KeymapLibrary.swift → Examples
         var parts = filePath.split(separator: "/", omittingEmptySubsequences: false)
         if parts.count >= 2 {
@@ -97,31 +97,18 @@ enum KeymapLibrary {
         return try compile(id: id, sources: sources)
     }
 
-    /// Compiles `.bind` sources (path and bytes, in layering order) and loads the table.
+    /// Compiles `.bind` sources (path and bytes, in layering order) with the front end's
+    /// ``Compilation`` and loads the emitted bytes with `BindingTable(bytes:)`, the runtime's
+    /// validating loader, as an app loads a `.bindtable`.
     static func compile(id: String, sources: [(String, [UInt8])]) throws(KeymapLoadError) -> LoadedKeymap {
         var manager = SourceManager()
-        var files: [FileSyntax] = []
-        var diagnostics: [Diagnostic] = []
-        for (path, bytes) in sources {
-            let file = SourceFile(path: path, bytes: bytes)
-            let fid = manager.add(file)
-            let (syntax, diags) = Parser.parse(file, file: fid)
-            files.append(syntax)
-            diagnostics += diags
-        }
-        var keymap: Keymap?
-        if !diagnostics.contains(where: { $0.severity == .error }) {
-            let (checked, diags) = Checker.check(files, sources: manager, platform: platform)
-            keymap = checked
-            diagnostics += diags
-        }
-        let rendered = diagnostics.sorted { $0.range < $1.range }.map { d in
-            "\(manager.location(of: d.range)): \(d.severity.rawValue): \(d.message)"
-        }
-        guard let keymap, !diagnostics.contains(where: { $0.severity == .error }) else {
+        for (path, bytes) in sources { manager.add(SourceFile(path: path, bytes: bytes)) }
+        let compilation = Compilation(sources: manager, platform: platform)
+        let renderer = DiagnosticRenderer(colored: false)
+        let rendered = compilation.diagnostics.map { renderer.render($0, sources: manager) }
+        guard !compilation.hasErrors, let keymap = compilation.keymap, let bytes = compilation.table(strip: false) else {
             throw .compile(rendered.isEmpty ? ["\(id): the keymap did not compile"] : rendered)
         }
-        let bytes = Emitter.emit(keymap, strip: false)
         let table: BindingTable
         do { table = try BindingTable(bytes: bytes) } catch { throw .table("\(error)") }
         return LoadedKeymap(

@@ -41,6 +41,15 @@ extension Script.Result {
         #expect(r.cursor == Position(line: 0, column: 0))
     }
 
+    @Test func normalModeKeepsTheCursorOnACharacter() throws {
+        let r = try script("vim", #""$" x 0 x"#, text: "abcd")
+        #expect(r.log == [
+            "performed moveToEndOfLine by Buffer", "performed deleteCharacter by Buffer",
+            "performed moveToBeginningOfLine by Buffer", "performed deleteCharacter by Buffer",
+        ])
+        #expect(r.text == "bc")
+    }
+
     @Test func aStrokeThatContinuesNothingCancels() throws {
         let r = try script("vim", "d z x", text: "abc")
         #expect(r.log == ["pending d", "cancelled d z", "performed deleteCharacter by Buffer"])

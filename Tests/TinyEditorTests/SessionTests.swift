@@ -159,3 +159,23 @@ import Testing
         #expect(k.err == "tiny-editor: error: bad key 'ctrl+bogus': unknown name 'bogus'\n")
     }
 }
+
+@Suite struct KeymapLibraryTests {
+    @Test func compileErrorsAreRenderedNotFatal() {
+        let bad: [(String, [UInt8])] = [("bad.bind", Array("action a\nin X { q -> b }\n".utf8))]
+        #expect(throws: KeymapLoadError.self) { try KeymapLibrary.compile(id: "bad", sources: bad) }
+        do {
+            _ = try KeymapLibrary.compile(id: "bad", sources: bad)
+        } catch {
+            #expect("\(error)".contains("bad.bind:2:"))
+        }
+    }
+
+    @Test func unknownKeymapAndMissingDirectory() {
+        #expect(throws: KeymapLoadError.self) { try KeymapLibrary.load("emacs", from: "Examples") }
+        #expect(throws: KeymapLoadError.self) { try KeymapLibrary.load("vim", from: "/nonexistent") }
+        #expect(throws: KeymapLoadError.self) {
+            try KeymapLibrary.examplesDirectory(filePath: "/nowhere/Examples/TinyEditor/KeymapLibrary.swift", current: "/nonexistent")
+        }
+    }
+}
