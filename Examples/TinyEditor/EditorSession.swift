@@ -172,6 +172,7 @@ final class EditorSession {
     /// when the editor accepts text, and the editor's own keys act last.
     @discardableResult
     func handle(_ event: KeyEvent) -> SessionEvent {
+        model.message = ""
         syncContext()
         let first = rewire()
         let table = keymap.table

@@ -28,7 +28,6 @@ final class InteractiveEditor {
                 events = decoder.feed(bytes)
             }
             for event in events {
-                model.message = ""
                 let outcome = session.handle(event)
                 lastOutcome = outcome.description
                 if model.quitRequested { break }
