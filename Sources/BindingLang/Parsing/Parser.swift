@@ -286,7 +286,7 @@ extension Parser {
 
         /// ```
         /// contextDecl = "context" ident ":" type ;
-        /// type        = "Bool" | "String" | ident "|" ident { "|" ident } ;
+        /// type        = ident | ident "|" ident { "|" ident } ;   (* Bool, String, or cases *)
         /// ```
         mutating func parseContext() -> Declaration? {
             let start = tok.start
@@ -325,7 +325,7 @@ extension Parser {
             return .responder(roles, range: range(start, prevEnd))
         }
 
-        /// `actionDecl = "action" ident [ "(" ( "Int" | "String" | "Bool" ) ")" ] ;`
+        /// `actionDecl = "action" ident [ "(" ident ")" ] ;` (the checker wants `Int`, `String` or `Bool`)
         mutating func parseAction() -> Declaration? {
             let start = tok.start
             advance()
@@ -393,7 +393,7 @@ extension Parser {
         }
 
         /// ```
-        /// literal = integer | decimal | string | "true" | "false" ;
+        /// literal = [ "-" ] integer | [ "-" ] decimal | string | "true" | "false" ;
         /// ```
         /// Integers and decimals may be preceded directly by `-`. Returns nil after an error.
         mutating func parseLiteral(_ what: String) -> Literal? {
@@ -495,8 +495,8 @@ extension Parser {
 
         /// ```
         /// blockItem = binding | group | unbind ;
-        /// group     = "group" string "{" { binding | unbind } "}" ;
-        /// unbind    = "unbind" sequence ;
+        /// group     = "group" string "{" { binding | unbind } "}" ;   (* groups do not nest *)
+        /// unbind    = "unbind" NL sequence ;
         /// ```
         mutating func parseBlockItem(inGroup: Bool, previousWasBinding: Bool) -> BlockItem {
             let t = tok
@@ -551,7 +551,7 @@ extension Parser {
             return .binding(binding)
         }
 
-        /// `binding = sequence "->" actionRef [ NL string ] [ NL "when" expr ] ;`
+        /// `binding = sequence "->" NL actionRef [ NL string ] [ NL "when" expr ] ;`
         mutating func parseBinding() -> BindingSyntax? {
             guard let sequence = parseSequence() else { return nil }
             guard case .arrow = tok.kind else {
@@ -578,7 +578,7 @@ extension Parser {
                 range: range(sequence.range.start, prevEnd))
         }
 
-        /// `actionRef = ident [ "(" literal ")" ] ;`
+        /// `actionRef = ident [ NL "(" literal ")" ] ;`
         mutating func parseActionReference() -> ActionReference? {
             guard let name = parseIdentifier("action name") else { return nil }
             var argument: Literal? = nil
@@ -618,7 +618,8 @@ extension Parser {
 
         /// ```
         /// chord   = keyPart { "+" keyPart } ;      (* no white space inside a chord *)
-        /// keyPart = ident | digits | string | unicode | punct ;   (* punct: only after "+" *)
+        /// keyPart = ident | digits | string | unicode
+        ///         | punct ;                         (* punct: only directly after "+" *)
         /// ```
         mutating func parseChord() -> ChordSyntax? {
             let first = tok
@@ -708,9 +709,9 @@ extension Parser {
 
         /// ```
         /// menuDecl  = "menu" ( "edit" | string ) "{" { menuEntry } "}" ;
-        /// menuEntry = string [ chord ] "->" actionRef [ "when" expr ]
-        ///           | "menu" string "{" { menuEntry } "}"
-        ///           | "separator" ;
+        /// menuEntry = string [ NL chord ] "->" NL actionRef [ "when" expr ]
+        ///           | "menu" string "{" { menuEntry } "}"      (* submenu: main menus only *)
+        ///           | "separator" ;                            (* main menus only *)
         /// ```
         mutating func parseMenu(nested: Bool, inEditMenu: Bool) -> MenuDeclaration? {
             let start = tok.start
@@ -858,7 +859,7 @@ extension Parser {
         /// ```
         /// dictionary = "{" [ entry { "," entry } [ "," ] ] "}" ;
         /// entry      = ( ident | string ) ":" value ;
-        /// value      = string | integer | decimal | "true" | "false" | dictionary ;
+        /// value      = literal | dictionary ;
         /// ```
         mutating func parseDictionary() -> DictionarySyntax? {
             let open = tok
@@ -968,7 +969,8 @@ extension Parser {
         /// expr       = orExpr ;
         /// orExpr     = andExpr { "||" andExpr } ;
         /// andExpr    = comparison { "&&" comparison } ;
-        /// comparison = unary [ ( "==" | "!=" ) unary | [ "not" ] "in" "(" primary { "," primary } ")" ] ;
+        /// comparison = unary [ ( "==" | "!=" ) unary
+        ///                    | [ "not" ] "in" "(" primary { "," primary } ")" ] ;
         /// ```
         /// Precedence climbing over ``infixPrecedence()``; `&&` and `||` associate to the left,
         /// comparisons do not chain.
