@@ -279,3 +279,19 @@ private struct SplitMix: RandomNumberGenerator {
     }
     #expect(formattedCount > 20)
 }
+
+@Test func crlfInputFormatsLikeLF() {
+    let lf = "// c\naction a // t\n\nin R {\n  k -> a \"T\"\n}\n"
+    #expect(formatted(lf.replacingOccurrences(of: "\n", with: "\r\n")) == lf)
+}
+
+@Test func syntaxErrorsFailFormatting() {
+    let result = Formatter.format(SourceFile(path: "t", text: "action\nin R {\n  k ->\n}"), file: FileID(0))
+    guard case .failure(let errors) = result else {
+        Issue.record("formatted a file with syntax errors")
+        return
+    }
+    #expect(errors.diagnostics.map(\.message) == [
+        "expected action name, found end of line", "expected action name, found end of line",
+    ])
+}

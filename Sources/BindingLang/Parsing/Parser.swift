@@ -197,9 +197,21 @@ extension Parser {
         /// the failed declaration (from token index `from`) are skipped whatever they are, so
         /// that the skip always makes progress.
         mutating func skipToDeclaration(from: Int) {
+            if pos == from { advance() }
+            let last = tokens.count - 1
             while !atEnd {
-                if pos != from && isDeclarationStart(tok) { return }
-                advance()
+                if isDeclarationStart(tok) { return }
+                // Fast scan to the next token that starts a line (or is invalid and must be reported).
+                var j = pos + 1
+                while j < last {
+                    let flags = tokens[j].flags
+                    if flags.contains(.precededByNewline) { break }
+                    if case .invalid = tokens[j].kind { break }
+                    j += 1
+                }
+                prevEnd = tokens[j - 1].end
+                pos = j
+                skipInvalid()
             }
         }
 
