@@ -14,7 +14,6 @@ import Testing
             "explain", "editor.bind", "--chain", "TextView,Editor,Window,App", "--keys", "ctrl+k ctrl+c",
         ])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("ctrl+k: pending: Editor has a longer binding"))
         #expect(r.stdout.contains("ctrl+k ctrl+c: performed commentLine on TextView\n"))
         #expect(r.stdout.contains("  chosen  in Editor  ctrl+k ctrl+c -> commentLine \"Comment Line\"  (editor.bind:20:3)\n"))
         #expect(r.stdout.contains("  lost    in Window  ctrl+k ctrl+c -> search \"Search Window\"  (editor.bind:33:3)\n          a nearer role was chosen: Editor at editor.bind:20:3\n"))
@@ -28,6 +27,26 @@ import Testing
         #expect(r.stdout.contains("context: loggedIn = false, readOnly = true, mode = insert\n"))
         #expect(r.stdout.contains("cmd+b: unhandled"))
         #expect(r.stdout.contains("its condition is false: `!readOnly` (readOnly is true)"))
+    }
+
+    @Test func pendingListsTheNextStrokes() throws {
+        let r = try bindc.run(["explain", "editor.bind", "--keys", "ctrl+k"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("ctrl+k: pending: "))
+        #expect(r.stdout.contains("  next strokes:\n    ctrl+c  ⌃C  -> commentLine \"Comment Line\"\n"))
+    }
+
+    @Test func prefixThatAlreadyDecides() throws {
+        let r = try bindc.run(["explain", "editor.bind", "--keys", "cmd+1 ctrl+c"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("cmd+1 ctrl+c: never reached: 'cmd+1' already performs selectTab(1)"))
+    }
+
+    @Test func roleNotInChain() throws {
+        let r = try bindc.run(["explain", "editor.bind", "--chain", "Window,App", "--keys", "ctrl+k ctrl+c"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("performed search on Window\n"))
+        #expect(r.stdout.contains("in Editor  ctrl+k ctrl+c -> commentLine \"Comment Line\"  (editor.bind:20:3)\n          no responder in the chain plays Editor\n"))
     }
 
     @Test func nobodyCanPerform() throws {

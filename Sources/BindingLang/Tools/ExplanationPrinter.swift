@@ -1,88 +1,83 @@
 import BindingRuntime
 
-/// Renders a ``KeymapExplainer``'s answers as text for people (`bindc explain`).
+/// Renders the runtime's answers about a state (``Explanation``, the discoverability list, the
+/// continuations of a pending sequence) as text for people (`bindc explain`), naming bindings
+/// the way `bindc dump` does and context values as the user set them.
 public enum ExplanationPrinter {
-    /// The state being explained: the chain and every context value.
-    public static func state(_ explainer: KeymapExplainer) -> String {
-        var out = "chain: "
-        out += explainer.chain.isEmpty ? "(empty)" : explainer.chain.map { responder in
-            responder.roles == [responder.name] ? responder.name : "\(responder.name) [\(responder.roles.joined(separator: ", "))]"
-        }.joined(separator: " > ")
-        out += "\n"
-        if !explainer.keymap.contexts.isEmpty {
-            out += "context: " + explainer.keymap.contexts.indices.map {
-                "\(explainer.keymap.contexts[$0].name) = \(explainer.valueText($0))"
-            }.joined(separator: ", ") + "\n"
+    /// The state explained: the chain (first responder first) and every context value
+    /// (`name = value`, values in source syntax), in declaration order.
+    public static func state(chain: [String], values: [(name: String, value: String)]) -> String {
+        var out = "chain: " + (chain.isEmpty ? "(empty)" : chain.joined(separator: " > ")) + "\n"
+        if !values.isEmpty {
+            out += "context: " + values.map { "\($0.name) = \($0.value)" }.joined(separator: ", ") + "\n"
         }
         return out
     }
 
-    /// What pressing `strokes` does, stroke by stroke, with every candidate's verdict.
-    public static func press(_ strokes: [Chord], _ explainer: KeymapExplainer) -> String {
-        var out = state(explainer)
-        let keymap = explainer.keymap
-        for step in explainer.press(strokes) {
-            let keys = SourceText.sequence(step.strokes)
-            out += "\n\(keys): "
-            switch step.outcome {
-            case .performed(let b, let who):
-                out += "performed \(SourceText.actionReference(keymap.bindings[b].action, keymap.bindings[b].argument, in: keymap))"
-                out += " on \(responderName(who, explainer))\n"
-            case .pending(let role):
-                out += "pending: \(roleName(role, keymap)) has a longer binding, waiting for the next stroke\n"
-            case .cancelled:
-                out += "cancelled: the stroke continues no live binding of the pending sequence\n"
-            case .unhandled:
+    /// What pressing `explanation.sequence` from idle does, then every binding of exactly that
+    /// sequence with why it was chosen or lost, then, when the press leaves a sequence pending,
+    /// the strokes that continue it. `chain` names the responders by depth; `values` gives each
+    /// context variable's current value (to show beside a false condition part).
+    public static func explanation(
+        _ explanation: Explanation, keymap: Keymap, chain: [String], values: [(name: String, value: String)],
+        continuations: [SequenceContinuation] = []
+    ) -> String {
+        let keys = SourceText.sequence(explanation.sequence)
+        var out = "\(keys): "
+        switch explanation.outcome {
+        case .performed(let b, _, let depth):
+            out += "performed \(action(b, keymap)) on \(name(depth, chain))\n"
+        case .pending:
+            out += "pending: a live binding continues the sequence, so the dispatcher waits for the next stroke\n"
+        case .nothing:
+            let first = explanation.sequence.first
+            if explanation.sequence.count <= 1 {
                 out += "unhandled: no live binding of this sequence; the app may use the stroke as text\n"
+            } else if let first, !keymap.bindings.contains(where: { $0.sequence.first == first }) {
+                out += "never reached: no binding starts with '\(first.sourceText)', so the first stroke is unhandled\n"
+            } else {
+                out += "cancelled: the first strokes wait for a longer sequence, but no live binding of '\(keys)' has a performer\n"
             }
-            for (b, verdict) in step.candidates {
-                out += (isChosen(verdict) ? "  chosen  " : "  lost    ") + describe(b, keymap) + "\n"
-                out += "          " + reason(verdict, binding: b, explainer) + "\n"
+        case .blockedAtPrefix(let n, let b):
+            let prefix = SourceText.sequence(Array(explanation.sequence.prefix(n)))
+            if let b {
+                out += "never reached: '\(prefix)' already performs \(action(b, keymap)) (\(describe(b, keymap)))\n"
+            } else {
+                out += "never reached: no live binding continues past '\(prefix)', so the press ends there\n"
             }
-            if case .pending = step.outcome, !step.continuations.isEmpty {
-                out += "  next strokes:\n"
-                for b in step.continuations {
-                    let binding = keymap.bindings[b]
-                    let rest = SourceText.sequence(Array(binding.sequence.dropFirst(step.strokes.count)))
-                    out += "    \(rest)  " + describe(b, keymap) + "\n"
-                }
+        }
+        for entry in explanation.entries {
+            let b = entry.binding.index
+            let chosen = entry.verdict == .chosen
+            out += (chosen ? "  chosen  " : "  lost    ") + describe(b, keymap) + "\n"
+            out += "          " + reason(entry, explanation, keymap, chain, values) + "\n"
+        }
+        if !continuations.isEmpty {
+            out += "  next strokes:\n"
+            var rows: [[String]] = []
+            for c in continuations {
+                var what = c.action.map { "-> \($0.description)" } ?? "(continues)"
+                if let t = c.title { what += " \(SourceText.quoted(t))" }
+                rows.append(["  " + c.chord.sourceText, c.glyphs, what])
             }
+            out += KeymapPrinter.table(rows)
         }
         return out
     }
 
-    /// The discoverability list for the explainer's state, as an aligned table.
-    public static func discoverability(_ explainer: KeymapExplainer) -> String {
-        var out = state(explainer) + "\n"
-        let entries = explainer.discoverability()
-        if entries.isEmpty { return out + "discoverability: nothing is listed in this state\n" }
-        out += "discoverability (\(entries.count)):\n"
+    /// The discoverability list as an aligned table (group, title, glyphs, plain text, action).
+    public static func discoverability(_ commands: [DiscoverableCommand], keymap: Keymap) -> String {
+        if commands.isEmpty { return "discoverability: nothing is listed in this state\n" }
         var rows = [["GROUP", "TITLE", "KEYS", "TEXT", "ACTION"]]
-        for e in entries {
-            let b = explainer.keymap.bindings[e.binding]
-            rows.append([
-                e.group ?? "", e.title, e.glyphs, e.plainText,
-                SourceText.actionReference(b.action, b.argument, in: explainer.keymap),
-            ])
+        for c in commands {
+            rows.append([c.group ?? "", c.title, c.glyphs, c.plainText, action(c.bindingIndex, keymap)])
         }
-        return out + KeymapPrinter.table(rows)
-    }
-
-    private static func isChosen(_ verdict: KeymapExplainer.Verdict) -> Bool {
-        if case .chosen = verdict { return true }
-        return false
-    }
-
-    private static func roleName(_ role: Int?, _ keymap: Keymap) -> String {
-        role == nil ? "the menu" : SourceText.role(role, in: keymap)
-    }
-
-    private static func responderName(_ index: Int, _ explainer: KeymapExplainer) -> String {
-        explainer.chain.indices.contains(index) ? explainer.chain[index].name : "responder \(index)"
+        return "discoverability (\(commands.count)):\n" + KeymapPrinter.table(rows)
     }
 
     /// `in Editor  ctrl+k ctrl+c -> commentLine "Comment Line" when x  (a.bind:3:5)`.
     public static func describe(_ index: Int, _ keymap: Keymap) -> String {
+        guard keymap.bindings.indices.contains(index) else { return "binding \(index)" }
         let b = keymap.bindings[index]
         var out = b.role == nil ? "menu" : "in \(SourceText.role(b.role, in: keymap))"
         out += "  \(SourceText.sequence(b.sequence)) -> \(SourceText.actionReference(b.action, b.argument, in: keymap))"
@@ -92,32 +87,76 @@ public enum ExplanationPrinter {
         return out
     }
 
-    private static func reason(_ verdict: KeymapExplainer.Verdict, binding: Int, _ explainer: KeymapExplainer) -> String {
-        let keymap = explainer.keymap
-        let b = keymap.bindings[binding]
-        let action = keymap.actions.indices.contains(b.action) ? keymap.actions[b.action].name : "?"
-        switch verdict {
-        case .chosen(let who):
-            return "performed by \(responderName(who, explainer)), the first responder in the chain that can perform \(action)"
+    private static func action(_ index: Int, _ keymap: Keymap) -> String {
+        guard keymap.bindings.indices.contains(index) else { return "?" }
+        return SourceText.actionReference(keymap.bindings[index].action, keymap.bindings[index].argument, in: keymap)
+    }
+
+    private static func name(_ depth: Int, _ chain: [String]) -> String {
+        chain.indices.contains(depth) ? chain[depth] : "responder \(depth + 1)"
+    }
+
+    private static func location(_ index: Int, _ keymap: Keymap) -> String {
+        guard keymap.bindings.indices.contains(index), let l = keymap.bindings[index].location else { return "" }
+        return " at \(l.description)"
+    }
+
+    private static func reason(
+        _ entry: Explanation.Entry, _ explanation: Explanation, _ keymap: Keymap, _ chain: [String],
+        _ values: [(name: String, value: String)]
+    ) -> String {
+        let b = entry.binding.index
+        let actionName = entry.binding.action.name
+        let role = keymap.bindings.indices.contains(b) ? SourceText.role(keymap.bindings[b].role, in: keymap) : "?"
+        switch entry.verdict {
+        case .chosen:
+            if case .performed(_, _, let depth) = explanation.outcome {
+                return "performed by \(name(depth, chain)), the first responder in the chain that can perform \(actionName)"
+            }
+            return "chosen"
         case .roleNotInChain:
-            return "no responder in the chain plays \(SourceText.role(b.role, in: keymap))"
-        case .conditionFalse(let parts):
+            return "no responder in the chain plays \(role)"
+        case .conditionFalse(_, let parts):
             let texts = parts.map { part -> String in
-                let text = ConditionPrinter.render(part, contexts: keymap.contexts)
-                let vars = KeymapExplainer.variables(of: part).filter { keymap.contexts.indices.contains($0) }
-                let values = vars.map { "\(keymap.contexts[$0].name) is \(explainer.valueText($0))" }
-                return "`\(text)`" + (values.isEmpty ? "" : " (\(values.joined(separator: ", ")))")
+                let mentioned = values.filter { identifiers(in: part).contains($0.name) }
+                let shown = mentioned.map { "\($0.name) is \($0.value)" }
+                return "`\(part)`" + (shown.isEmpty ? "" : " (\(shown.joined(separator: ", ")))")
             }
             return "its condition is false: " + texts.joined(separator: "; ")
         case .noPerformer:
-            return "no responder in the chain can perform \(action)"
-        case .lostTo(let winner):
-            let w = keymap.bindings[winner]
-            let at = w.location.map { " at \($0.description)" } ?? ""
-            if w.role == b.role { return "an earlier binding of \(roleName(b.role, keymap)) was chosen\(at)" }
-            return "a nearer role was chosen: \(roleName(w.role, keymap))\(at)"
-        case .preemptedByPending(let role):
-            return "\(roleName(role, keymap)) comes first and has a longer binding, so the press waits for the next stroke"
+            return "no responder in the chain can perform \(actionName)"
+        case .shadowedByEarlier(let winner):
+            return "an earlier binding of \(role) was chosen\(location(winner, keymap))"
+        case .nearerRoleWon(let winner?):
+            let winnerRole = keymap.bindings.indices.contains(winner)
+                ? (keymap.bindings[winner].role == nil ? "the menu" : SourceText.role(keymap.bindings[winner].role, in: keymap))
+                : "?"
+            return "a nearer role was chosen: \(winnerRole)\(location(winner, keymap))"
+        case .nearerRoleWon(nil):
+            return "a nearer role has a longer live binding, so the press waits for the next stroke first"
+        case .notReached:
+            return "never reached: a shorter prefix of the sequence already decides"
         }
+    }
+
+    /// The identifiers in a condition's text (to show the values of the variables it names).
+    private static func identifiers(in text: String) -> Set<String> {
+        var out: Set<String> = []
+        var current = ""
+        var inString = false
+        var escaped = false
+        for ch in text {
+            if inString {
+                if escaped { escaped = false } else if ch == "\\" { escaped = true } else if ch == "\"" { inString = false }
+                continue
+            }
+            if ch == "\"" { inString = true; continue }
+            if ch.isLetter || ch.isNumber || ch == "_" { current.append(ch) } else {
+                if !current.isEmpty { out.insert(current) }
+                current = ""
+            }
+        }
+        if !current.isEmpty { out.insert(current) }
+        return out
     }
 }

@@ -31,61 +31,93 @@ enum ExplainCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
-        guard let (keymap, _) = Inputs.keymap(arguments, console: console) else { return .failure }
-        let chain = try self.chain(arguments, keymap)
-        let values = try self.values(arguments, keymap)
-        let explainer = KeymapExplainer(keymap: keymap, chain: chain, values: values)
-        guard let keys = arguments.value("keys") else {
-            console.out(ExplanationPrinter.discoverability(explainer))
+        guard let (keymap, loadedTable) = Inputs.keymap(arguments, console: console) else { return .failure }
+        let table: BindingTable
+        if let loadedTable {
+            table = loadedTable
+        } else {
+            do {
+                table = try BindingTable(bytes: Emitter.emit(keymap))
+            } catch {
+                DiagnosticOutput(arguments, console: console).error("internal error: the compiled table does not load: \(error)", console: console)
+                return .failure
+            }
+        }
+        let roles = try chainRoles(arguments, keymap)
+        let chain = SyntheticResponder.chain(roles: roles, refused: try refusals(arguments, keymap, roles))
+        let (state, values) = try context(arguments, keymap, table)
+        var out = ExplanationPrinter.state(chain: roles, values: values) + "\n"
+        defer { console.out(out) }
+        guard let first = chain.first else {
+            out += "the chain is empty: nothing can be dispatched\n"
             return .success
         }
-        switch Chord.parseSequence(keys, platform: keymap.platform) {
-        case .success(let strokes):
-            console.out(ExplanationPrinter.press(strokes, explainer))
+        let dispatcher = Dispatcher(table: table)
+        guard let keys = arguments.value("keys") else {
+            out += ExplanationPrinter.discoverability(
+                dispatcher.discoverableCommands(firstResponder: first, context: state), keymap: keymap)
             return .success
+        }
+        let strokes: [Chord]
+        switch Chord.parseSequence(keys, platform: keymap.platform) {
+        case .success(let s): strokes = s
         case .failure(let error):
+            out = ""
             throw .invalidValue("invalid --keys '\(keys)': \(describe(error))")
         }
+        let explanation = dispatcher.explain(strokes, firstResponder: first, context: state)
+        var continuations: [SequenceContinuation] = []
+        if case .pending = explanation.outcome {
+            for stroke in strokes { _ = dispatcher.dispatch(KeyEvent(stroke), firstResponder: first, context: state) }
+            continuations = dispatcher.pendingContinuations(firstResponder: first, context: state)
+        }
+        out += ExplanationPrinter.explanation(
+            explanation, keymap: keymap, chain: roles, values: values, continuations: continuations)
+        return .success
     }
 
-    /// `--chain A,B,C`: one synthetic responder per role (default: every declared role in
-    /// order), refusing the actions `--cannot-perform` names for it.
-    static func chain(_ arguments: ParsedArguments, _ keymap: Keymap) throws(UsageError) -> [KeymapExplainer.Responder] {
-        let names: [String]
-        if let text = arguments.value("chain") {
-            names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            for name in names where !keymap.roles.contains(name) {
-                throw .invalidValue(unknown("role", name, in: keymap.roles, option: "--chain"))
-            }
-        } else {
-            names = keymap.roles
+    /// `--chain A,B,C` (default: every declared role, in declaration order).
+    static func chainRoles(_ arguments: ParsedArguments, _ keymap: Keymap) throws(UsageError) -> [String] {
+        guard let text = arguments.value("chain") else { return keymap.roles }
+        let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        for name in names where !keymap.roles.contains(name) {
+            throw .invalidValue(unknown("role", name, in: keymap.roles, option: "--chain"))
         }
-        var chain = names.map { KeymapExplainer.Responder(name: $0, roles: [$0]) }
+        return names
+    }
+
+    /// `--cannot-perform ACTION` (every responder) or `ROLE:ACTION`: the actions each role refuses.
+    static func refusals(_ arguments: ParsedArguments, _ keymap: Keymap, _ roles: [String]) throws(UsageError) -> [String: Set<String>] {
+        var refused: [String: Set<String>] = [:]
         for item in arguments.values("cannot-perform") {
             let parts = item.split(separator: ":", maxSplits: 1).map(String.init)
-            let (role, actionName) = parts.count == 2 ? (Optional(parts[0]), parts[1]) : (nil, item)
-            guard let action = keymap.actions.firstIndex(where: { $0.name == actionName }) else {
-                throw .invalidValue(unknown("action", actionName, in: keymap.actions.map(\.name), option: "--cannot-perform"))
+            let (role, action) = parts.count == 2 ? (Optional(parts[0]), parts[1]) : (nil, item)
+            guard keymap.actions.contains(where: { $0.name == action }) else {
+                throw .invalidValue(unknown("action", action, in: keymap.actions.map(\.name), option: "--cannot-perform"))
             }
             if let role {
-                guard names.contains(role) else {
-                    throw .invalidValue(unknown("role in the chain", role, in: names, option: "--cannot-perform"))
+                guard roles.contains(role) else {
+                    throw .invalidValue(unknown("role in the chain", role, in: roles, option: "--cannot-perform"))
                 }
-                for i in chain.indices where chain[i].name == role { chain[i].cannotPerform.insert(action) }
+                refused[role, default: []].insert(action)
             } else {
-                for i in chain.indices { chain[i].cannotPerform.insert(action) }
+                for r in roles { refused[r, default: []].insert(action) }
             }
         }
-        return chain
+        return refused
     }
 
-    /// `--set name=value`, typed by the declared context type.
-    static func values(_ arguments: ParsedArguments, _ keymap: Keymap) throws(UsageError) -> [KeymapExplainer.Value] {
-        var values: [KeymapExplainer.Value] = keymap.contexts.map { c in
+    /// `--set name=value`, typed by the declared context type: the runtime's context state and
+    /// every variable's value as source text, in declaration order.
+    static func context(_ arguments: ParsedArguments, _ keymap: Keymap, _ table: BindingTable) throws(UsageError)
+        -> (ContextState, [(name: String, value: String)])
+    {
+        var state = ContextState(table: table)
+        var values: [(name: String, value: String)] = keymap.contexts.map { c in
             switch c.type {
-            case .bool: return .bool(false)
-            case .string: return .string("")
-            case .enumeration: return .enumCase(0)
+            case .bool: return (c.name, "false")
+            case .string: return (c.name, "\"\"")
+            case .enumeration(let cases): return (c.name, cases.first ?? "")
             }
         }
         for item in arguments.values("set") {
@@ -96,24 +128,33 @@ enum ExplainCommand: Command {
             guard let index = keymap.contexts.firstIndex(where: { $0.name == name }) else {
                 throw .invalidValue(unknown("context variable", name, in: keymap.contexts.map(\.name), option: "--set"))
             }
-            switch keymap.contexts[index].type {
-            case .bool:
-                guard value == "true" || value == "false" else {
-                    throw .invalidValue("invalid --set '\(item)': '\(name)' is a Bool; expected true or false")
+            do {
+                switch keymap.contexts[index].type {
+                case .bool:
+                    guard value == "true" || value == "false" else {
+                        throw UsageError.invalidValue("invalid --set '\(item)': '\(name)' is a Bool; expected true or false")
+                    }
+                    try state.set(name, value == "true")
+                    values[index].value = value
+                case .string:
+                    try state.set(name, string: value)
+                    values[index].value = SourceText.quoted(value)
+                case .enumeration(let cases):
+                    guard cases.contains(value) else {
+                        var message = "invalid --set '\(item)': '\(name)' has no case '\(value)' (cases: \(cases.joined(separator: ", ")))"
+                        if let s = nearest(to: value, in: cases) { message += "; did you mean '\(s)'?" }
+                        throw UsageError.invalidValue(message)
+                    }
+                    try state.set(name, case: value)
+                    values[index].value = value
                 }
-                values[index] = .bool(value == "true")
-            case .string:
-                values[index] = .string(value)
-            case .enumeration(let cases):
-                guard let k = cases.firstIndex(of: value) else {
-                    var message = "invalid --set '\(item)': '\(name)' has no case '\(value)' (cases: \(cases.joined(separator: ", ")))"
-                    if let s = nearest(to: value, in: cases) { message += "; did you mean '\(s)'?" }
-                    throw .invalidValue(message)
-                }
-                values[index] = .enumCase(k)
+            } catch let error as UsageError {
+                throw error
+            } catch {
+                throw .invalidValue("invalid --set '\(item)': \(error)")
             }
         }
-        return values
+        return (state, values)
     }
 
     private static func unknown(_ what: String, _ name: String, in candidates: [String], option: String) -> String {

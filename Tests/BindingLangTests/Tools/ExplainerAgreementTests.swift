@@ -3,7 +3,7 @@ import BindingRuntime
 import Foundation
 import Testing
 
-/// `bindc explain` answers from the model (``KeymapExplainer``); apps dispatch with the
+/// `bindc explain` answers from the model (``ReferenceDispatcher``); apps dispatch with the
 /// runtime's ``Dispatcher``. These tests check that both agree, stroke by stroke and on the
 /// discoverability list, for every example keymap in many states.
 
@@ -73,7 +73,7 @@ func explainerAgreesWithTheDispatcher(_ paths: [String]) throws {
     for _ in 0..<8 {
         // A random state: context values, a chain (a random subsequence of the roles, in a
         // random order), and some refused actions.
-        var values: [KeymapExplainer.Value] = []
+        var values: [ReferenceDispatcher.Value] = []
         var state = ContextState(table: table)
         for (i, c) in keymap.contexts.enumerated() {
             switch c.type {
@@ -103,9 +103,9 @@ func explainerAgreesWithTheDispatcher(_ paths: [String]) throws {
             next = r
         }
         let refusedIndices = Set(keymap.actions.indices.filter { refused.contains(keymap.actions[$0].name) })
-        let explainer = KeymapExplainer(
+        let explainer = ReferenceDispatcher(
             keymap: keymap,
-            chain: roles.map { KeymapExplainer.Responder(name: $0, roles: [$0], cannotPerform: refusedIndices) },
+            chain: roles.map { ReferenceDispatcher.Responder(name: $0, roles: [$0], cannotPerform: refusedIndices) },
             values: values)
         guard let first = responders.first else { continue }
 
@@ -126,6 +126,26 @@ func explainerAgreesWithTheDispatcher(_ paths: [String]) throws {
                 default:
                     Issue.record("\(paths.last ?? ""): \(SourceText.sequence(step.strokes)) runtime \(result) vs explainer \(step.outcome)")
                 }
+            }
+        }
+
+        // The runtime's explain API names the same chosen binding and performer.
+        for sequence in sequences {
+            let explanation = Dispatcher(table: table).explain(sequence, firstResponder: first, context: state)
+            let steps = explainer.press(sequence)
+            // Compare only presses whose earlier strokes all leave the sequence pending (the
+            // runtime reports the others as blocked at a prefix).
+            guard let last = steps.last, steps.dropLast().allSatisfy({
+                if case .pending = $0.outcome { return true } else { return false }
+            }) else { continue }
+            switch (explanation.outcome, last.outcome) {
+            case (.performed(let b, let responder, let depth), .performed(let c, let who)):
+                #expect(b == c && depth == who && responder === responders[who])
+                #expect(explanation.entries.filter { $0.verdict == .chosen }.map(\.binding.index) == [b])
+            case (.performed, _), (_, .performed):
+                Issue.record("\(SourceText.sequence(sequence)): explain \(explanation.outcome) vs reference \(last.outcome)")
+            default:
+                break
             }
         }
 

@@ -47,8 +47,8 @@ private func chord(_ s: String) -> Chord {
     return c
 }
 
-private func chain(_ roles: String...) -> [KeymapExplainer.Responder] {
-    roles.map { KeymapExplainer.Responder(name: $0, roles: [$0]) }
+private func chain(_ roles: String...) -> [ReferenceDispatcher.Responder] {
+    roles.map { ReferenceDispatcher.Responder(name: $0, roles: [$0]) }
 }
 
 private func index(_ keymap: Keymap, _ action: String, _ role: String?) -> Int {
@@ -57,7 +57,7 @@ private func index(_ keymap: Keymap, _ action: String, _ role: String?) -> Int {
 
 @Test func sequenceWaitsThenNearerRoleWins() throws {
     let k = try keymap()
-    let e = KeymapExplainer(keymap: k, chain: chain("TextView", "Editor", "Window", "App"))
+    let e = ReferenceDispatcher(keymap: k, chain: chain("TextView", "Editor", "Window", "App"))
     let steps = e.press([chord("ctrl+k"), chord("ctrl+c")])
     #expect(steps.count == 2)
     #expect(steps[0].outcome == .pending(role: 1))
@@ -72,12 +72,12 @@ private func index(_ keymap: Keymap, _ action: String, _ role: String?) -> Int {
 
 @Test func roleNotInChainAndFalseConditionParts() throws {
     let k = try keymap()
-    var e = KeymapExplainer(keymap: k, chain: chain("Window"))
+    var e = ReferenceDispatcher(keymap: k, chain: chain("Window"))
     var step = e.press([chord("ctrl+k"), chord("ctrl+c")]).last
     #expect(step?.candidates.first?.verdict == .chosen(performer: 0))
     #expect(step?.candidates.last?.verdict == .roleNotInChain)
 
-    e = KeymapExplainer(keymap: k, chain: chain("TextView", "Window"), values: [.bool(false), .bool(true), .enumCase(1)])
+    e = ReferenceDispatcher(keymap: k, chain: chain("TextView", "Window"), values: [.bool(false), .bool(true), .enumCase(1)])
     step = e.press([chord("cmd+b")]).first
     #expect(step?.candidates.first?.verdict == .conditionFalse([.not(.flag(1))]))
     #expect(step?.candidates.last?.verdict == .chosen(performer: 0))
@@ -86,8 +86,8 @@ private func index(_ keymap: Keymap, _ action: String, _ role: String?) -> Int {
 @Test func noPerformerIsSkipped() throws {
     let k = try keymap()
     let search = try #require(k.actions.firstIndex { $0.name == "search" })
-    let e = KeymapExplainer(
-        keymap: k, chain: [KeymapExplainer.Responder(name: "Editor", roles: ["Editor"], cannotPerform: [search])])
+    let e = ReferenceDispatcher(
+        keymap: k, chain: [ReferenceDispatcher.Responder(name: "Editor", roles: ["Editor"], cannotPerform: [search])])
     let step = try #require(e.press([chord("cmd+f")]).first)
     #expect(step.outcome == .unhandled)
     #expect(step.candidates.map(\.verdict) == [.noPerformer])
@@ -95,34 +95,25 @@ private func index(_ keymap: Keymap, _ action: String, _ role: String?) -> Int {
 
 @Test func cancelledAfterPending() throws {
     let k = try keymap()
-    let e = KeymapExplainer(keymap: k, chain: chain("Editor"))
+    let e = ReferenceDispatcher(keymap: k, chain: chain("Editor"))
     let steps = e.press([chord("ctrl+k"), chord("x"), chord("cmd+f")])
     #expect(steps.map(\.outcome) == [.pending(role: 1), .cancelled, .performed(binding: index(k, "search", "Editor"), performer: 0)])
 }
 
 @Test func menuBindingsComeAfterEveryRole() throws {
     let k = try keymap()
-    let e = KeymapExplainer(keymap: k, chain: chain("Editor"))
+    let e = ReferenceDispatcher(keymap: k, chain: chain("Editor"))
     let step = try #require(e.press([chord("cmd+g")]).first)
     #expect(step.outcome == .performed(binding: index(k, "search", nil), performer: 0))
 }
 
 @Test func discoverabilityListsWhatWouldBePerformed() throws {
     let k = try keymap()
-    let e = KeymapExplainer(keymap: k, chain: chain("TextView", "Editor", "Window"), values: [.bool(true), .bool(false), .enumCase(1)])
+    let e = ReferenceDispatcher(keymap: k, chain: chain("TextView", "Editor", "Window"), values: [.bool(true), .bool(false), .enumCase(1)])
     #expect(e.discoverability().map(\.title) == ["Comment Line", "Find", "Profile", "Bold", "Find Again"])
     #expect(e.discoverability().last?.group == "File")
-    let logged = KeymapExplainer(keymap: k, chain: chain("Window"))
+    let logged = ReferenceDispatcher(keymap: k, chain: chain("Window"))
     #expect(logged.discoverability().map(\.title) == ["Search Window", "Find Again"])
     #expect(logged.discoverability().first?.glyphs == "⌃K ⌃C")
     #expect(logged.discoverability().first?.plainText == "Ctrl+K Ctrl+C")
-}
-
-@Test func printedExplanationNamesTheFalsePart() throws {
-    let k = try keymap()
-    let e = KeymapExplainer(keymap: k, chain: chain("TextView"), values: [.bool(false), .bool(true), .enumCase(0)])
-    let text = ExplanationPrinter.press([chord("cmd+b")], e)
-    #expect(text.contains("cmd+b: unhandled"))
-    #expect(text.contains("its condition is false: `mode == insert` (mode is normal); `!readOnly` (readOnly is true)"))
-    #expect(text.contains("(t.bind:16:3)"))
 }

@@ -1,18 +1,18 @@
+import BindingLang
 import BindingRuntime
 
-/// Explains dispatch over a checked keymap, following Grammar.md §5 and §6 step by step: what
-/// a press of some strokes does in a given state (chain of responders, context values) and,
-/// for every binding of the pressed sequence, why it was chosen or why it lost. It also lists
-/// what the discoverability overlay shows in that state. Tools (`bindc explain`) use it; it
-/// works on the model, so explanations name source locations when the keymap has them.
-public struct KeymapExplainer: Sendable {
+/// A reference model of dispatch for differential tests: Grammar.md §5 and §6 implemented
+/// directly and slowly over the checked ``Keymap`` (no table, no trie), stroke by stroke, with
+/// a verdict for every binding of the pressed sequence and the discoverability list. The
+/// runtime's ``Dispatcher`` must agree with it (ExplainerAgreementTests).
+struct ReferenceDispatcher: Sendable {
     /// A responder of the explained chain: a name, the roles it plays (tried in order), and
     /// the actions it refuses (indices into `Keymap.actions`); it can perform every other.
-    public struct Responder: Sendable, Equatable {
-        public var name: String
-        public var roles: [String]
-        public var cannotPerform: Set<Int>
-        public init(name: String, roles: [String], cannotPerform: Set<Int> = []) {
+    struct Responder: Sendable, Equatable {
+        var name: String
+        var roles: [String]
+        var cannotPerform: Set<Int>
+        init(name: String, roles: [String], cannotPerform: Set<Int> = []) {
             self.name = name
             self.roles = roles
             self.cannotPerform = cannotPerform
@@ -20,7 +20,7 @@ public struct KeymapExplainer: Sendable {
     }
 
     /// The value of one context variable.
-    public enum Value: Sendable, Equatable {
+    enum Value: Sendable, Equatable {
         case bool(Bool)
         /// The index of an enumeration case.
         case enumCase(Int)
@@ -28,7 +28,7 @@ public struct KeymapExplainer: Sendable {
     }
 
     /// What one stroke did (Grammar.md §5).
-    public enum Outcome: Sendable, Equatable {
+    enum Outcome: Sendable, Equatable {
         /// `binding` (an index into `Keymap.bindings`) was chosen and performed by the
         /// responder at `performer` (an index into the chain).
         case performed(binding: Int, performer: Int)
@@ -41,7 +41,7 @@ public struct KeymapExplainer: Sendable {
     }
 
     /// Why a binding of the pressed sequence was or was not chosen.
-    public enum Verdict: Sendable, Equatable {
+    enum Verdict: Sendable, Equatable {
         /// It was chosen; the responder at this chain index performs it.
         case chosen(performer: Int)
         /// No responder of the chain plays its role.
@@ -61,14 +61,14 @@ public struct KeymapExplainer: Sendable {
     /// The explanation of one stroke: the strokes dispatched (the pending ones and the new
     /// one), the outcome, every binding of exactly those strokes with its verdict in dispatch
     /// order, and the bindings that continue them.
-    public struct Step: Sendable, Equatable {
-        public var strokes: [Chord]
-        public var outcome: Outcome
-        public var candidates: [(binding: Int, verdict: Verdict)]
+    struct Step: Sendable, Equatable {
+        var strokes: [Chord]
+        var outcome: Outcome
+        var candidates: [(binding: Int, verdict: Verdict)]
         /// Live bindings whose sequence is longer and starts with `strokes`.
-        public var continuations: [Int]
+        var continuations: [Int]
 
-        public static func == (a: Step, b: Step) -> Bool {
+        static func == (a: Step, b: Step) -> Bool {
             a.strokes == b.strokes && a.outcome == b.outcome && a.continuations == b.continuations
                 && a.candidates.count == b.candidates.count
                 && zip(a.candidates, b.candidates).allSatisfy { $0.binding == $1.binding && $0.verdict == $1.verdict }
@@ -76,24 +76,24 @@ public struct KeymapExplainer: Sendable {
     }
 
     /// One entry of the discoverability overlay (Grammar.md §6).
-    public struct OverlayEntry: Sendable, Equatable {
+    struct OverlayEntry: Sendable, Equatable {
         /// Index into `Keymap.bindings`.
-        public var binding: Int
-        public var title: String
-        public var group: String?
+        var binding: Int
+        var title: String
+        var group: String?
         /// The sequence as glyphs (`⌃K ⌃C`) and as plain text (`Ctrl+K Ctrl+C`).
-        public var glyphs: String
-        public var plainText: String
+        var glyphs: String
+        var plainText: String
     }
 
-    public let keymap: Keymap
-    public let chain: [Responder]
+    let keymap: Keymap
+    let chain: [Responder]
     /// One value per context variable, in declaration order.
-    public let values: [Value]
+    let values: [Value]
 
     /// An explainer for `keymap` with `chain` (first responder first) and context `values`
     /// (missing values take the initial ones: false, the first case, "").
-    public init(keymap: Keymap, chain: [Responder], values: [Value] = []) {
+    init(keymap: Keymap, chain: [Responder], values: [Value] = []) {
         self.keymap = keymap
         self.chain = chain
         var all: [Value] = []
@@ -111,7 +111,7 @@ public struct KeymapExplainer: Sendable {
     // MARK: - Conditions
 
     /// Whether `condition` holds in the current context.
-    public func holds(_ condition: Condition) -> Bool {
+    func holds(_ condition: Condition) -> Bool {
         switch condition {
         case .constant(let b): return b
         case .flag(let v): if case .bool(let b)? = value(v) { return b } else { return false }
@@ -126,7 +126,7 @@ public struct KeymapExplainer: Sendable {
     private func value(_ index: Int) -> Value? { values.indices.contains(index) ? values[index] : nil }
 
     /// The conjuncts of `condition` (its `&&` operands, flattened) that are false.
-    public func falseConjuncts(_ condition: Condition) -> [Condition] {
+    func falseConjuncts(_ condition: Condition) -> [Condition] {
         var parts: [Condition] = []
         func collect(_ c: Condition) {
             if case .and(let l, let r) = c { collect(l); collect(r) } else { parts.append(c) }
@@ -136,7 +136,7 @@ public struct KeymapExplainer: Sendable {
     }
 
     /// The context variables `condition` mentions, in order of first mention.
-    public static func variables(of condition: Condition) -> [Int] {
+    static func variables(of condition: Condition) -> [Int] {
         var out: [Int] = []
         func walk(_ c: Condition) {
             switch c {
@@ -151,7 +151,7 @@ public struct KeymapExplainer: Sendable {
     }
 
     /// The value of context variable `index` as source text (`true`, `insert`, `"go"`).
-    public func valueText(_ index: Int) -> String {
+    func valueText(_ index: Int) -> String {
         switch value(index) {
         case .bool(let b)?: return b ? "true" : "false"
         case .string(let s)?: return SourceText.quoted(s)
@@ -167,7 +167,7 @@ public struct KeymapExplainer: Sendable {
 
     /// The roles tried, in order: each responder's roles (those the keymap declares, first
     /// occurrence only), then the menu (nil).
-    public var roleOrder: [Int?] {
+    var roleOrder: [Int?] {
         var order: [Int?] = []
         for responder in chain {
             for name in responder.roles {
@@ -179,12 +179,12 @@ public struct KeymapExplainer: Sendable {
     }
 
     /// The index of the first responder of the chain that can perform `action`.
-    public func performer(of action: Int) -> Int? {
+    func performer(of action: Int) -> Int? {
         chain.firstIndex { !$0.cannotPerform.contains(action) }
     }
 
     /// Presses `strokes` one after another from idle and explains each.
-    public func press(_ strokes: [Chord]) -> [Step] {
+    func press(_ strokes: [Chord]) -> [Step] {
         var pending: [Chord] = []
         var steps: [Step] = []
         for stroke in strokes {
@@ -257,7 +257,7 @@ public struct KeymapExplainer: Sendable {
     /// The overlay for this state (Grammar.md §6): each titled binding that pressing its
     /// sequence from idle would perform now; ungrouped ones first, then each group in order of
     /// first appearance, declaration order within each.
-    public func discoverability() -> [OverlayEntry] {
+    func discoverability() -> [OverlayEntry] {
         var entries: [OverlayEntry] = []
         for (b, binding) in keymap.bindings.enumerated() {
             guard let title = binding.title, !binding.sequence.isEmpty else { continue }
