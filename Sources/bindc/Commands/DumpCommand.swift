@@ -26,7 +26,7 @@ enum DumpCommand: Command {
             return .failure
         }
         if !Compilation.isTable(bytes), path.hasSuffix(".bind") {
-            output.error("'\(path)' is a source file, not a table; compile it first with 'bindc compile'", console: console)
+            output.error(ToolMessages.sourceNotTable(path), console: console)
             return .failure
         }
         guard let (_, keymap) = Inputs.table(path, bytes, console: console, output: output) else { return .failure }

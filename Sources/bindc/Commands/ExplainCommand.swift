@@ -39,31 +39,32 @@ enum ExplainCommand: Command {
             do {
                 table = try BindingTable(bytes: Emitter.emit(keymap))
             } catch {
-                DiagnosticOutput(arguments, console: console).error("internal error: the compiled table does not load: \(error)", console: console)
+                DiagnosticOutput(arguments, console: console).error(ToolMessages.compiledTableDoesNotLoad("\(error)"), console: console)
                 return .failure
             }
         }
         let roles = try chainRoles(arguments, keymap)
         let chain = SyntheticResponder.chain(roles: roles, refused: try refusals(arguments, keymap, roles))
         let (state, values) = try context(arguments, keymap, table)
+        var strokes: [Chord]? = nil
+        if let keys = arguments.value("keys") {
+            switch Chord.parseSequence(keys, platform: keymap.platform) {
+            case .success(let s): strokes = s
+            case .failure(let error): throw .invalidValue(ToolMessages.invalidKeys(keys, error))
+            }
+        }
+
         var out = ExplanationPrinter.state(chain: roles, values: values) + "\n"
         defer { console.out(out) }
         guard let first = chain.first else {
-            out += "the chain is empty: nothing can be dispatched\n"
+            out += ToolMessages.emptyChain + "\n"
             return .success
         }
         let dispatcher = Dispatcher(table: table)
-        guard let keys = arguments.value("keys") else {
+        guard let strokes else {
             out += ExplanationPrinter.discoverability(
                 dispatcher.discoverableCommands(firstResponder: first, context: state), keymap: keymap)
             return .success
-        }
-        let strokes: [Chord]
-        switch Chord.parseSequence(keys, platform: keymap.platform) {
-        case .success(let s): strokes = s
-        case .failure(let error):
-            out = ""
-            throw .invalidValue("invalid --keys '\(keys)': \(describe(error))")
         }
         let explanation = dispatcher.explain(strokes, firstResponder: first, context: state)
         var continuations: [SequenceContinuation] = []
@@ -122,7 +123,7 @@ enum ExplainCommand: Command {
         }
         for item in arguments.values("set") {
             guard let equals = item.firstIndex(of: "=") else {
-                throw .invalidValue("invalid --set '\(item)': expected NAME=VALUE")
+                throw .invalidValue(ToolMessages.setWithoutEquals(item))
             }
             let name = String(item[..<equals]), value = String(item[item.index(after: equals)...])
             guard let index = keymap.contexts.firstIndex(where: { $0.name == name }) else {
@@ -132,7 +133,7 @@ enum ExplainCommand: Command {
                 switch keymap.contexts[index].type {
                 case .bool:
                     guard value == "true" || value == "false" else {
-                        throw UsageError.invalidValue("invalid --set '\(item)': '\(name)' is a Bool; expected true or false")
+                        throw UsageError.invalidValue(ToolMessages.setNotBool(item, name))
                     }
                     try state.set(name, value == "true")
                     values[index].value = value
@@ -141,9 +142,8 @@ enum ExplainCommand: Command {
                     values[index].value = SourceText.quoted(value)
                 case .enumeration(let cases):
                     guard cases.contains(value) else {
-                        var message = "invalid --set '\(item)': '\(name)' has no case '\(value)' (cases: \(cases.joined(separator: ", ")))"
-                        if let s = nearest(to: value, in: cases) { message += "; did you mean '\(s)'?" }
-                        throw UsageError.invalidValue(message)
+                        throw UsageError.invalidValue(ToolMessages.setUnknownCase(
+                            item, name, value, cases: cases, suggestion: nearest(to: value, in: cases)))
                     }
                     try state.set(name, case: value)
                     values[index].value = value
@@ -151,25 +151,13 @@ enum ExplainCommand: Command {
             } catch let error as UsageError {
                 throw error
             } catch {
-                throw .invalidValue("invalid --set '\(item)': \(error)")
+                throw .invalidValue(ToolMessages.setRejected(item, "\(error)"))
             }
         }
         return (state, values)
     }
 
     private static func unknown(_ what: String, _ name: String, in candidates: [String], option: String) -> String {
-        var message = "invalid \(option): unknown \(what) '\(name)'"
-        if let s = nearest(to: name, in: candidates) { message += "; did you mean '\(s)'?" }
-        return message
-    }
-
-    private static func describe(_ error: ChordError) -> String {
-        switch error {
-        case .unknownName(let n, let s): return "unknown key or modifier '\(n)'" + (s.map { "; did you mean '\($0)'?" } ?? "")
-        case .duplicateModifier(let m): return "modifier '\(m)' given twice"
-        case .missingKey: return "a chord has no key"
-        case .twoKeys(let a, let b): return "a chord has two keys, '\(a)' and '\(b)'"
-        case .impossible(let why): return why
-        }
+        ToolMessages.unknownName(what, name, option: option, suggestion: nearest(to: name, in: candidates))
     }
 }

@@ -19,9 +19,9 @@ enum FmtCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
         let check = arguments.flag("check"), inPlace = arguments.flag("in-place")
-        if check && inPlace { throw .invalidValue("'--check' and '--in-place' cannot be used together") }
+        if check && inPlace { throw .invalidValue(ToolMessages.checkWithInPlace) }
         if inPlace && arguments.positionals.contains("-") {
-            throw .invalidValue("'--in-place' cannot rewrite standard input")
+            throw .invalidValue(ToolMessages.inPlaceStandardInput)
         }
         let output = DiagnosticOutput(arguments, console: console)
         var sources = SourceManager()
@@ -59,7 +59,7 @@ enum FmtCommand: Command {
                 }
             }
         }
-        for path in unformatted { console.err("\(path): not formatted\n") }
+        for path in unformatted { console.err(ToolMessages.notFormatted(path) + "\n") }
         return failed || !unformatted.isEmpty ? .failure : .success
     }
 }

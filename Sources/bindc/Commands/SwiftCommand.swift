@@ -23,7 +23,7 @@ enum SwiftCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
         if let name = arguments.value("name"), SwiftGenerator.typeIdentifier(name) != name {
-            throw .invalidValue("'\(name)' is not a Swift type name (try '\(SwiftGenerator.typeIdentifier(name))')")
+            throw .invalidValue(ToolMessages.notATypeName(name, suggestion: SwiftGenerator.typeIdentifier(name)))
         }
         guard let (keymap, _) = Inputs.keymap(arguments, console: console) else { return .failure }
         let source = SwiftGenerator.generate(keymap, typeName: arguments.value("name"))

@@ -24,7 +24,7 @@ extension Inputs {
             }
             if Compilation.isTable(data) {
                 guard paths.count == 1 else {
-                    output.error("'\(path)' is a compiled table; a table cannot be layered with other inputs", console: console)
+                    output.error(ToolMessages.tableAmongSources(path), console: console)
                     return nil
                 }
                 return .table(path: path, bytes: data)
@@ -56,7 +56,7 @@ extension Inputs {
             let table = try BindingTable(bytes: bytes)
             return (table, Keymap(table: table))
         } catch {
-            output.error("'\(path)' is not a valid binding table: \(error.description)", console: console)
+            output.error(ToolMessages.invalidTable(path, error.description), console: console)
             return nil
         }
     }

@@ -1,0 +1,73 @@
+import BindingRuntime
+
+/// The wording of the tool's own messages (usage mistakes and input errors that are not
+/// diagnostics about a source range), in one place: lower case, no trailing period.
+enum ToolMessages {
+    // MARK: - Inputs
+
+    static func tableAmongSources(_ path: String) -> String {
+        "'\(path)' is a compiled table; a table cannot be layered with other inputs"
+    }
+
+    static func invalidTable(_ path: String, _ reason: String) -> String {
+        "'\(path)' is not a valid binding table: \(reason)"
+    }
+
+    static func sourceNotTable(_ path: String) -> String {
+        "'\(path)' is a source file, not a table; compile it first with 'bindc compile'"
+    }
+
+    static func compiledTableDoesNotLoad(_ reason: String) -> String {
+        "internal error: the compiled table does not load: \(reason)"
+    }
+
+    // MARK: - fmt
+
+    static let checkWithInPlace = "'--check' and '--in-place' cannot be used together"
+    static let inPlaceStandardInput = "'--in-place' cannot rewrite standard input"
+
+    static func notFormatted(_ path: String) -> String { "\(path): not formatted" }
+
+    // MARK: - swift
+
+    static func notATypeName(_ name: String, suggestion: String) -> String {
+        "'\(name)' is not a Swift type name (try '\(suggestion)')"
+    }
+
+    // MARK: - explain
+
+    static let emptyChain = "the chain is empty: nothing can be dispatched"
+
+    static func invalidKeys(_ keys: String, _ error: ChordError) -> String {
+        let why: String
+        switch error {
+        case .unknownName(let n, let s): why = "unknown key or modifier '\(n)'" + didYouMean(s)
+        case .duplicateModifier(let m): why = "modifier '\(m)' given twice"
+        case .missingKey: why = "a chord has no key"
+        case .twoKeys(let a, let b): why = "a chord has two keys, '\(a)' and '\(b)'"
+        case .impossible(let reason): why = reason
+        }
+        return "invalid --keys '\(keys)': \(why)"
+    }
+
+    static func unknownName(_ what: String, _ name: String, option: String, suggestion: String?) -> String {
+        "invalid \(option): unknown \(what) '\(name)'" + didYouMean(suggestion)
+    }
+
+    static func setWithoutEquals(_ item: String) -> String { "invalid --set '\(item)': expected NAME=VALUE" }
+
+    static func setNotBool(_ item: String, _ name: String) -> String {
+        "invalid --set '\(item)': '\(name)' is a Bool; expected true or false"
+    }
+
+    static func setUnknownCase(_ item: String, _ name: String, _ value: String, cases: [String], suggestion: String?) -> String {
+        "invalid --set '\(item)': '\(name)' has no case '\(value)' (cases: \(cases.joined(separator: ", ")))"
+            + didYouMean(suggestion)
+    }
+
+    static func setRejected(_ item: String, _ reason: String) -> String { "invalid --set '\(item)': \(reason)" }
+
+    private static func didYouMean(_ suggestion: String?) -> String {
+        suggestion.map { "; did you mean '\($0)'?" } ?? ""
+    }
+}
