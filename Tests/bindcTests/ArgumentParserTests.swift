@@ -121,3 +121,14 @@ private func usageError(_ args: [String]) -> UsageError? {
         #expect(HelpFormatter.help(tool: "bindc", spec).hasPrefix("OVERVIEW: "))
     }
 }
+
+@Test func requiredOptionsAreCheckedAndShownInUsage() throws {
+    let spec = CommandSpec(
+        name: "req", abstract: "",
+        positionals: PositionalSpec(name: "FILE", minimum: 1, maximum: nil, help: ""),
+        options: [.value("-o", "--output", valueName: "OUT", required: true, help: "out")])
+    #expect(throws: UsageError.missingOption("-o OUT")) { try ArgumentParser.parse(["a"], for: spec) }
+    #expect(try ArgumentParser.parse(["a", "-o", "b"], for: spec).value("output") == "b")
+    #expect(try ArgumentParser.parse(["--help"], for: spec).helpRequested)
+    #expect(HelpFormatter.usage(tool: "bindc", spec) == "bindc req [options] FILE... -o OUT")
+}

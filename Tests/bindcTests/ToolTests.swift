@@ -57,7 +57,7 @@ import Testing
         let r = try bindc.run(["compile", "a.bind", "--ouput", "x"])
         #expect(r.status == 2)
         #expect(r.stderr.contains("error: unknown option '--ouput'; did you mean '--output'?\n"))
-        #expect(r.stderr.contains("usage: bindc compile [options] FILE...\n"))
+        #expect(r.stderr.contains("usage: bindc compile [options] FILE... -o OUT\n"))
         #expect(r.stderr.contains("See 'bindc compile --help'."))
     }
 

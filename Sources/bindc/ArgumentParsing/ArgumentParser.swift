@@ -52,6 +52,9 @@ enum ArgumentParser {
             }
         }
         if result.helpRequested { return result }
+        for option in spec.options where option.required && result.values[option.key] == nil && !result.flags.contains(option.key) {
+            throw .missingOption(option.usageText)
+        }
         let positionals = spec.positionals
         if result.positionals.count < positionals.minimum {
             throw .missingArgument(positionals.name)

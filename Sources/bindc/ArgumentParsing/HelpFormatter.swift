@@ -13,6 +13,7 @@ enum HelpFormatter {
             let word = p.name + (many ? "..." : "")
             line += " " + (p.minimum == 0 ? "[\(word)]" : word)
         }
+        for option in spec.options where option.required { line += " " + option.usageText }
         return line
     }
 

@@ -14,18 +14,25 @@ struct OptionSpec: Sendable {
     var choices: [String]?
     /// The one-line help text.
     var help: String
+    /// Whether the command cannot run without it (shown in the usage line, checked by the parser).
+    var required = false
 
     /// A flag: present or absent.
     static func flag(_ names: String..., help: String) -> OptionSpec {
         OptionSpec(names: names, valueName: nil, repeatable: false, choices: nil, help: help)
     }
 
+    /// How the option appears in a usage line: `-o OUT` (its first name and value).
+    var usageText: String { names[0] + (valueName.map { " " + $0 } ?? "") }
+
     /// An option with a value, optionally repeatable and restricted to `choices`.
     static func value(
         _ names: String..., valueName: String, repeatable: Bool = false, choices: [String]? = nil,
-        help: String
+        required: Bool = false, help: String
     ) -> OptionSpec {
-        OptionSpec(names: names, valueName: valueName, repeatable: repeatable, choices: choices, help: help)
+        OptionSpec(
+            names: names, valueName: valueName, repeatable: repeatable, choices: choices, help: help,
+            required: required)
     }
 
     /// Whether the option takes a value.

@@ -9,8 +9,8 @@ enum CommonOptions {
         "--platform", valueName: "PLATFORM", choices: ["apple", "other"],
         help: "What 'primary' means: cmd on apple (default), ctrl on other")
     /// `-o OUT`.
-    static func output(_ help: String) -> OptionSpec {
-        OptionSpec.value("-o", "--output", valueName: "OUT", help: help)
+    static func output(_ help: String, required: Bool = false) -> OptionSpec {
+        OptionSpec.value("-o", "--output", valueName: "OUT", required: required, help: help)
     }
     /// Source files, `-` for standard input.
     static let files = PositionalSpec(

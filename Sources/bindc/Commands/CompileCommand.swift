@@ -12,7 +12,7 @@ enum CompileCommand: Command {
             """,
         positionals: CommonOptions.files,
         options: [
-            CommonOptions.output("Where to write the table (required)"),
+            CommonOptions.output("Where to write the table", required: true),
             CommonOptions.platform,
             .flag("--strip", help: "Leave out the source map (binding locations)"),
             CommonOptions.diagnosticsFormat,
@@ -21,7 +21,7 @@ enum CompileCommand: Command {
 
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
-        guard let out = arguments.value("output") else { throw .missingOption("-o OUT") }
+        guard let out = arguments.value("output") else { throw .missingOption("-o OUT") }  // the parser checks it
         let output = DiagnosticOutput(arguments, console: console)
         guard let sources = Inputs.sources(arguments.positionals, console: console, output: output) else {
             return .failure

@@ -57,6 +57,10 @@ enum Bindc {
         guard arguments.count == 1 else {
             return usageError(.unexpectedArgument(arguments[1]), usage: nil, console: console)
         }
+        if topic == "help" {
+            console.out(toolHelp)
+            return .success
+        }
         guard let command = command(named: topic) else {
             return usageError(unknownCommand(topic), usage: nil, console: console)
         }
