@@ -66,6 +66,11 @@ struct BindcRunner {
 
     /// Runs `bindc arguments` in the temporary directory with `stdin` as standard input.
     func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> Output {
+        try run(arguments, stdinBytes: Array(stdin.utf8), environment: environment)
+    }
+
+    /// Runs `bindc arguments` with raw bytes as standard input.
+    func run(_ arguments: [String], stdinBytes: [UInt8], environment: [String: String] = [:]) throws -> Output {
         let executable = try #require(BindcRunner.executable, "the bindc executable was not built")
         let process = Process()
         process.executableURL = executable
@@ -88,7 +93,7 @@ struct BindcRunner {
             errData = error.fileHandleForReading.readDataToEndOfFile()
             group.leave()
         }
-        input.fileHandleForWriting.write(Data(stdin.utf8))
+        input.fileHandleForWriting.write(Data(stdinBytes))
         try? input.fileHandleForWriting.close()
         let outData = output.fileHandleForReading.readDataToEndOfFile()
         group.wait()

@@ -55,6 +55,18 @@ import Testing
         #expect(bindc.read("stdin.bindtable")?.starts(with: TableCommandTests.magic) == true)
     }
 
+    @Test func tablesThroughStandardStreams() throws {
+        let table = try compile()
+        let out = try bindc.run(["compile", "editor.bind", "-o", "-"])
+        #expect(out.status == 0)
+        #expect(out.stdoutBytes == table)
+        let fromStdin = try bindc.run(["dump", "-"], stdinBytes: table)
+        #expect(fromStdin.status == 0, "\(fromStdin.stderr)")
+        #expect(fromStdin.stdout == (try bindc.run(["dump", "editor.bindtable"])).stdout)
+        let explain = try bindc.run(["explain", "-", "--keys", "cmd+1"], stdinBytes: table)
+        #expect(explain.stdout.contains("cmd+1: performed selectTab(1) on TextView"))
+    }
+
     @Test func stripLeavesOutLocations() throws {
         let full = try compile()
         let stripped = try compile(["--strip"], to: "stripped.bindtable")
