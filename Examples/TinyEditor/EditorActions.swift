@@ -299,7 +299,10 @@ enum EditorActions {
 
         // Documents.
         "saveDocument": a([.editor]) { m, _ in m.save() },
-        "writeFile": a([.editor]) { m, _ in m.save(); m.quitRequested = true },
+        "writeFile": a([.editor]) { m, _ in
+            m.save()
+            if !m.dirty { m.requestQuit() }
+        },
         "saveDocumentAs": note([.editor]) { m, _ in "save as: not in tiny-editor (\(m.path ?? "untitled"))" },
         "print": note([.editor]) { m, _ in "print: \(m.buffer.lineCount) lines" },
         "duplicate": a([.editor], edits: true) { m, _ in
@@ -339,7 +342,7 @@ enum EditorActions {
         // App.
         "newDocument": a([.app]) { m, _ in m.message = "new document: one document at a time in tiny-editor" },
         "openDocument": a([.app]) { m, _ in m.message = "open: start tiny-editor with a FILE" },
-        "quit": a([.app]) { m, _ in m.quitRequested = true },
+        "quit": a([.app]) { m, _ in m.requestQuit() },
         "cancelOperation": a([.app]) { m, _ in m.message = "" },
         "openSettings": note([.app]) { _, _ in "settings: use --keymap and IDE-user.bind" },
         "syncSettings": note([.app]) { _, _ in "settings synced" },

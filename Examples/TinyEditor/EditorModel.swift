@@ -83,8 +83,23 @@ final class EditorModel {
         dirty = true
     }
 
+    /// Whether a quit was asked for with unsaved changes; the next quit goes ahead.
+    var quitArmed = false
+
+    /// Quits, unless there are unsaved changes and this is the first request: then it only
+    /// warns, and a second request quits.
+    func requestQuit() {
+        if dirty && !quitArmed {
+            quitArmed = true
+            message = "unsaved changes: quit again to discard them"
+            return
+        }
+        quitRequested = true
+    }
+
     /// Writes the buffer to its file.
     func save() {
+        guard !readOnly else { message = "read-only: not written"; return }
         guard let path else { message = "no file name: start with tiny-editor FILE"; return }
         guard allowWrites, let writer else { message = "would write \(buffer.lineCount) lines to \(path)"; dirty = false; return }
         if let error = writer(path, buffer.text + "\n") { message = "cannot write \(path): \(error)" }

@@ -173,6 +173,7 @@ final class EditorSession {
     @discardableResult
     func handle(_ event: KeyEvent) -> SessionEvent {
         model.message = ""
+        let armed = model.quitArmed
         syncContext()
         let first = rewire()
         let table = keymap.table
@@ -194,6 +195,8 @@ final class EditorSession {
             outcome = unhandled(event.chord)
         }
         if event.chord != AppKeys.overlay { overlayVisible = false }
+        // A quit warning holds for the next command only (the strokes of a sequence count as one).
+        if armed, case .pending = outcome {} else if armed { model.quitArmed = false }
         if model.modal && model.mode == .normal { model.buffer.keepCursorOnCharacter() }
         syncContext()
         return outcome
@@ -218,8 +221,8 @@ final class EditorSession {
             model.readOnly.toggle()
             return .app(model.readOnly ? "read-only on" : "read-only off")
         case AppKeys.quit:
-            model.quitRequested = true
-            return .app("quit")
+            model.requestQuit()
+            return .app(model.quitRequested ? "quit" : "quit? unsaved changes")
         default:
             if let text = Self.text(of: chord), model.acceptsText {
                 model.type(text)

@@ -105,6 +105,26 @@ extension Script.Result {
         #expect(r.text == "foo bar\nfoo")
     }
 
+    @Test func quittingWithUnsavedChangesAsksTwice() throws {
+        let r = try script("vim", "x ctrl+w q ctrl+w q x", text: "abc")
+        #expect(r.log == [
+            "performed deleteCharacter by Buffer", "pending ctrl+w", "performed quit by App",
+            "pending ctrl+w", "performed quit by App",
+        ])
+        let app = try script("text", #"text:"a" ctrl+q left ctrl+q ctrl+q text:"b""#)
+        #expect(app.log == [
+            #"typed "a""#, "app quit? unsaved changes", "performed moveLeft by TextView",
+            "app quit? unsaved changes", "app quit",
+        ])
+        #expect(app.text == "a")
+    }
+
+    @Test func readOnlyDocumentsAreNotWritten() throws {
+        let r = try script("vim", "shift+z shift+z", text: "abc", readOnly: true, path: "/nonexistent/file.txt")
+        #expect(r.log == ["pending shift+z", "performed writeFile by Editor"])
+        #expect(r.report.contains(#"message "read-only: not written""#))
+    }
+
     @Test func quitEndsTheScript() throws {
         let r = try script("vim", "ctrl+w q x", text: "abc")
         #expect(r.log == ["pending ctrl+w", "performed quit by App"])
