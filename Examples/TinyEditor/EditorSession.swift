@@ -271,18 +271,16 @@ final class EditorSession {
         let commands = dispatcher.discoverableCommands(firstResponder: rewire(), context: context)
         var lines = ["Key commands — \(keymap.name)"]
         var group: String?? = .none
-        let width = min(24, commands.map(\.plainText.count).max() ?? 0)
+        let width = min(10, commands.map(\.plainText.count).max() ?? 0)
         for c in commands {
             if group != .some(c.group) {
                 group = .some(c.group)
-                lines.append("")
-                if let g = c.group { lines.append(g) }
+                lines.append(c.group ?? "")
             }
-            lines.append("  " + Screen.pad(c.plainText, width) + "  " + c.title)
+            let keys = c.plainText.count < width ? Screen.pad(c.plainText, width) : c.plainText
+            lines.append("  " + keys + "  " + c.title)
         }
         if commands.isEmpty { lines.append("(no titled command is available here)") }
-        lines.append("")
-        lines.append("F1 closes this list")
         return lines
     }
 

@@ -102,20 +102,27 @@ struct Screen {
     /// flows into more columns.
     private func drawOverlay(_ lines: [String], textRows: Int, columns: Int) -> String {
         let perColumn = max(1, textRows - 2)
-        var cols: [[String]] = stride(from: 0, to: lines.count, by: perColumn).map {
-            Array(lines[$0..<min(lines.count, $0 + perColumn)])
+        let available = max(10, columns - 4)
+        let longest = max(12, lines.map(\.count).max() ?? 0)
+        let needed = max(1, (lines.count + perColumn - 1) / perColumn)
+        // As many columns as the list needs, narrowed (titles cut) down to 30 characters.
+        let fitted = (available - 3 * (needed - 1)) / needed
+        let colWidth = min(available, longest, max(30, fitted))
+        let shownColumns = max(1, min(needed, (available + 3) / (colWidth + 3)))
+        var cells = Array(lines.prefix(shownColumns * perColumn))
+        if cells.count < lines.count, !cells.isEmpty {
+            cells[cells.count - 1] = "… \(lines.count - cells.count + 1) more"
         }
-        if cols.isEmpty { cols = [[]] }
-        let colWidth = min(columns - 4, max(20, lines.map(\.count).max() ?? 0))
-        let maxCols = max(1, (columns - 4) / (colWidth + 3))
-        cols = Array(cols.prefix(maxCols))
+        let cols: [[String]] = stride(from: 0, to: max(1, cells.count), by: perColumn).map {
+            Array(cells[min($0, cells.count)..<min(cells.count, $0 + perColumn)])
+        }
         let inner = cols.count * colWidth + (cols.count - 1) * 3
         let width = inner + 4
         let x = max(1, columns - width + 1)
         var rows = ["┌" + String(repeating: "─", count: width - 2) + "┐"]
         for r in 0..<(cols.map(\.count).max() ?? 0) {
-            let cells = cols.map { r < $0.count ? Screen.pad($0[r], colWidth) : Screen.pad("", colWidth) }
-            rows.append("│ " + cells.joined(separator: " │ ") + " │")
+            let row = cols.map { r < $0.count ? Screen.fit($0[r], colWidth) : Screen.pad("", colWidth) }
+            rows.append("│ " + row.joined(separator: " │ ") + " │")
         }
         rows.append("└" + String(repeating: "─", count: width - 2) + "┘")
         var out = ""

@@ -49,6 +49,15 @@ import Testing
         #expect(frame.contains("command 30"))
     }
 
+    @Test func overlaysTooLongForTheWindowSayHowManyMore() {
+        var s = Screen()
+        let lines = (1...100).map { "command \($0)" }
+        let frame = plain(s.render(content(overlay: lines), rows: 12, columns: 60))
+        #expect(frame.contains("command 1 "))
+        #expect(frame.contains("… 77 more"))
+        #expect(!frame.contains("command 100"))
+    }
+
     @Test func pendingHintReplacesTheMessage() {
         var s = Screen()
         let frame = plain(s.render(content(hint: "d …  d: Delete Line  w: Delete Word"), rows: 6, columns: 80))
