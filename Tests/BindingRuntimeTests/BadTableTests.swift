@@ -68,11 +68,13 @@ private func loadError(_ bytes: [UInt8]) -> TableError? {
     #expect(loadError(section) != nil)
 
     // Out-of-range indices.
-    #expect(loadError(patched(.bindings, 0, 2, 999, in: good)) == .outOfBounds(section: "BIND", record: 0, field: "action", value: 999, limit: 10))
+    #expect(loadError(patched(.bindings, 0, 1, 999, in: good)) == .outOfBounds(section: "BIND", record: 0, field: "invocation", value: 999, limit: 10))
+    #expect(loadError(patched(.invocations, 0, 0, 999, in: good)) == .outOfBounds(section: "INVK", record: 0, field: "action", value: 999, limit: 10))
+    #expect(loadError(patched(.attributes, 0, 0, 99, in: good)) == .outOfBounds(section: "ATTR", record: 0, field: "role", value: 99, limit: 4))
     #expect(loadError(patched(.bindings, 3, 4, 70_000, in: good)) != nil)
     #expect(loadError(patched(.editMenu, 1, 0, 0xFFFF_FFF0, in: good)) != nil)
     // An argument of the wrong type (selectTab takes an Int; give it none).
-    #expect(loadError(patched(.bindings, 0, 3, TableFormat.none, in: good)) == .invalidValue(section: "BIND", record: 0, field: "argument kind", value: 0))
+    #expect(loadError(patched(.invocations, 0, 1, TableFormat.none, in: good)) == .invalidValue(section: "INVK", record: 0, field: "argument kind", value: 0))
 
     // Bad condition code: unknown opcode, underflow, bad operand.
     guard case .badCondition? = loadError(patched(.code, 0, 0, 99, in: good)) else { Issue.record("opcode"); return }
@@ -92,7 +94,7 @@ private func loadError(_ bytes: [UInt8]) -> TableError? {
     guard case .badTrie? = loadError(patched(.slots, firstFullSlot(good), 0, chord("cmd+q").code, in: good)) else {
         Issue.record("slot chord"); return
     }
-    // A binding filed under another node than its candidate run says.
+    // A binding filed under another node than the candidate list says.
     guard case .badTrie? = loadError(patched(.bindings, 0, 0, 2, in: good)) else { Issue.record("filing"); return }
     // Invalid UTF-8 in the string pool.
     var utf8 = good

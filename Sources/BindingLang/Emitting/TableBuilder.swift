@@ -1,7 +1,7 @@
 import BindingRuntime
 
 /// The emitter's work: interns strings, conditions and arguments, builds the key trie with
-/// its role runs and hash tables, flattens menus and user-info dictionaries, and lays the
+/// its candidate lists, longer-sequence conditions and hash tables, flattens menus and user-info dictionaries, and lays the
 /// sections out behind the header and directory. Every traversal is in keymap order or
 /// sorted, so the bytes are deterministic.
 struct TableBuilder {
@@ -17,6 +17,8 @@ struct TableBuilder {
     var literalIDs: [[String: UInt32]]
     var conditionIDs: [Condition: UInt32] = [:]
     var argumentIDs: [ArgumentValue: UInt32] = [:]
+    var invocationIDs: [UInt64: UInt32] = [:]
+    var attributeIDs: [[UInt32]: UInt32] = [:]
 
     init(keymap: Keymap, strip: Bool) {
         self.keymap = keymap
@@ -248,36 +250,49 @@ struct TableBuilder {
             head += 1
             for (_, child) in children[n].sorted(by: { $0.key < $1.key }) { order.append(child) }
         }
-        // Runs: per node, per role, the candidates and the conditions of longer sequences.
-        struct Run {
-            var candidates: [Int] = []
-            var longer: [Condition] = []
-            var longerSet: Set<Condition> = []
-        }
-        var runs = [[UInt32: Run]](repeating: [:], count: parent.count)
+        // Per node: the candidates (bindings of exactly its sequence) and, per role, the
+        // conditions of longer sequences of that role.
+        var candidates = [[(role: UInt32, binding: Int)]](repeating: [], count: parent.count)
+        var longer = [[UInt32: [Condition]]](repeating: [:], count: parent.count)
+        var longerSeen = [[UInt32: Set<Condition>]](repeating: [:], count: parent.count)
         for (i, b) in keymap.bindings.enumerated() {
             let role = b.role.map { UInt32(truncatingIfNeeded: $0) } ?? TableFormat.menuRole
             let nodes = path[i]
             guard let last = nodes.last else { continue }
-            runs[last][role, default: Run()].candidates.append(i)
-            for p in nodes.dropLast() where runs[p][role, default: Run()].longerSet.insert(b.condition).inserted {
-                runs[p][role, default: Run()].longer.append(b.condition)
+            candidates[last].append((role, i))
+            for p in nodes.dropLast() where longerSeen[p][role, default: []].insert(b.condition).inserted {
+                longer[p][role, default: []].append(b.condition)
             }
         }
-        var candidateCount = 0, slotCount = 0, runCount = 0
+        // Bindings first, so their attributes and invocations are numbered in binding order.
+        var bindingRecords: [(UInt32, UInt32, UInt32)] = []
+        for b in keymap.bindings {
+            let role = b.role.map { UInt32(truncatingIfNeeded: $0) } ?? TableFormat.menuRole
+            let inv = invocation(b.action, b.argument)
+            let title = intern(b.title)
+            let group = b.group.map { UInt32(truncatingIfNeeded: $0) } ?? TableFormat.none
+            let attrs = attributes(role, group, condition(b.condition))
+            bindingRecords.append((inv, title, attrs))
+        }
+        var candidateCount = 0, slotCount = 0, longerCount = 0
         for n in order {
-            write(.nodes) { $0.record(parent[n] < 0 ? TableFormat.none : UInt32(newID[parent[n]]), chord[n], UInt32(runCount), UInt32(slotCount)) }
-            for (role, run) in runs[n].sorted(by: { $0.key < $1.key }) {
-                let longer = condition(TableBuilder.disjunction(run.longer))
-                write(.runs) { $0.record(role, UInt32(candidateCount), longer) }
-                runCount += 1
-                for b in run.candidates { write(.candidates) { $0.record(UInt32(b)) } }
-                candidateCount += run.candidates.count
+            write(.nodes) {
+                $0.record(parent[n] < 0 ? TableFormat.none : UInt32(newID[parent[n]]), chord[n],
+                          UInt32(candidateCount), UInt32(slotCount), UInt32(longerCount))
+            }
+            for c in candidates[n].sorted(by: { ($0.role, $0.binding) < ($1.role, $1.binding) }) {
+                write(.candidates) { $0.record(UInt32(c.binding)) }
+                candidateCount += 1
+            }
+            for (role, conditions) in longer[n].sorted(by: { $0.key < $1.key }) {
+                let ref = condition(TableBuilder.disjunction(conditions))
+                write(.longer) { $0.record(role, ref) }
+                longerCount += 1
             }
             let kids = children[n].sorted(by: { $0.key < $1.key })
             guard !kids.isEmpty else { continue }
             var cap = 2
-            while cap * 3 < kids.count * 4 || cap <= kids.count { cap *= 2 }
+            while cap * 7 < kids.count * 8 || cap <= kids.count { cap *= 2 }
             var slots = [(UInt32, UInt32)](repeating: (TableFormat.emptySlot, TableFormat.none), count: cap)
             for (code, child) in kids {
                 var s = TableFormat.slotHash(code, log2Capacity: cap.trailingZeroBitCount)
@@ -287,18 +302,32 @@ struct TableBuilder {
             for (code, child) in slots { write(.slots) { $0.record(code, child) } }
             slotCount += cap
         }
-        write(.nodes) { $0.record(TableFormat.none, TableFormat.none, UInt32(runCount), UInt32(slotCount)) }
-        write(.runs) { $0.record(TableFormat.menuRole, UInt32(candidateCount), TableFormat.conditionFalse) }
-        // Bindings.
-        for (i, b) in keymap.bindings.enumerated() {
+        write(.nodes) { $0.record(TableFormat.none, TableFormat.none, UInt32(candidateCount), UInt32(slotCount), UInt32(longerCount)) }
+        for (i, r) in bindingRecords.enumerated() {
             let node = path[i].last.map { UInt32(newID[$0]) } ?? 0
-            let role = b.role.map { UInt32(truncatingIfNeeded: $0) } ?? TableFormat.menuRole
-            let arg = argument(b.argument)
-            let title = intern(b.title)
-            let group = b.group.map { UInt32(truncatingIfNeeded: $0) } ?? TableFormat.none
-            let cond = condition(b.condition)
-            write(.bindings) { $0.record(node, role, UInt32(truncatingIfNeeded: b.action), arg, title, group, cond) }
+            write(.bindings) { $0.record(node, r.0, r.1, r.2) }
         }
+    }
+
+    /// The deduplicated (action, argument) pair.
+    mutating func invocation(_ action: Int, _ argument: ArgumentValue) -> UInt32 {
+        let arg = self.argument(argument)
+        let key = UInt64(UInt32(truncatingIfNeeded: action)) << 32 | UInt64(arg)
+        if let id = invocationIDs[key] { return id }
+        let id = UInt32(sections[Section.invocations.rawValue].count)
+        invocationIDs[key] = id
+        write(.invocations) { $0.record(UInt32(truncatingIfNeeded: action), arg) }
+        return id
+    }
+
+    /// The deduplicated (role, group, condition) triple.
+    mutating func attributes(_ role: UInt32, _ group: UInt32, _ condition: UInt32) -> UInt32 {
+        let key = [role, group, condition]
+        if let id = attributeIDs[key] { return id }
+        let id = UInt32(sections[Section.attributes.rawValue].count)
+        attributeIDs[key] = id
+        write(.attributes) { $0.record(role, group, condition) }
+        return id
     }
 
     mutating func buildEditMenu() {
@@ -388,12 +417,19 @@ struct TableBuilder {
         }
     }
 
+    /// Per binding its line and column; the file paths as runs of consecutive bindings (a
+    /// keymap's bindings come file by file, so this is one entry per file).
     mutating func buildSourceMap() {
-        for b in keymap.bindings {
+        var previous: UInt32? = nil
+        for (i, b) in keymap.bindings.enumerated() {
             let file = intern(b.location?.path)
+            if file != previous {
+                write(.sourceFiles) { $0.record(UInt32(i), file) }
+                previous = file
+            }
             let line = UInt32(truncatingIfNeeded: b.location?.line ?? 0)
             let column = UInt32(truncatingIfNeeded: b.location?.column ?? 0)
-            write(.sourceMap) { $0.record(file, line, column) }
+            write(.sourceMap) { $0.record(line, column) }
         }
     }
 
@@ -414,7 +450,7 @@ struct TableBuilder {
 
     /// Header, directory, then the sections 4-byte aligned; then the checksum.
     func layout() -> [UInt8] {
-        let present = Section.allCases.filter { $0 != .sourceMap || !strip }
+        let present = Section.present(sourceMap: !strip)
         var out = [UInt8](repeating: 0, count: TableFormat.headerSize + present.count * TableFormat.directoryEntrySize)
         var directory = ByteWriter()
         for s in present {

@@ -75,11 +75,9 @@ extension Dispatcher {
         var visited = 0
         while let n = stack.popLast(), visited <= table.nodeCount {
             visited += 1
-            for run in table.runs(of: n) where roles.contains(table.runRole(run)) {
-                for c in table.candidates(of: run) {
-                    let b = table.candidate(c)
-                    if state.holds(table.bindingCondition(b)) { best = min(best ?? b, b); break }
-                }
+            for c in table.candidates(of: n) {
+                let b = table.candidate(c)
+                if roles.contains(table.bindingRole(b)), state.holds(table.bindingCondition(b)) { best = min(best ?? b, b) }
             }
             stack.append(contentsOf: table.children(of: n).map(\.node))
         }
@@ -97,13 +95,12 @@ extension Dispatcher {
         var entries: [(rank: Int, binding: Int, item: SequenceContinuation)] = []
         for (code, child) in table.children(of: node) {
             var live = false
-            for run in table.runs(of: child) where roles.contains(table.runRole(run)) {
-                if state.holds(table.longerCondition(of: run)) { live = true; break }
-                for c in table.candidates(of: run) where state.holds(table.bindingCondition(table.candidate(c))) {
-                    live = true
-                    break
-                }
-                if live { break }
+            for c in table.candidates(of: child) {
+                let b = table.candidate(c)
+                if roles.contains(table.bindingRole(b)), state.holds(table.bindingCondition(b)) { live = true; break }
+            }
+            for l in table.longerEntries(of: child) where !live && roles.contains(table.longerRole(l)) {
+                if state.holds(table.longerCondition(of: child, role: table.longerRole(l))) { live = true }
             }
             guard live, let chord = Chord(code: code) else { continue }
             var title: String?, group: String?, action: ActionInvocation?

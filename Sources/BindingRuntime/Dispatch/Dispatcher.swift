@@ -6,7 +6,7 @@
 /// sequence was pending, that sequence is dropped and the stroke dispatched from idle.
 ///
 /// Dispatching a one-stroke chord does not allocate: one hash probe finds the chord's trie
-/// node, then each responder's roles are looked up (one probe each) in the node's role runs.
+/// node, then each responder's roles are looked up (one probe each) among the node's candidates.
 public final class Dispatcher {
     /// Longest responder chain walked; a chain that loops is cut here.
     public static let maxChainLength = 256
@@ -107,29 +107,32 @@ public final class Dispatcher {
         var depth = 0
         while let r = responder, depth < Dispatcher.maxChainLength {
             for name in r.responderRoles {
-                guard let role = table.roleIndex(named: name), let run = table.run(of: node, role: UInt32(role)) else { continue }
-                if let outcome = resolve(run: run, firstResponder: firstResponder, context: context) { return outcome }
+                guard let role = table.roleIndex(named: name) else { continue }
+                if let outcome = resolve(node: node, role: UInt32(role), firstResponder: firstResponder, context: context) {
+                    return outcome
+                }
             }
             responder = r.nextResponder
             depth &+= 1
         }
-        if let run = table.run(of: node, role: TableFormat.menuRole),
-           let outcome = resolve(run: run, firstResponder: firstResponder, context: context) {
+        if let outcome = resolve(node: node, role: TableFormat.menuRole, firstResponder: firstResponder, context: context) {
             return outcome
         }
         return .nothing
     }
 
+    /// Rule 2a, then 2b, for one role at `node`; nil when this role does not decide.
     @inline(__always)
-    func resolve(run: Int, firstResponder: any Responder, context: ContextState) -> Resolution? {
-        for c in table.candidates(of: run) {
+    func resolve(node: Int, role: UInt32, firstResponder: any Responder, context: ContextState) -> Resolution? {
+        for c in table.candidates(of: node, role: role) {
             let b = table.candidate(c)
             guard context.holds(table.bindingCondition(b)) else { continue }
             if let performer = performer(of: table.invocation(ofBinding: b), firstResponder: firstResponder) {
                 return .chosen(binding: b, performer: performer)
             }
         }
-        return context.holds(table.longerCondition(of: run)) ? .pending : nil
+        let longer = table.longerCondition(of: node, role: role)
+        return longer != TableFormat.conditionFalse && context.holds(longer) ? .pending : nil
     }
 
     /// The first responder in the chain, from `firstResponder` outwards, that can perform

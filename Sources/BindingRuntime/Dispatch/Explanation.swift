@@ -98,8 +98,7 @@ extension Dispatcher {
         var decided: (binding: Int?, role: UInt32)? = nil
         var outcome: Explanation.Outcome = .nothing
         for role in order {
-            guard let run = table.run(of: node, role: role) else { continue }
-            for c in table.candidates(of: run) {
+            for c in table.candidates(of: node, role: role) {
                 let b = table.candidate(c)
                 if let d = decided {
                     if d.role == role, let chosen = d.binding { verdicts.append((b, .shadowedByEarlier(binding: chosen))) }
@@ -127,17 +126,15 @@ extension Dispatcher {
                 decided = (b, role)
                 outcome = .performed(binding: b, performer: p, performerDepth: performerDepth)
             }
-            if decided == nil, state.holds(table.longerCondition(of: run)) {
+            if decided == nil, state.holds(table.longerCondition(of: node, role: role)) {
                 decided = (nil, role)
                 outcome = .pending
             }
         }
         var entries = verdicts.map { Explanation.Entry(binding: table.binding($0.0), verdict: $0.1) }
         let listed = Set(verdicts.map(\.0))
-        for run in table.runs(of: node) {
-            for c in table.candidates(of: run) where !listed.contains(table.candidate(c)) {
-                entries.append(Explanation.Entry(binding: table.binding(table.candidate(c)), verdict: .roleNotInChain))
-            }
+        for c in table.candidates(of: node) where !listed.contains(table.candidate(c)) {
+            entries.append(Explanation.Entry(binding: table.binding(table.candidate(c)), verdict: .roleNotInChain))
         }
         var chosen: TableBinding?
         if case .performed(let b, _, _) = outcome { chosen = table.binding(b) }
@@ -147,9 +144,7 @@ extension Dispatcher {
     /// The bindings of `node` as not reached (used when a prefix decides).
     func entries(at node: Int?, _ state: ContextState) -> [Explanation.Entry] {
         guard let node else { return [] }
-        return table.runs(of: node).flatMap { run in
-            table.candidates(of: run).map { Explanation.Entry(binding: table.binding(table.candidate($0)), verdict: .notReached) }
-        }
+        return table.candidates(of: node).map { Explanation.Entry(binding: table.binding(table.candidate($0)), verdict: .notReached) }
     }
 
     /// The false parts of a false condition: the failing conjuncts of `&&` chains, otherwise

@@ -23,7 +23,7 @@ public enum TableFormat {
     public static let none: UInt32 = 0xFFFF_FFFF
     /// A condition reference that always holds (an ungated binding).
     public static let conditionTrue: UInt32 = 0xFFFF_FFFF
-    /// A condition reference that never holds (a run with no longer sequence).
+    /// A condition reference that never holds.
     public static let conditionFalse: UInt32 = 0xFFFF_FFFE
     /// The role of a main-menu key equivalent; ranks after every role of the chain.
     public static let menuRole: UInt32 = 0xFFFF_FFFF
@@ -40,12 +40,19 @@ public enum TableFormat {
     public static let maxTableSize = Int(UInt32.max)
 
     /// The sections, in the order they must appear in the directory. Every section is
-    /// required except `sourceMap`, present exactly when the header's source-map flag is set.
+    /// required except `sourceFiles` and `sourceMap`, present exactly when the header's
+    /// source-map flag is set.
     public enum Section: Int, CaseIterable, Sendable {
         case meta, strings, actions, contexts, values, roles, roleHash, groups
-        case conditions, code, arguments, nodes, runs, candidates, slots, bindings
+        case conditions, code, arguments, invocations, attributes
+        case nodes, candidates, longer, slots, bindings
         case editMenu, menus, menuEntries, menuItems, quickActions, dictionaries, dictionaryEntries
-        case sourceMap
+        case sourceFiles, sourceMap
+
+        /// The sections of a table with (`true`) or without a source map.
+        public static func present(sourceMap: Bool) -> [Section] {
+            sourceMap ? allCases : allCases.filter { $0 != .sourceFiles && $0 != .sourceMap }
+        }
 
         /// The four-character tag stored in the directory.
         public var tag: UInt32 {
@@ -62,9 +69,11 @@ public enum TableFormat {
             case .conditions: s = "CEXP"
             case .code: s = "CODE"
             case .arguments: s = "ARGS"
+            case .invocations: s = "INVK"
+            case .attributes: s = "ATTR"
             case .nodes: s = "NODE"
-            case .runs: s = "RUNS"
             case .candidates: s = "CAND"
+            case .longer: s = "LONG"
             case .slots: s = "SLOT"
             case .bindings: s = "BIND"
             case .editMenu: s = "EDIT"
@@ -74,6 +83,7 @@ public enum TableFormat {
             case .quickActions: s = "QUIK"
             case .dictionaries: s = "DICT"
             case .dictionaryEntries: s = "DENT"
+            case .sourceFiles: s = "SRCF"
             case .sourceMap: s = "SRCM"
             }
             let p = s.utf8Start
@@ -97,10 +107,12 @@ public enum TableFormat {
             case .conditions: 8
             case .code: 12
             case .arguments: 12
-            case .nodes: 16
-            case .runs: 12
+            case .invocations: 8
+            case .attributes: 12
+            case .nodes: 20
+            case .longer: 8
             case .slots: 8
-            case .bindings: 28
+            case .bindings: 16
             case .editMenu: 16
             case .menus: 12
             case .menuEntries: 8
@@ -108,7 +120,8 @@ public enum TableFormat {
             case .quickActions: 24
             case .dictionaries: 8
             case .dictionaryEntries: 16
-            case .sourceMap: 12
+            case .sourceFiles: 8
+            case .sourceMap: 8
             }
         }
     }

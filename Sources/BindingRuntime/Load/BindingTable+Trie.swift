@@ -3,22 +3,26 @@
 extension BindingTable {
     /// The root node: the empty sequence.
     static let root = 0
+    /// Bytes per `NODE` record.
+    static let nodeSize = 20
 
     /// Number of trie nodes, the root included.
     var nodeCount: Int { count(.nodes) - 1 }
 
+    @inline(__always)
+    func nodeField(_ node: Int, _ k: Int) -> Int { Int(reader.u32(nodesAt &+ node &* BindingTable.nodeSize &+ k &* 4)) }
+
     /// The child of `node` reached by `code`, found by linear probing in the node's slots.
     @inline(__always)
     func child(of node: Int, code: UInt32) -> Int? {
-        let s0 = Int(reader.u32(nodesAt + node &* 16 + 12))
-        let s1 = Int(reader.u32(nodesAt + (node &+ 1) &* 16 + 12))
+        let s0 = nodeField(node, 3), s1 = nodeField(node &+ 1, 3)
         let cap = s1 &- s0
         guard cap > 0 else { return nil }
         var p = TableFormat.slotHash(code, log2Capacity: cap.trailingZeroBitCount)
         for _ in 0..<cap {
-            let at = slotsAt + (s0 &+ p) &* 8
+            let at = slotsAt &+ (s0 &+ p) &* 8
             let c = reader.u32(at)
-            if c == code { return Int(reader.u32(at + 4)) }
+            if c == code { return Int(reader.u32(at &+ 4)) }
             if c == TableFormat.emptySlot { return nil }
             p = (p &+ 1) & (cap &- 1)
         }
@@ -27,13 +31,13 @@ extension BindingTable {
 
     /// The parent of `node` (nil for the root).
     func parent(of node: Int) -> Int? {
-        let p = reader.u32(nodesAt + node * 16)
+        let p = reader.u32(nodesAt + node * BindingTable.nodeSize)
         return p == TableFormat.none ? nil : Int(p)
     }
 
     /// The chord on the edge into `node`.
     func chord(of node: Int) -> Chord {
-        Chord(code: reader.u32(nodesAt + node * 16 + 4)) ?? Chord(key: .space)
+        Chord(code: reader.u32(nodesAt + node * BindingTable.nodeSize + 4)) ?? Chord(key: .space)
     }
 
     /// The strokes from the root to `node`.
@@ -59,7 +63,7 @@ extension BindingTable {
 
     /// The children of `node` as (chord code, child) pairs, in chord order.
     func children(of node: Int) -> [(code: UInt32, node: Int)] {
-        let s0 = Int(reader.u32(nodesAt + node * 16 + 12)), s1 = Int(reader.u32(nodesAt + (node + 1) * 16 + 12))
+        let s0 = nodeField(node, 3), s1 = nodeField(node + 1, 3)
         var out: [(code: UInt32, node: Int)] = []
         for s in s0..<max(s0, s1) {
             let c = reader.u32(slotsAt + s * 8)
@@ -68,64 +72,72 @@ extension BindingTable {
         return out.sorted { $0.code < $1.code }
     }
 
-    /// The run of `node` for `role` (``TableFormat/menuRole`` for menu bindings), if any.
+    /// All candidates of `node`: indices into `CAND`, ordered by role, then declaration.
     @inline(__always)
-    func run(of node: Int, role: UInt32) -> Int? {
-        var lo = Int(reader.u32(nodesAt + node &* 16 + 8))
-        var hi = Int(reader.u32(nodesAt + (node &+ 1) &* 16 + 8))
-        while hi &- lo > 4 {
-            let mid = (lo &+ hi) >> 1
-            let r = reader.u32(runsAt + mid &* 12)
-            if r == role { return mid }
-            if r < role { lo = mid &+ 1 } else { hi = mid }
-        }
-        while lo < hi {
-            let r = reader.u32(runsAt + lo &* 12)
-            if r == role { return lo }
-            if r > role { return nil }
-            lo &+= 1
-        }
-        return nil
-    }
-
-    /// The runs of `node`.
-    func runs(of node: Int) -> Range<Int> {
-        let r0 = Int(reader.u32(nodesAt + node * 16 + 8)), r1 = Int(reader.u32(nodesAt + (node + 1) * 16 + 8))
-        return r0..<max(r0, r1)
-    }
-
-    /// The role of `run` (``TableFormat/menuRole`` for menu bindings).
-    @inline(__always)
-    func runRole(_ run: Int) -> UInt32 { reader.u32(runsAt + run &* 12) }
-
-    /// The candidate range of `run`: indices into the candidate list.
-    @inline(__always)
-    func candidates(of run: Int) -> Range<Int> {
-        let c0 = Int(reader.u32(runsAt + run &* 12 + 4)), c1 = Int(reader.u32(runsAt + (run &+ 1) &* 12 + 4))
+    func candidates(of node: Int) -> Range<Int> {
+        let c0 = nodeField(node, 2), c1 = nodeField(node &+ 1, 2)
         return c0..<max(c0, c1)
+    }
+
+    /// The candidates of `node` in `role` (``TableFormat/menuRole`` for menu bindings), in
+    /// declaration order: a binary search of the node's candidates, which are sorted by role.
+    @inline(__always)
+    func candidates(of node: Int, role: UInt32) -> Range<Int> {
+        let all = candidates(of: node)
+        var lo = all.lowerBound, hi = all.upperBound
+        while lo < hi {   // first with role >= `role`
+            let mid = (lo &+ hi) >> 1
+            if bindingRole(candidate(mid)) < role { lo = mid &+ 1 } else { hi = mid }
+        }
+        var end = lo
+        while end < all.upperBound, bindingRole(candidate(end)) == role { end &+= 1 }
+        return lo..<end
     }
 
     /// Candidate `c`: a binding index.
     @inline(__always)
-    func candidate(_ c: Int) -> Int { Int(reader.u32(candidatesAt + c &* 4)) }
+    func candidate(_ c: Int) -> Int { Int(reader.u32(candidatesAt &+ c &* 4)) }
 
-    /// The condition under which a longer sequence of this run's role is live.
+    /// The `LONG` entries of `node`.
+    func longerEntries(of node: Int) -> Range<Int> {
+        let l0 = nodeField(node, 4), l1 = nodeField(node + 1, 4)
+        return l0..<max(l0, l1)
+    }
+
+    /// The role of `LONG` entry `l`.
+    func longerRole(_ l: Int) -> UInt32 { reader.u32(longerAt + l * 8) }
+
+    /// The condition under which some longer binding of `role` starting with `node`'s
+    /// sequence is live (``TableFormat/conditionFalse`` when there is none).
     @inline(__always)
-    func longerCondition(of run: Int) -> UInt32 { reader.u32(runsAt + run &* 12 + 8) }
+    func longerCondition(of node: Int, role: UInt32) -> UInt32 {
+        var l = nodeField(node, 4)
+        let end = nodeField(node &+ 1, 4)
+        while l < end {
+            let r = reader.u32(longerAt &+ l &* 8)
+            if r == role { return reader.u32(longerAt &+ l &* 8 &+ 4) }
+            if r > role { break }
+            l &+= 1
+        }
+        return TableFormat.conditionFalse
+    }
 
     // MARK: Binding fields
 
-    @inline(__always) func bindingNode(_ b: Int) -> Int { Int(reader.u32(bindingsAt + b &* 28)) }
-    @inline(__always) func bindingRole(_ b: Int) -> UInt32 { reader.u32(bindingsAt + b &* 28 + 4) }
-    @inline(__always) func bindingAction(_ b: Int) -> Int { Int(reader.u32(bindingsAt + b &* 28 + 8)) }
-    @inline(__always) func bindingArgument(_ b: Int) -> UInt32 { reader.u32(bindingsAt + b &* 28 + 12) }
-    @inline(__always) func bindingTitle(_ b: Int) -> UInt32 { reader.u32(bindingsAt + b &* 28 + 16) }
-    @inline(__always) func bindingGroup(_ b: Int) -> UInt32 { reader.u32(bindingsAt + b &* 28 + 20) }
-    @inline(__always) func bindingCondition(_ b: Int) -> UInt32 { reader.u32(bindingsAt + b &* 28 + 24) }
+    @inline(__always) func bindingNode(_ b: Int) -> Int { Int(reader.u32(bindingsAt &+ b &* 16)) }
+    @inline(__always) func bindingInvocation(_ b: Int) -> Int { Int(reader.u32(bindingsAt &+ b &* 16 &+ 4)) }
+    @inline(__always) func bindingTitle(_ b: Int) -> UInt32 { reader.u32(bindingsAt &+ b &* 16 &+ 8) }
+    @inline(__always) func bindingAttributes(_ b: Int) -> Int { Int(reader.u32(bindingsAt &+ b &* 16 &+ 12)) }
+    @inline(__always) func bindingRole(_ b: Int) -> UInt32 { reader.u32(attributesAt &+ bindingAttributes(b) &* 12) }
+    @inline(__always) func bindingGroup(_ b: Int) -> UInt32 { reader.u32(attributesAt &+ bindingAttributes(b) &* 12 &+ 4) }
+    @inline(__always) func bindingCondition(_ b: Int) -> UInt32 { reader.u32(attributesAt &+ bindingAttributes(b) &* 12 &+ 8) }
+    @inline(__always) func bindingAction(_ b: Int) -> Int { Int(reader.u32(invocationsAt &+ bindingInvocation(b) &* 8)) }
+    @inline(__always) func bindingArgument(_ b: Int) -> UInt32 { reader.u32(invocationsAt &+ bindingInvocation(b) &* 8 &+ 4) }
 
     /// The invocation a binding sends.
     @inline(__always)
     func invocation(ofBinding b: Int) -> ActionInvocation {
-        ActionInvocation(table: self, actionIndex: bindingAction(b), argument: argument(bindingArgument(b)))
+        let at = invocationsAt &+ bindingInvocation(b) &* 8
+        return ActionInvocation(table: self, actionIndex: Int(reader.u32(at)), argument: argument(reader.u32(at &+ 4)))
     }
 }

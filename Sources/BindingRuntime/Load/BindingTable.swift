@@ -18,7 +18,8 @@ public final class BindingTable: Sendable {
     let reader: TableReader
     let spans: [SectionSpan]
     // Offsets of the sections dispatch reads, cached out of `spans`.
-    let nodesAt: Int, runsAt: Int, candidatesAt: Int, slotsAt: Int, bindingsAt: Int
+    let nodesAt: Int, longerAt: Int, candidatesAt: Int, slotsAt: Int, bindingsAt: Int
+    let invocationsAt: Int, attributesAt: Int
     let conditionsAt: Int, codeAt: Int, argumentsAt: Int, roleHashAt: Int, roleHashCount: Int
     let stringsAt: Int, blobAt: Int
     /// Whether the table carries a source map (it was not compiled with `--strip`).
@@ -37,7 +38,9 @@ public final class BindingTable: Sendable {
         spans = v.spans
         hasSourceMap = v.hasSourceMap
         nodesAt = v[.nodes].offset
-        runsAt = v[.runs].offset
+        longerAt = v[.longer].offset
+        invocationsAt = v[.invocations].offset
+        attributesAt = v[.attributes].offset
         candidatesAt = v[.candidates].offset
         slotsAt = v[.slots].offset
         bindingsAt = v[.bindings].offset

@@ -128,10 +128,15 @@ extension BindingTable {
 
     /// Where binding `index` was written; nil when stripped or unknown.
     public func location(ofBinding index: Int) -> TableLocation? {
-        guard hasSourceMap else { return nil }
-        let file = f(.sourceMap, index, 0)
-        guard let path = string(file) else { return nil }
-        return TableLocation(path: path, line: Int(f(.sourceMap, index, 1)), column: Int(f(.sourceMap, index, 2)))
+        guard hasSourceMap, index >= 0, index < bindingCount else { return nil }
+        // The file run containing `index`: the last with first binding <= index.
+        var lo = 0, hi = count(.sourceFiles)
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if Int(f(.sourceFiles, mid, 0)) <= index { lo = mid } else { hi = mid }
+        }
+        guard let path = string(f(.sourceFiles, lo, 1)) else { return nil }
+        return TableLocation(path: path, line: Int(f(.sourceMap, index, 0)), column: Int(f(.sourceMap, index, 1)))
     }
 
     /// The edit menu's items in declared order.

@@ -69,15 +69,14 @@ struct TableValidator {
     mutating func directory() throws(TableError) {
         let n = r.bytes.count
         let sectionCount = Int(r.u32(20))
-        let expected = Section.allCases.count - (hasSourceMap ? 0 : 1)
-        guard sectionCount == expected else {
-            throw .badDirectory("\(sectionCount) sections, expected \(expected)")
+        let present = Section.present(sourceMap: hasSourceMap)
+        guard sectionCount == present.count else {
+            throw .badDirectory("\(sectionCount) sections, expected \(present.count)")
         }
         let dirEnd = TableFormat.headerSize + sectionCount * TableFormat.directoryEntrySize
         guard dirEnd <= n else { throw .truncated(section: "directory", needed: dirEnd, available: n) }
         var end = dirEnd
-        for k in 0..<sectionCount {
-            guard let s = Section(rawValue: k) else { throw .badDirectory("too many sections") }
+        for (k, s) in present.enumerated() {
             let e = TableFormat.headerSize + k * TableFormat.directoryEntrySize
             let tag = r.u32(e), offset = Int(r.u32(e + 4)), size = Int(r.u32(e + 8)), cnt = Int(r.u32(e + 12))
             guard tag == s.tag else { throw .badDirectory("entry \(k) is not \(s.name)") }
@@ -92,7 +91,7 @@ struct TableValidator {
             } else {
                 guard size == cnt * s.recordSize else { throw .badSectionSize(section: s.name, size: size, count: cnt) }
             }
-            spans[k] = SectionSpan(offset: offset, size: size, count: cnt)
+            spans[s.rawValue] = SectionSpan(offset: offset, size: size, count: cnt)
             end = offset + size
         }
     }
@@ -316,20 +315,18 @@ struct TableValidator {
     }
 
     func checkTrie() throws(TableError) {
-        let nodeRecords = count(.nodes), runRecords = count(.runs)
+        let nodeRecords = count(.nodes)
         guard nodeRecords >= 2 else { throw .badTrie(node: 0, reason: "no root") }
-        guard runRecords >= 1 else { throw .badTrie(node: 0, reason: "no run sentinel") }
-        let nodes = nodeRecords - 1, runs = runRecords - 1
-        let bindings = count(.bindings), slots = count(.slots), cands = count(.candidates)
+        let nodes = nodeRecords - 1
+        let bindings = count(.bindings), slots = count(.slots), cands = count(.candidates), longs = count(.longer)
         let none = TableFormat.none
-        guard f(.nodes, 0, 0) == none, f(.nodes, 0, 1) == none, f(.nodes, 0, 2) == 0, f(.nodes, 0, 3) == 0,
+        guard f(.nodes, 0, 0) == none, f(.nodes, 0, 1) == none, f(.nodes, 0, 2) == 0, f(.nodes, 0, 3) == 0, f(.nodes, 0, 4) == 0,
               f(.nodes, nodes, 0) == none, f(.nodes, nodes, 1) == none,
-              Int(f(.nodes, nodes, 2)) == runs, Int(f(.nodes, nodes, 3)) == slots
+              Int(f(.nodes, nodes, 2)) == cands, Int(f(.nodes, nodes, 3)) == slots, Int(f(.nodes, nodes, 4)) == longs
         else { throw .badTrie(node: 0, reason: "bad root or sentinel") }
-        guard f(.nodes, 1, 2) == 0 else { throw .badTrie(node: 0, reason: "the root has bindings") }
-        guard f(.runs, runs, 0) == TableFormat.menuRole, Int(f(.runs, runs, 1)) == cands, f(.runs, runs, 2) == TableFormat.conditionFalse
-        else { throw .badTrie(node: nodes, reason: "bad run sentinel") }
+        guard f(.nodes, 1, 2) == 0, f(.nodes, 1, 4) == 0 else { throw .badTrie(node: 0, reason: "the root has bindings") }
         guard cands == bindings else { throw .badTrie(node: 0, reason: "\(cands) candidates for \(bindings) bindings") }
+        let attributes = count(.attributes)
         var childSeen = [Bool](repeating: false, count: nodes)
         var children = 0
         for n in 0..<nodes {
@@ -337,32 +334,33 @@ struct TableValidator {
                 guard Int(f(.nodes, n, 0)) < n else { throw .badTrie(node: n, reason: "parent \(f(.nodes, n, 0)) is not an earlier node") }
                 guard Chord(code: f(.nodes, n, 1)) != nil else { throw .badTrie(node: n, reason: "invalid chord code \(f(.nodes, n, 1))") }
             }
-            let r0 = Int(f(.nodes, n, 2)), r1 = Int(f(.nodes, n + 1, 2))
+            let c0 = Int(f(.nodes, n, 2)), c1 = Int(f(.nodes, n + 1, 2))
             let s0 = Int(f(.nodes, n, 3)), s1 = Int(f(.nodes, n + 1, 3))
-            guard r0 <= r1, r1 <= runs else { throw .badTrie(node: n, reason: "run range \(r0)..<\(r1) out of order") }
+            let l0 = Int(f(.nodes, n, 4)), l1 = Int(f(.nodes, n + 1, 4))
+            guard c0 <= c1, c1 <= cands else { throw .badTrie(node: n, reason: "candidate range \(c0)..<\(c1) out of order") }
             guard s0 <= s1, s1 <= slots else { throw .badTrie(node: n, reason: "slot range \(s0)..<\(s1) out of order") }
-            // Runs: roles strictly ascending (the menu role, the largest, last), candidates in
-            // declaration order, each filed under this node and role.
+            guard l0 <= l1, l1 <= longs else { throw .badTrie(node: n, reason: "longer range \(l0)..<\(l1) out of order") }
+            // Candidates: sorted by role (the menu role, the largest, last), then declaration
+            // order, each filed under this node.
+            var last: (role: UInt32, binding: Int)? = nil
+            for c in c0..<c1 {
+                let b = Int(f(.candidates, c, 0))
+                guard b < bindings else { throw .outOfBounds(section: "CAND", record: c, field: "binding", value: UInt32(truncatingIfNeeded: b), limit: bindings) }
+                guard Int(f(.bindings, b, 0)) == n else { throw .badTrie(node: n, reason: "binding \(b) filed under the wrong node") }
+                let a = Int(f(.bindings, b, 3))
+                guard a < attributes else { throw .outOfBounds(section: "BIND", record: b, field: "attributes", value: UInt32(truncatingIfNeeded: a), limit: attributes) }
+                let role = f(.attributes, a, 0)
+                if let last, (last.role, last.binding) >= (role, b) { throw .badTrie(node: n, reason: "candidates out of order") }
+                last = (role, b)
+            }
             var lastRole: Int64 = -1
-            for run in r0..<r1 {
-                let role = f(.runs, run, 0)
-                if role != TableFormat.menuRole { try index(.runs, run, 0, "role", below: count(.roles)) }
-                guard Int64(role) > lastRole else { throw .badTrie(node: n, reason: "runs not in role order") }
+            for l in l0..<l1 {
+                let role = f(.longer, l, 0)
+                if role != TableFormat.menuRole { try index(.longer, l, 0, "role", below: count(.roles)) }
+                guard Int64(role) > lastRole else { throw .badTrie(node: n, reason: "longer entries not in role order") }
                 lastRole = Int64(role)
-                try conditionRef(.runs, run, 2)
-                let c0 = Int(f(.runs, run, 1)), c1 = Int(f(.runs, run + 1, 1))
-                guard c0 <= c1, c1 <= cands else { throw .badTrie(node: n, reason: "candidate range \(c0)..<\(c1) out of order") }
-                guard c1 > c0 || f(.runs, run, 2) != TableFormat.conditionFalse else { throw .badTrie(node: n, reason: "empty run") }
-                var lastBinding = -1
-                for c in c0..<c1 {
-                    let b = Int(f(.candidates, c, 0))
-                    guard b < bindings else { throw .outOfBounds(section: "CAND", record: c, field: "binding", value: UInt32(truncatingIfNeeded: b), limit: bindings) }
-                    guard b > lastBinding else { throw .badTrie(node: n, reason: "candidates out of declaration order") }
-                    lastBinding = b
-                    guard Int(f(.bindings, b, 0)) == n, f(.bindings, b, 1) == role else {
-                        throw .badTrie(node: n, reason: "binding \(b) filed under the wrong node or role")
-                    }
-                }
+                guard f(.longer, l, 1) != TableFormat.conditionFalse else { throw .badTrie(node: n, reason: "longer entry that is never live") }
+                try conditionRef(.longer, l, 1)
             }
             // The child hash table: empty, or a power of two slots with at least one empty.
             let cap = s1 - s0
@@ -401,15 +399,19 @@ struct TableValidator {
     }
 
     func checkBindings() throws(TableError) {
+        for i in 0..<count(.invocations) { try actionAndArgument(.invocations, i, action: 0, argument: 1) }
+        for i in 0..<count(.attributes) {
+            if f(.attributes, i, 0) != TableFormat.menuRole { try index(.attributes, i, 0, "role", below: count(.roles)) }
+            try index(.attributes, i, 1, "group", below: count(.groups), optional: true)
+            try conditionRef(.attributes, i, 2)
+        }
         let nodes = count(.nodes) - 1
         for b in 0..<count(.bindings) {
             let node = f(.bindings, b, 0)
             guard node >= 1, Int(node) < nodes else { throw .outOfBounds(section: "BIND", record: b, field: "node", value: node, limit: nodes) }
-            if f(.bindings, b, 1) != TableFormat.menuRole { try index(.bindings, b, 1, "role", below: count(.roles)) }
-            try actionAndArgument(.bindings, b, action: 2, argument: 3)
-            try string(.bindings, b, 4, "title", optional: true)
-            try index(.bindings, b, 5, "group", below: count(.groups), optional: true)
-            try conditionRef(.bindings, b, 6)
+            try index(.bindings, b, 1, "invocation", below: count(.invocations))
+            try string(.bindings, b, 2, "title", optional: true)
+            try index(.bindings, b, 3, "attributes", below: count(.attributes))
         }
         for i in 0..<count(.editMenu) {
             try string(.editMenu, i, 0, "title")
@@ -498,9 +500,22 @@ struct TableValidator {
 
     func checkSourceMap() throws(TableError) {
         guard hasSourceMap else { return }
-        guard count(.sourceMap) == count(.bindings) else {
+        let bindings = count(.bindings)
+        guard count(.sourceMap) == bindings else {
             throw .badSectionSize(section: "SRCM", size: self[.sourceMap].size, count: count(.sourceMap))
         }
-        for i in 0..<count(.sourceMap) { try string(.sourceMap, i, 0, "file", optional: true) }
+        // File runs: the first starts at binding 0, each later one further on, all inside.
+        guard (bindings == 0) == (count(.sourceFiles) == 0) else {
+            throw .badSectionSize(section: "SRCF", size: self[.sourceFiles].size, count: count(.sourceFiles))
+        }
+        var previous = -1
+        for i in 0..<count(.sourceFiles) {
+            let first = Int(f(.sourceFiles, i, 0))
+            guard first > previous, first < bindings, i > 0 || first == 0 else {
+                throw .invalidValue(section: "SRCF", record: i, field: "first binding", value: UInt64(first))
+            }
+            previous = first
+            try string(.sourceFiles, i, 1, "file", optional: true)
+        }
     }
 }
