@@ -16,6 +16,7 @@ public enum AtomicFile {
         public var path: String
         /// What went wrong, lower case (`permission denied`).
         public var reason: String
+        /// `cannot write 'PATH': REASON`, as the tools print it.
         public var description: String { "cannot write '\(path)': \(reason)" }
     }
 

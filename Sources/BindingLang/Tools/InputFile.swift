@@ -13,6 +13,7 @@ public enum InputFile {
         public var path: String
         /// What went wrong, lower case.
         public var reason: String
+        /// `cannot read 'PATH': REASON`, as the tools print it.
         public var description: String { "cannot read '\(path)': \(reason)" }
     }
 

@@ -1,11 +1,17 @@
 /// A JSON document with object keys in insertion order, for output that tools read and people
 /// diff: `bindc dump --json` and `--diagnostics-format json`.
 public indirect enum JSONValue: Sendable, Equatable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// An integer.
     case int(Int64)
+    /// A number with a fraction (non-finite values print as `null`).
     case double(Double)
+    /// A string, escaped as RFC 8259 requires.
     case string(String)
+    /// An array.
     case array([JSONValue])
     /// Members in the order they are printed.
     case object([(String, JSONValue)])

@@ -76,23 +76,6 @@ private func typecheck(_ source: String, extra: String) throws -> (Int32, String
     return (process.terminationStatus, String(decoding: output, as: UTF8.self))
 }
 
-@Test func generatedSourceCompiles() throws {
-    let sample = SwiftGenerator.generate(SampleKeymap.keymap)
-    let use = """
-        func use() {
-            let a: EditorKeymap.Action = .selectTab(3)
-            let b = EditorKeymap.Action(name: "open", argument: .string("x"))
-            var context = EditorKeymap.Context()
-            context.mode = .insert
-            context.loggedIn = true
-            _ = (a.name, a.argument, b, context.assignments, EditorKeymap.keyCommands.count, EditorKeymap.editMenu)
-            _ = EditorKeymap.Modifiers.command.rawValue
-        }
-        """
-    let (status, output) = try typecheck(sample, extra: use)
-    #expect(status == 0, "\(output)")
-}
-
 @Test func generatedSourceWithAwkwardNamesCompiles() throws {
     let source = SwiftGenerator.generate(awkward, typeName: "Awkward")
     let use = """
@@ -158,18 +141,27 @@ private func swiftc(_ arguments: [String], in dir: URL) throws -> (Int32, String
     return (process.terminationStatus, String(decoding: output, as: UTF8.self))
 }
 
-@Test func generatedUIKitPartTypeChecksAgainstAStub() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("uikit-stub-\(UUID().uuidString)")
+/// The sample keymap and every example generate Swift that type-checks, the UIKit part
+/// included (against the stub), in one compiler run.
+@Test func generatedSwiftCompilesWithUIKit() throws {
+    let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: examples.path))?
+        .filter { $0.hasSuffix(".bind") && !$0.contains("-") }.sorted() ?? []
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("examples-swift-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
-    try Data(uiKitStub.utf8).write(to: dir.appendingPathComponent("UIKit.swift"))
-    let (built, log) = try swiftc(
-        ["-emit-module", "-module-name", "UIKit", "-parse-as-library", "-swift-version", "6", "UIKit.swift",
-         "-emit-module-path", "UIKit.swiftmodule"], in: dir)
-    #expect(built == 0, "\(log)")
-    let source = SwiftGenerator.generate(SampleKeymap.keymap)
-    #expect(source.contains("UIKeyCommand("))
-    try Data(source.utf8).write(to: dir.appendingPathComponent("Generated.swift"))
+    var files: [String] = []
+    for (i, name) in names.enumerated() {
+        var sources = SourceManager()
+        sources.add(SourceFile(path: name, bytes: try InputFile.read(examples.appendingPathComponent(name).path)))
+        let compilation = Compilation(sources: sources, platform: .apple)
+        let keymap = try #require(compilation.keymap, "\(name) does not compile")
+        let file = "Example\(i).swift"
+        try Data(SwiftGenerator.generate(keymap, typeName: "Example\(i)Keymap").utf8).write(to: dir.appendingPathComponent(file))
+        files.append(file)
+    }
+    try Data(SwiftGenerator.generate(SampleKeymap.keymap).utf8).write(to: dir.appendingPathComponent("Sample.swift"))
     try Data("""
         import UIKit
         @MainActor func use() {
@@ -178,7 +170,12 @@ private func swiftc(_ arguments: [String], in dir: URL) throws -> (Int32, String
             _ = (commands, items, EditorKeymap.Modifiers.command.uiKeyModifierFlags)
         }
         """.utf8).write(to: dir.appendingPathComponent("Use.swift"))
-    let (status, output) = try swiftc(
-        ["-typecheck", "-swift-version", "6", "-parse-as-library", "-I", dir.path, "Generated.swift", "Use.swift"], in: dir)
+    files += ["Sample.swift", "Use.swift"]
+    try Data(uiKitStub.utf8).write(to: dir.appendingPathComponent("UIKit.swift"))
+    let (built, log) = try swiftc(
+        ["-emit-module", "-module-name", "UIKit", "-parse-as-library", "-swift-version", "6", "UIKit.swift",
+         "-emit-module-path", "UIKit.swiftmodule"], in: dir)
+    #expect(built == 0, "\(log)")
+    let (status, output) = try swiftc(["-typecheck", "-swift-version", "6", "-parse-as-library", "-I", dir.path] + files, in: dir)
     #expect(status == 0, "\(output)")
 }
