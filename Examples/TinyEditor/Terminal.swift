@@ -39,7 +39,8 @@ enum TerminalError: Error, CustomStringConvertible {
 /// `init` saves the settings, switches to raw mode (no echo, no line buffering, no signals
 /// from ctrl+c/ctrl+z, no flow control on ctrl+s/ctrl+q, no output post-processing) and to
 /// the alternate screen. `restore()` undoes it; it also runs at process exit and on
-/// SIGINT/SIGTERM/SIGHUP/SIGQUIT, whose handlers restore and then exit.
+/// SIGINT/SIGTERM/SIGHUP/SIGQUIT, whose handlers restore and then exit, and on crashes
+/// (SIGSEGV, SIGILL, SIGTRAP, SIGABRT, …), whose handlers restore and re-raise.
 final class Terminal {
     init() throws {
         guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else { throw TerminalError.notATerminal }
@@ -66,10 +67,23 @@ final class Terminal {
 
     private static func installHandlers() {
         atexit { restoreTerminalState() }
+        // A parent may have started us with these blocked (the mask is inherited): unblock.
+        var set = sigset_t()
+        sigemptyset(&set)
+        for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH] { sigaddset(&set, sig) }
+        sigprocmask(SIG_UNBLOCK, &set, nil)
         for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
             signal(sig) { s in
                 restoreTerminalState()
                 _exit(128 + s)
+            }
+        }
+        // A crash still gives the terminal back, then dies as it would have.
+        for sig in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
+            signal(sig) { s in
+                restoreTerminalState()
+                signal(s, SIG_DFL)
+                raise(s)
             }
         }
         signal(SIGWINCH) { _ in terminalResized = true }
