@@ -21,18 +21,20 @@ public enum AtomicFile {
     }
 
     /// Replaces (or creates) `path` with `bytes`, atomically.
-    public static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
+    public static func write(_ bytes: [UInt8], to requestedPath: String) throws(WriteError) {
+        // Through a symbolic link, replace the file it points to, not the link.
+        let path = resolvedLink(requestedPath)
         let directory = directoryOf(path)
         let base = path.split(separator: "/").last.map(String.init) ?? path
         var template = Array("\(directory)/.\(base).tmp-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw WriteError(path: path, reason: systemError()) }
+        guard fd >= 0 else { throw WriteError(path: requestedPath, reason: systemError()) }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var closed = false
         func fail(_ reason: String) -> WriteError {
             if !closed { close(fd) }
             unlink(temporary)
-            return WriteError(path: path, reason: reason)
+            return WriteError(path: requestedPath, reason: reason)
         }
         // Permissions: the existing file's, else what `open(…, 0666)` would give.
         var info = stat()
@@ -72,6 +74,16 @@ public enum AtomicFile {
     /// Writes UTF-8 text atomically.
     public static func write(_ text: String, to path: String) throws(WriteError) {
         try write(Array(text.utf8), to: path)
+    }
+
+    /// `path`, or the file it names when it is a symbolic link (followed to the end).
+    static func resolvedLink(_ path: String) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let real = realpath(path, nil) else {
+            return path
+        }
+        defer { free(real) }
+        return String(cString: real)
     }
 
     /// The directory holding `path` (`.` for a bare name).

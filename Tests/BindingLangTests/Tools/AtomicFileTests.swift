@@ -28,6 +28,14 @@ import Testing
         #expect(mode == 0o751)
     }
 
+    @Test func writesThroughSymbolicLinks() throws {
+        try AtomicFile.write("old", to: dir + "/target")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/link", withDestinationPath: dir + "/target")
+        try AtomicFile.write("new", to: dir + "/link")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir + "/link") == dir + "/target")
+        #expect(FileManager.default.contents(atPath: dir + "/target") == Data("new".utf8))
+    }
+
     @Test func failureLeavesNothingBehind() throws {
         #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write([1], to: dir + "/missing/out") }
         try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: false)
