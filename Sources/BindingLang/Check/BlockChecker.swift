@@ -12,8 +12,8 @@ struct BlockChecker {
     /// out (its errors reported), and so is every binding of a block whose role or condition
     /// is wrong, once their own mistakes are reported.
     func check(
-        _ block: BindingBlock, into result: inout FileResult, _ sat: inout Satisfiability,
-        _ engine: inout DiagnosticEngine
+        _ block: BindingBlock, into result: inout FileResult, groups: inout GroupTable, memo: inout ConditionMemo,
+        _ sat: inout Satisfiability, _ engine: inout DiagnosticEngine
     ) {
         let role = resolveRole(block.role, &engine)
         var blockCondition: Condition? = .constant(true)
@@ -28,7 +28,7 @@ struct BlockChecker {
         var state = BlockState(
             role: role, condition: blockCondition, blockOK: role != nil && blockCondition != nil,
             warnUnsatisfiable: warnUnsatisfiable)
-        checkItems(block.items, group: nil, &state, &result, &sat, &engine)
+        checkItems(block.items, group: nil, &state, &result, &groups, &memo, &sat, &engine)
     }
 
     private struct BlockState {
@@ -39,18 +39,20 @@ struct BlockChecker {
     }
 
     private func checkItems(
-        _ items: [BlockItem], group: String?, _ state: inout BlockState, _ result: inout FileResult,
-        _ sat: inout Satisfiability, _ engine: inout DiagnosticEngine
+        _ items: [BlockItem], group: Int?, _ state: inout BlockState, _ result: inout FileResult,
+        _ groups: inout GroupTable, _ memo: inout ConditionMemo, _ sat: inout Satisfiability,
+        _ engine: inout DiagnosticEngine
     ) {
-        for item in items {
-            switch item {
+        // By index: `for item in items` would copy every item's payload.
+        for i in items.indices {
+            switch items[i] {
             case .binding(let b):
-                check(b, group: group, &state, &result, &sat, &engine)
+                check(b, group: group, &state, &result, &memo, &sat, &engine)
             case .group(let g):
                 if g.title.value.isEmpty { engine.warning(Messages.emptyGroupTitle, at: g.title.range) }
                 // Groups do not nest in the grammar; a nested one (if the parser let it
                 // through) counts as its own group.
-                checkItems(g.items, group: g.title.value, &state, &result, &sat, &engine)
+                checkItems(g.items, group: groups.id(g.title.value), &state, &result, &groups, &memo, &sat, &engine)
             case .unbind(let sequence, _):
                 guard let chords = chords.sequence(sequence, &engine), let role = state.role else { continue }
                 result.unbinds.append(CheckedUnbind(role: role, sequence: chords, range: sequence.range))
@@ -61,14 +63,14 @@ struct BlockChecker {
     }
 
     private func check(
-        _ b: BindingSyntax, group: String?, _ state: inout BlockState, _ result: inout FileResult,
-        _ sat: inout Satisfiability, _ engine: inout DiagnosticEngine
+        _ b: BindingSyntax, group: Int?, _ state: inout BlockState, _ result: inout FileResult,
+        _ memo: inout ConditionMemo, _ sat: inout Satisfiability, _ engine: inout DiagnosticEngine
     ) {
         let sequence = chords.sequence(b.sequence, &engine)
         let action = actions.resolve(b.action, &engine)
         if let title = b.title, title.value.isEmpty { engine.warning(Messages.emptyTitle, at: title.range) }
         var own: Condition? = .constant(true)
-        if let expression = b.condition { own = conditions.lower(expression, &engine) }
+        if let expression = b.condition { own = memo.lower(expression, conditions, &engine) }
         guard state.blockOK, let role = state.role, let blockCondition = state.condition,
               let sequence, let (actionID, argument) = action, let own
         else { return }

@@ -11,8 +11,9 @@ struct CheckedBinding {
     var title: String?
     /// Where the title was written (for warnings about it).
     var titleRange: SourceRange?
-    /// The discoverability group title (a `group`, or the top-level menu of a key equivalent).
-    var group: String?
+    /// The discoverability group (a `group`, or the top-level menu of a key equivalent), as an
+    /// id in the ``GroupTable``.
+    var group: Int?
     var condition: Condition
     /// The sequence (or key equivalent) as written: diagnostics point here, and its start is
     /// the binding's location in the model.
@@ -28,15 +29,31 @@ struct CheckedUnbind {
     var range: SourceRange
 }
 
-/// The key the layering rules (Grammar.md §9) and conflict rule 1 compare: role and sequence.
-/// The main menu has role -1.
+/// The key the layering rules (Grammar.md §9) and the conflict rules compare: role and
+/// sequence. The main menu has role -1. Compact and cheap to hash: the first two strokes are
+/// packed into one integer, so most keys allocate nothing.
 struct BindingKey: Hashable {
-    var role: Int
-    var sequence: [Chord]
+    var role: Int32
+    var count: Int32
+    /// The codes of the first two strokes (zero where absent).
+    var packed: UInt64
+    /// The codes of the strokes after the second.
+    var rest: [UInt32]
 
-    init(role: Int?, sequence: [Chord]) {
-        self.role = role ?? -1
-        self.sequence = sequence
+    init<C: Collection>(role: Int?, sequence: C) where C.Element == Chord {
+        self.role = Int32(truncatingIfNeeded: role ?? -1)
+        count = Int32(truncatingIfNeeded: sequence.count)
+        var packed: UInt64 = 0
+        var rest: [UInt32] = []
+        for (i, chord) in sequence.enumerated() {
+            switch i {
+            case 0: packed = UInt64(chord.code)
+            case 1: packed |= UInt64(chord.code) << 32
+            default: rest.append(chord.code)
+            }
+        }
+        self.packed = packed
+        self.rest = rest
     }
 
     init(_ binding: CheckedBinding) { self.init(role: binding.role, sequence: binding.sequence) }

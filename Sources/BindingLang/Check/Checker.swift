@@ -20,6 +20,8 @@ public enum Checker {
         let quickActions = QuickActionChecker()
         var satisfiability = Satisfiability(contexts: scope.contexts)
         var layering = Layering()
+        var groups = GroupTable()
+        var memo = ConditionMemo(sources: sources)
 
         for file in files {
             var result = FileResult(file: file.file)
@@ -29,7 +31,7 @@ public enum Checker {
             for declaration in file.declarations {
                 switch declaration {
                 case .block(let block):
-                    blocks.check(block, into: &result, &satisfiability, &engine)
+                    blocks.check(block, into: &result, groups: &groups, memo: &memo, &satisfiability, &engine)
                 case .menu(let menu):
                     menus.check(menu, into: &result, editMenuRange: &editMenuRange, mainMenuRanges: &mainMenuRanges,
                                 &satisfiability, &engine)
@@ -44,12 +46,12 @@ public enum Checker {
             layering.apply(result, scope: scope, &engine)
         }
 
-        let bindings = finalBindings(layering)
+        let bindings = finalBindings(layering, &groups)
         ConflictChecker(scope: scope, satisfiability: satisfiability).check(bindings, &engine)
-        TitleChecker(scope: scope).check(bindings, &engine)
+        TitleChecker(scope: scope, groups: groups).check(bindings, &engine)
         let diagnostics = engine.sorted
         if engine.hasErrors { return (nil, diagnostics) }
-        let keymap = KeymapAssembler(scope: scope, sources: sources, platform: platform)
+        let keymap = KeymapAssembler(scope: scope, groups: groups, sources: sources, platform: platform)
             .assemble(bindings: bindings, editMenu: layering.editMenu, mainMenus: layering.mainMenus,
                       quickActions: layering.quickActions)
         return (keymap, diagnostics)
@@ -57,10 +59,10 @@ public enum Checker {
 
     /// The layered role bindings and the final main menus' key equivalents, in declaration
     /// order (file order, then position in the file).
-    static func finalBindings(_ layering: Layering) -> [CheckedBinding] {
-        var bindings = layering.bindings.compactMap { $0 }
+    static func finalBindings(_ layering: Layering, _ groups: inout GroupTable) -> [CheckedBinding] {
+        var bindings = layering.bindings
         var menuBindings: [CheckedBinding] = []
-        for menu in layering.mainMenus { keyEquivalents(of: menu, group: menu.title, into: &menuBindings) }
+        for menu in layering.mainMenus { keyEquivalents(of: menu, group: groups.id(menu.title), into: &menuBindings) }
         if menuBindings.isEmpty { return bindings }
         bindings += menuBindings
         return bindings.enumerated().sorted { a, b in
@@ -71,7 +73,7 @@ public enum Checker {
         }.map(\.element)
     }
 
-    private static func keyEquivalents(of menu: CheckedMenu, group: String, into out: inout [CheckedBinding]) {
+    private static func keyEquivalents(of menu: CheckedMenu, group: Int, into out: inout [CheckedBinding]) {
         for entry in menu.entries {
             switch entry {
             case .item(let item):

@@ -27,14 +27,62 @@ struct ChordResolver {
 
     /// The canonical chord, or nil after reporting why it is wrong.
     func chord(_ syntax: ChordSyntax, _ engine: inout DiagnosticEngine) -> Chord? {
-        let parts = syntax.parts.map(\.text)
-        switch Chord.build(parts: parts, platform: platform) {
+        if let chord = fastChord(syntax) { return chord }
+        switch Chord.build(parts: syntax.parts.map(\.text), platform: platform) {
         case .success(let chord):
             return chord
         case .failure(let error):
             report(error, syntax, &engine)
             return nil
         }
+    }
+
+    /// What a part's text means, for every name longer than one ASCII byte.
+    private enum Meaning: Sendable {
+        case modifier(Modifiers)
+        case primary
+        case key(Key)
+    }
+
+    private static let meanings: NameIndex<Meaning> = {
+        var table = NameIndex<Meaning>()
+        for (name, key) in Key.aliases { table[name] = .key(key) }
+        for (name, modifier) in Modifiers.spellings { table[name] = .modifier(modifier) }
+        table["primary"] = .primary
+        return table
+    }()
+
+    /// The common, valid case without building a parts array: the same result as
+    /// ``Chord/build(parts:platform:)`` whenever it returns one; nil for anything unusual
+    /// (which then goes through `build`, which also says what is wrong).
+    private func fastChord(_ syntax: ChordSyntax) -> Chord? {
+        guard let last = syntax.parts.last else { return nil }
+        var modifiers: Modifiers = []
+        for part in syntax.parts.dropLast() {
+            let m: Modifiers
+            switch Self.meanings[part.text] {
+            case .modifier(let known)?: m = known
+            case .primary?: m = platform.primaryModifier
+            default: return nil
+            }
+            if modifiers.contains(m) { return nil }
+            modifiers.insert(m)
+        }
+        var key: Key
+        let utf8 = last.text.utf8
+        if utf8.count == 1, let byte = utf8.first {
+            guard byte >= 0x20 && byte < 0x7F else { return nil }
+            if byte >= 0x41 && byte <= 0x5A {
+                if modifiers.contains(.shift) { return nil }
+                modifiers.insert(.shift)
+            }
+            key = Key(character: Unicode.Scalar(byte))
+        } else {
+            guard case .key(let k)? = Self.meanings[last.text] else { return nil }
+            key = k
+        }
+        if modifiers.contains(.numericPad) && !key.isOnNumericPad { return nil }
+        return Chord(key: key, modifiers: modifiers)
     }
 
     private func report(_ error: ChordError, _ syntax: ChordSyntax, _ engine: inout DiagnosticEngine) {

@@ -7,21 +7,29 @@ import BindingRuntime
 /// further diagnostics about it.
 struct ConditionChecker {
     let scope: Scope
-    /// Deeper expressions are rejected before lowering, so recursion here stays shallow.
+    /// Deeper expressions (counting each operand of an `&&`/`||` chain and each item of an
+    /// `in` list as a level) are an error.
     static let maximumDepth = 128
 
     /// The lowered condition, or nil when it had errors (all of them reported).
     func lower(_ expression: Expression, _ engine: inout DiagnosticEngine) -> Condition? {
-        if Self.depth(of: expression) > Self.maximumDepth {
+        // The recursion stops at `maximumDepth`, so deep input cannot overflow the stack.
+        var tooDeep = false
+        let result = condition(expression, depth: 1, &tooDeep, &engine)
+        if tooDeep {
             engine.error(Messages.conditionTooDeep, at: expression.range)
             return nil
         }
-        return condition(expression, &engine)
+        return result
     }
 
     // MARK: - Conditions
 
-    private func condition(_ e: Expression, _ engine: inout DiagnosticEngine) -> Condition? {
+    private func condition(_ e: Expression, depth: Int, _ tooDeep: inout Bool, _ engine: inout DiagnosticEngine) -> Condition? {
+        if depth > Self.maximumDepth || tooDeep {
+            tooDeep = true
+            return nil
+        }
         switch e {
         case .error:
             return nil
@@ -37,23 +45,28 @@ struct ConditionChecker {
             engine.error(Messages.notACondition(scope.contexts[v]), at: id.range)
             return nil
         case .not(let x, _):
-            return condition(x, &engine).map { .not($0) }
+            return condition(x, depth: depth + 1, &tooDeep, &engine).map { .not($0) }
         case .parenthesized(let x, _):
-            return condition(x, &engine)
+            return condition(x, depth: depth + 1, &tooDeep, &engine)
         case .binary(.and, let l, let r, _):
-            let a = condition(l, &engine)
-            let b = condition(r, &engine)
+            let a = condition(l, depth: depth + 1, &tooDeep, &engine)
+            let b = condition(r, depth: depth + 1, &tooDeep, &engine)
             guard let a, let b else { return nil }
             return .and(a, b)
         case .binary(.or, let l, let r, _):
-            let a = condition(l, &engine)
-            let b = condition(r, &engine)
+            let a = condition(l, depth: depth + 1, &tooDeep, &engine)
+            let b = condition(r, depth: depth + 1, &tooDeep, &engine)
             guard let a, let b else { return nil }
             return .or(a, b)
         case .binary(let op, let l, let r, _):
             guard let equal = comparison(l, [r], op: op.rawValue, &engine) else { return nil }
             return op == .notEqual ? Self.negate(equal) : equal
         case .membership(let l, let items, let negated, _):
+            // Lowered to a chain of `||` as long as the list.
+            if depth + items.count > Self.maximumDepth {
+                tooDeep = true
+                return nil
+            }
             guard let any = comparison(l, items, op: negated ? "not in" : "in", &engine) else { return nil }
             return negated ? .not(any) : any
         }
@@ -170,28 +183,5 @@ struct ConditionChecker {
     static func negate(_ c: Condition) -> Condition {
         if case .not(let inner) = c { return inner }
         return .not(c)
-    }
-
-    /// The nesting depth of `e`, measured without recursion (deep input must not overflow).
-    static func depth(of e: Expression) -> Int {
-        var stack: [(Expression, Int)] = [(e, 1)]
-        var deepest = 0
-        while let (node, d) = stack.popLast() {
-            deepest = max(deepest, d)
-            if deepest > maximumDepth { return deepest }
-            switch node {
-            case .identifier, .string, .bool, .error: break
-            case .not(let x, _), .parenthesized(let x, _): stack.append((x, d + 1))
-            case .binary(_, let l, let r, _):
-                stack.append((l, d + 1))
-                stack.append((r, d + 1))
-            case .membership(let l, let items, _, _):
-                // Lowered to a chain of `||` as long as the list.
-                deepest = max(deepest, d + items.count)
-                stack.append((l, d + 1))
-                for item in items { stack.append((item, d + 1)) }
-            }
-        }
-        return deepest
     }
 }

@@ -2,68 +2,127 @@ import BindingRuntime
 
 /// Finds the ambiguities of Grammar.md §10 among the final bindings (after layering), each
 /// decided exactly by ``Satisfiability`` and reported with a witness: an error at the later
-/// binding, a note at the earlier one. Bindings are only compared within a group of equal
-/// role and sequence, with the bindings their sequence is a proper prefix of, and (for menu
-/// key equivalents) with the bindings whose first stroke is the same chord; so the work
-/// grows with the number of such pairs, not with the square of the keymap.
+/// binding, a note at the earlier one.
+///
+/// The bindings are sorted by role and sequence (chord codes compared stroke by stroke, a
+/// shorter sequence before its extensions), so bindings of one sequence are adjacent and the
+/// bindings a sequence is a proper prefix of follow it directly. Only such neighbours are
+/// compared, and main-menu key equivalents only with bindings whose first stroke is their
+/// chord: the work grows with the number of related pairs, not with the square of the keymap.
 struct ConflictChecker {
     let scope: Scope
     let satisfiability: Satisfiability
+
+    /// A binding's place in the sorted order: role, the first two strokes packed (a missing
+    /// stroke is 0, which no chord code is, so shorter sorts first), and its index.
+    private struct SortKey {
+        var role: Int32
+        var packed: UInt64
+        var index: Int32
+    }
 
     /// Reports the conflicts among `bindings` (in declaration order). A binding is the
     /// primary location of at most one conflict, so one mistake gives one error.
     func check(_ bindings: [CheckedBinding], _ engine: inout DiagnosticEngine) {
         var reported = [Bool](repeating: false, count: bindings.count)
-        var groups: [BindingKey: [Int]] = [:]
-        var prefixes: [BindingKey: [Int]] = [:]
-        var firstStrokes: [Chord: [Int]] = [:]
-        for (i, b) in bindings.enumerated() {
-            groups[BindingKey(b), default: []].append(i)
-            guard b.role != nil, let first = b.sequence.first else { continue }
-            firstStrokes[first, default: []].append(i)
-            if b.sequence.count > 1 {
-                for length in 1..<b.sequence.count {
-                    prefixes[BindingKey(role: b.role, sequence: Array(b.sequence[0..<length])), default: []].append(i)
+        var order: [SortKey] = []
+        order.reserveCapacity(bindings.count)
+        for i in bindings.indices {
+            let sequence = bindings[i].sequence
+            var packed: UInt64 = 0
+            if let first = sequence.first { packed = UInt64(first.code) << 32 }
+            if sequence.count > 1 { packed |= UInt64(sequence[1].code) }
+            order.append(SortKey(role: Int32(truncatingIfNeeded: bindings[i].role ?? -1), packed: packed, index: Int32(truncatingIfNeeded: i)))
+        }
+        order.sort { a, b in
+            if a.role != b.role { return a.role < b.role }
+            if a.packed != b.packed { return a.packed < b.packed }
+            let sa = bindings[Int(a.index)].sequence, sb = bindings[Int(b.index)].sequence
+            if sa.count > 2 || sb.count > 2 {
+                for k in 2..<max(sa.count, sb.count) {
+                    guard k < sa.count else { return true }
+                    guard k < sb.count else { return false }
+                    if sa[k].code != sb[k].code { return sa[k].code < sb[k].code }
                 }
             }
+            return a.index < b.index
         }
 
-        // 1. The same sequence twice in one role (or two menu items with one key equivalent).
-        for (_, members) in groups where members.count > 1 {
-            for j in 1..<members.count {
-                let later = bindings[members[j]]
-                for i in 0..<j {
-                    let earlier = bindings[members[i]]
-                    guard let w = satisfiability.overlap(earlier.condition, later.condition) else { continue }
-                    let witness = satisfiability.describe(w)
-                    let message = later.role == nil
-                        ? Messages.keyEquivalentTwice(later.sequence, witness: witness)
-                        : Messages.boundTwice(later.sequence, role: scope.roleName(later.role), witness: witness)
-                    engine.error(message, at: later.range, notes: [DiagnosticNote(Messages.otherBindingHere, at: earlier.range)])
-                    reported[members[j]] = true
-                    break
+        // 1. The same sequence twice in one role (or two menu items with one key equivalent):
+        // runs of equal role and sequence, in declaration order within the run.
+        var runStart = 0
+        while runStart < order.count {
+            var runEnd = runStart + 1
+            let first = Int(order[runStart].index)
+            while runEnd < order.count, order[runEnd].role == order[runStart].role,
+                  bindings[Int(order[runEnd].index)].sequence == bindings[first].sequence {
+                runEnd += 1
+            }
+            if runEnd - runStart > 1 { sameSequence(order[runStart..<runEnd].map { Int($0.index) }, bindings, &reported, &engine) }
+            runStart = runEnd
+        }
+
+        // 2. A binding that is a proper prefix of another in its role: the bindings that
+        // start with a sequence follow it (and its duplicates) in the sorted order.
+        var pairs: [(short: Int, long: Int)] = []
+        for (position, key) in order.enumerated() where key.role >= 0 {
+            let short = bindings[Int(key.index)].sequence
+            var next = position + 1
+            while next < order.count, order[next].role == key.role {
+                let long = bindings[Int(order[next].index)].sequence
+                if long.count == short.count && long == short {
+                    next += 1
+                    continue
                 }
+                guard long.count > short.count, long.starts(with: short) else { break }
+                pairs.append((Int(key.index), Int(order[next].index)))
+                next += 1
             }
         }
-
-        // 2. A binding that is a proper prefix of another in its role.
-        for (s, short) in bindings.enumerated() where short.role != nil {
-            guard let longer = prefixes[BindingKey(short)] else { continue }
-            for l in longer {
-                let primary = max(s, l), other = min(s, l)
-                if reported[primary] { continue }
-                let long = bindings[l]
-                guard let w = satisfiability.overlap(short.condition, long.condition) else { continue }
-                engine.error(
-                    Messages.prefixConflict(short.sequence, long.sequence, role: scope.roleName(short.role),
-                                            witness: satisfiability.describe(w)),
-                    at: bindings[primary].range,
-                    notes: [DiagnosticNote(Messages.boundHere(bindings[other].sequence), at: bindings[other].range)])
-                reported[primary] = true
-            }
+        pairs.sort { (max($0.short, $0.long), min($0.short, $0.long)) < (max($1.short, $1.long), min($1.short, $1.long)) }
+        for (s, l) in pairs {
+            let primary = max(s, l), other = min(s, l)
+            if reported[primary] { continue }
+            let short = bindings[s], long = bindings[l]
+            guard let w = satisfiability.overlap(short.condition, long.condition) else { continue }
+            engine.error(
+                Messages.prefixConflict(short.sequence, long.sequence, role: scope.roleName(short.role),
+                                        witness: satisfiability.describe(w)),
+                at: bindings[primary].range,
+                notes: [DiagnosticNote(Messages.boundHere(bindings[other].sequence), at: bindings[other].range)])
+            reported[primary] = true
         }
 
         // 3. A main-menu key equivalent that is the first stroke of a role's binding.
+        menuConflicts(bindings, &reported, &engine)
+    }
+
+    /// Rule 1 within one run of bindings of equal role and sequence (declaration order).
+    private func sameSequence(_ members: [Int], _ bindings: [CheckedBinding], _ reported: inout [Bool], _ engine: inout DiagnosticEngine) {
+        for j in 1..<members.count {
+            let later = bindings[members[j]]
+            for i in 0..<j {
+                let earlier = bindings[members[i]]
+                guard let w = satisfiability.overlap(earlier.condition, later.condition) else { continue }
+                let witness = satisfiability.describe(w)
+                let message = later.role == nil
+                    ? Messages.keyEquivalentTwice(later.sequence, witness: witness)
+                    : Messages.boundTwice(later.sequence, role: scope.roleName(later.role), witness: witness)
+                engine.error(message, at: later.range, notes: [DiagnosticNote(Messages.otherBindingHere, at: earlier.range)])
+                reported[members[j]] = true
+                break
+            }
+        }
+    }
+
+    private func menuConflicts(_ bindings: [CheckedBinding], _ reported: inout [Bool], _ engine: inout DiagnosticEngine) {
+        var menuChords = Set<Chord>()
+        for b in bindings where b.role == nil { if let chord = b.sequence.first { menuChords.insert(chord) } }
+        guard !menuChords.isEmpty else { return }
+        var firstStrokes: [Chord: [Int]] = [:]
+        for i in bindings.indices where bindings[i].role != nil {
+            if let first = bindings[i].sequence.first, menuChords.contains(first) { firstStrokes[first, default: []].append(i) }
+        }
         for (m, item) in bindings.enumerated() where item.role == nil {
             guard let chord = item.sequence.first, let candidates = firstStrokes[chord] else { continue }
             for c in candidates {

@@ -5,6 +5,7 @@ import BindingRuntime
 /// indices (in order of first appearance among the bindings), and resolves locations.
 struct KeymapAssembler {
     let scope: Scope
+    let groups: GroupTable
     let sources: SourceManager
     let platform: Platform
 
@@ -39,24 +40,25 @@ struct KeymapAssembler {
             }
         }
 
-        var groups: [String] = []
-        var groupIndex: [String: Int] = [:]
+        var modelGroups: [String] = []
+        var groupIndex = [Int?](repeating: nil, count: groups.titles.count)
         var modelBindings: [Binding] = []
         modelBindings.reserveCapacity(bindings.count)
+        var cursor = LineCursor()
         for b in bindings {
             var group: Int?
-            if let title = b.group {
-                if let g = groupIndex[title] {
+            if let id = b.group, id >= 0 && id < groupIndex.count {
+                if let g = groupIndex[id] {
                     group = g
                 } else {
-                    group = groups.count
-                    groupIndex[title] = groups.count
-                    groups.append(title)
+                    group = modelGroups.count
+                    groupIndex[id] = modelGroups.count
+                    modelGroups.append(groups.title(id))
                 }
             }
             modelBindings.append(Binding(
                 sequence: b.sequence, role: b.role, action: index(b.action), argument: b.argument, title: b.title,
-                group: group, condition: b.condition, location: location(b.range)))
+                group: group, condition: b.condition, location: cursor.location(b.range, sources)))
         }
 
         func menu(_ m: CheckedMenu) -> Menu {
@@ -74,15 +76,35 @@ struct KeymapAssembler {
 
         return Keymap(
             name: scope.keymapName, platform: platform, contexts: scope.contexts, roles: scope.roles,
-            actions: actions, groups: groups, bindings: modelBindings,
+            actions: actions, groups: modelGroups, bindings: modelBindings,
             editMenu: editMenu.map {
                 EditMenuItem(title: $0.title, action: index($0.action), argument: $0.argument, condition: $0.condition)
             },
             mainMenus: mainMenus.map(menu), quickActions: quickActions)
     }
 
-    private func location(_ range: SourceRange) -> SourceLocation? {
-        guard range.file.index >= 0 && range.file.index < sources.files.count else { return nil }
-        return sources.location(of: range)
+    /// Locations of bindings, which come in file and position order: the line is found by
+    /// walking forward from the previous one (a binary search when that does not apply).
+    private struct LineCursor {
+        var file = -1
+        var path = ""
+        var lineStarts: [Int] = []
+        var line = 0  // 0-based index into lineStarts
+        var offset = 0
+
+        mutating func location(_ range: SourceRange, _ sources: SourceManager) -> SourceLocation? {
+            let index = range.file.index
+            guard index >= 0 && index < sources.files.count else { return nil }
+            if index != file || range.start < offset {
+                let source = sources.files[index]
+                file = index
+                path = source.path
+                lineStarts = source.lineStarts
+                line = source.lineAndColumn(of: range.start).line - 1
+            }
+            offset = range.start
+            while line + 1 < lineStarts.count && lineStarts[line + 1] <= offset { line += 1 }
+            return SourceLocation(path: path, line: line + 1, column: offset - lineStarts[line] + 1)
+        }
     }
 }

@@ -23,15 +23,30 @@ struct Satisfiability {
     let contexts: [ContextVariable]
     /// Results for single conditions (most bindings share a few block conditions).
     private var cache: [Condition: Bool] = [:]
+    /// The last few conditions asked about: neighbouring bindings usually share a few, and
+    /// comparing is cheaper than hashing.
+    private var recent: [(Condition, Bool)] = []
+    private var nextRecent = 0
 
     init(contexts: [ContextVariable]) { self.contexts = contexts }
 
     /// Whether some state makes `condition` true (memoised).
     mutating func isSatisfiable(_ condition: Condition) -> Bool {
         if case .constant(let b) = condition { return b }
-        if let known = cache[condition] { return known }
-        let result = witness(condition) != nil
-        cache[condition] = result
+        for (c, known) in recent where c == condition { return known }
+        let result: Bool
+        if let known = cache[condition] {
+            result = known
+        } else {
+            result = witness(condition) != nil
+            cache[condition] = result
+        }
+        if recent.count < 4 {
+            recent.append((condition, result))
+        } else {
+            recent[nextRecent] = (condition, result)
+            nextRecent = (nextRecent + 1) % 4
+        }
         return result
     }
 

@@ -13,20 +13,18 @@ enum ActionID: Hashable, Sendable {
 struct Scope {
     var keymapName: String?
     var contexts: [ContextVariable] = []
-    var contextIndex: [String: Int] = [:]
+    var contextIndex = NameIndex<Int>()
     var roles: [String] = []
-    var roleIndex: [String: Int] = [:]
+    var roleIndex = NameIndex<Int>()
     /// Declared (not standard) actions in declaration order.
     var actions: [Action] = []
-    var actionIndex: [String: Int] = [:]
+    var actionIndex = NameIndex<Int>()
     /// Names whose declaration was an error: uses of them are not reported again.
     var brokenContexts: Set<String> = []
     var brokenActions: Set<String> = []
 
-    static let standardIndex: [String: Int] = {
-        var index: [String: Int] = [:]
-        for (i, name) in StandardActions.all.enumerated() { index[name] = i }
-        return index
+    static let standardIndex: NameIndex<Int> = {
+        NameIndex(StandardActions.all.enumerated().map { ($1, $0) })
     }()
 
     /// The argument type of an action (nil for none).

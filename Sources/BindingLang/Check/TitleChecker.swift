@@ -5,24 +5,27 @@ import BindingRuntime
 /// apart. Ungrouped bindings count as one group.
 struct TitleChecker {
     let scope: Scope
+    let groups: GroupTable
 
     private struct Key: Hashable {
-        var group: String?
+        var group: Int
         var title: String
     }
 
     func check(_ bindings: [CheckedBinding], _ engine: inout DiagnosticEngine) {
-        var first: [Key: CheckedBinding] = [:]
-        for b in bindings {
-            guard let title = b.title, !title.isEmpty else { continue }
-            let key = Key(group: b.group, title: title)
-            guard let earlier = first[key] else {
-                first[key] = b
+        var first: [Key: Int] = [:]
+        first.reserveCapacity(bindings.count)
+        for i in bindings.indices {
+            guard let title = bindings[i].title, !title.isEmpty else { continue }
+            let key = Key(group: bindings[i].group ?? -1, title: title)
+            guard let e = first[key] else {
+                first[key] = i
                 continue
             }
+            let earlier = bindings[e], b = bindings[i]
             if earlier.action == b.action && earlier.argument == b.argument { continue }
             engine.warning(
-                Messages.titleReused(title, firstUse: describe(earlier), group: b.group),
+                Messages.titleReused(title, firstUse: describe(earlier), group: b.group.map(groups.title)),
                 at: b.titleRange ?? b.range,
                 notes: [DiagnosticNote(Messages.titleFirstUsedHere, at: earlier.titleRange ?? earlier.range)])
         }
