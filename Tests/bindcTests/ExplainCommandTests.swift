@@ -49,6 +49,27 @@ import Testing
         #expect(r.stdout.contains("in Editor  ctrl+k ctrl+c -> commentLine \"Comment Line\"  (editor.bind:20:3)\n          no responder in the chain plays Editor\n"))
     }
 
+    @Test func jsonForTools() throws {
+        let r = try bindc.run([
+            "explain", "editor.bind", "--json", "--set", "mode=insert", "--set", "readOnly=true", "--keys", "cmd+b",
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect((object["context"] as? [String: Any])?["readOnly"] as? Bool == true)
+        #expect((object["context"] as? [String: Any])?["mode"] as? String == "insert")
+        let explanation = try #require(object["explanation"] as? [String: Any])
+        #expect((explanation["outcome"] as? [String: Any])?["kind"] as? String == "unhandled")
+        let binding = try #require((explanation["bindings"] as? [[String: Any]])?.first)
+        #expect(binding["verdict"] as? String == "conditionFalse")
+        #expect(binding["falseParts"] as? [String] == ["!readOnly"])
+        #expect(binding["action"] as? String == "toggleBoldface")
+
+        let list = try bindc.run(["explain", "editor.bind", "--json", "--chain", "Editor"])
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any])
+        let titles = (listed["discoverability"] as? [[String: Any]])?.compactMap { $0["title"] as? String }
+        #expect(titles == ["Find…", "Comment Line", "Types", "Protocols", "New Tab"])
+    }
+
     @Test func nobodyCanPerform() throws {
         let r = try bindc.run(["explain", "editor.bind", "--cannot-perform", "search", "--keys", "cmd+alt+f"])
         #expect(r.status == 0)

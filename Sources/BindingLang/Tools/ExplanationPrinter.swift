@@ -159,4 +159,94 @@ public enum ExplanationPrinter {
         if !current.isEmpty { out.insert(current) }
         return out
     }
+
+    // MARK: - JSON
+
+    /// The explanation as JSON for tools: `keys`, `outcome` (`kind` and, when performed, the
+    /// binding, action, argument and performer), every binding of the sequence with its
+    /// `verdict`, `reason` and (for a false condition) `falseParts`, and `nextStrokes`.
+    public static func json(
+        _ explanation: Explanation, keymap: Keymap, chain: [String], values: [(name: String, value: String)],
+        continuations: [SequenceContinuation] = []
+    ) -> JSONValue {
+        var outcome: [(String, JSONValue)]
+        switch explanation.outcome {
+        case .performed(let b, _, let depth):
+            outcome = [("kind", .string("performed")), ("binding", .int(Int64(b))), ("performer", .string(name(depth, chain)))]
+            if keymap.bindings.indices.contains(b) {
+                let binding = keymap.bindings[b]
+                outcome.append(("action", .string(keymap.actions.indices.contains(binding.action) ? keymap.actions[binding.action].name : "?")))
+                outcome.append(("argument", KeymapPrinter.argumentJSON(binding.argument)))
+            }
+        case .pending:
+            outcome = [("kind", .string("pending"))]
+        case .nothing:
+            outcome = [("kind", .string(explanation.sequence.count <= 1 ? "unhandled" : "nothing"))]
+        case .blockedAtPrefix(let n, let b):
+            outcome = [
+                ("kind", .string("blockedAtPrefix")),
+                ("prefix", .string(SourceText.sequence(Array(explanation.sequence.prefix(n))))),
+                ("binding", b.map { .int(Int64($0)) } ?? .null),
+            ]
+        }
+        let entries: [JSONValue] = explanation.entries.map { entry in
+            let b = entry.binding.index
+            var members: [(String, JSONValue)] = [("index", .int(Int64(b)))]
+            if keymap.bindings.indices.contains(b), case .object(let fields) = KeymapPrinter.bindingJSON(keymap.bindings[b], keymap) {
+                members += fields
+            }
+            let kind: String
+            var extra: [(String, JSONValue)] = []
+            switch entry.verdict {
+            case .chosen: kind = "chosen"
+            case .roleNotInChain: kind = "roleNotInChain"
+            case .conditionFalse(_, let parts):
+                kind = "conditionFalse"
+                extra = [("falseParts", .array(parts.map(JSONValue.string)))]
+            case .noPerformer: kind = "noPerformer"
+            case .shadowedByEarlier(let w):
+                kind = "shadowedByEarlier"
+                extra = [("winner", .int(Int64(w)))]
+            case .nearerRoleWon(let w):
+                kind = "nearerRoleWon"
+                extra = [("winner", w.map { .int(Int64($0)) } ?? .null)]
+            case .notReached: kind = "notReached"
+            }
+            members += [("verdict", .string(kind))] + extra
+            members.append(("reason", .string(reason(entry, explanation, keymap, chain, values))))
+            return .object(members)
+        }
+        let next: [JSONValue] = continuations.map { c in
+            .object([
+                ("keys", .string(c.chord.sourceText)), ("glyphs", .string(c.glyphs)), ("text", .string(c.plainText)),
+                ("action", .string(c.action?.name)), ("title", .string(c.title)), ("group", .string(c.group)),
+            ])
+        }
+        return .object([
+            ("keys", .string(SourceText.sequence(explanation.sequence))),
+            ("outcome", .object(outcome)),
+            ("bindings", .array(entries)),
+            ("nextStrokes", .array(next)),
+        ])
+    }
+
+    /// The discoverability list as JSON: title, group, keys, glyphs, plain text, action,
+    /// argument and binding index of each entry, in overlay order.
+    public static func discoverabilityJSON(_ commands: [DiscoverableCommand], keymap: Keymap) -> JSONValue {
+        .array(commands.map { c in
+            var argument: JSONValue = .null
+            var actionName = c.action.name
+            if keymap.bindings.indices.contains(c.bindingIndex) {
+                let b = keymap.bindings[c.bindingIndex]
+                argument = KeymapPrinter.argumentJSON(b.argument)
+                if keymap.actions.indices.contains(b.action) { actionName = keymap.actions[b.action].name }
+            }
+            return .object([
+                ("title", .string(c.title)), ("group", .string(c.group)),
+                ("keys", .string(SourceText.sequence(c.sequence))), ("glyphs", .string(c.glyphs)),
+                ("text", .string(c.plainText)), ("action", .string(actionName)), ("argument", argument),
+                ("binding", .int(Int64(c.bindingIndex))),
+            ])
+        })
+    }
 }

@@ -30,6 +30,12 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// This object with one more member at the end (other values are returned unchanged).
+    public func appending(_ key: String, _ value: JSONValue) -> JSONValue {
+        guard case .object(let members) = self else { return self }
+        return .object(members + [(key, value)])
+    }
+
     /// A string, or `null` when `text` is nil.
     public static func string(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
 

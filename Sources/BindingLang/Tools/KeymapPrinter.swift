@@ -179,7 +179,9 @@ public enum KeymapPrinter {
         condition == .constant(true) ? .null : .string(ConditionPrinter.render(condition, contexts: keymap.contexts))
     }
 
-    private static func bindingJSON(_ b: Binding, _ keymap: Keymap) -> JSONValue {
+    /// One binding as `dump --json` lists it: role, keys, glyphs, codes, action, argument,
+    /// title, group, condition and location, every index resolved to a name.
+    public static func bindingJSON(_ b: Binding, _ keymap: Keymap) -> JSONValue {
         var location: JSONValue = .null
         if let l = b.location {
             location = .object([("path", .string(l.path)), ("line", .int(Int64(l.line))), ("column", .int(Int64(l.column)))])

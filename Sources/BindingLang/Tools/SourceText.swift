@@ -23,6 +23,29 @@ public enum SourceText {
         return out + "\""
     }
 
+    /// The text of a literal made by ``quoted(_:)`` (the inverse of it); other text unchanged.
+    public static func unquoted(_ literal: String) -> String {
+        guard literal.count >= 2, literal.hasPrefix("\""), literal.hasSuffix("\"") else { return literal }
+        var out = ""
+        var scalars = Array(literal.unicodeScalars.dropFirst().dropLast())[...]
+        while let s = scalars.popFirst() {
+            guard s == "\\", let e = scalars.popFirst() else { out.unicodeScalars.append(s); continue }
+            switch e {
+            case "n": out += "\n"
+            case "t": out += "\t"
+            case "r": out += "\r"
+            case "0": out += "\0"
+            case "u":
+                var hex = ""
+                if scalars.first == "{" { scalars.removeFirst() }
+                while let h = scalars.popFirst(), h != "}" { hex.unicodeScalars.append(h) }
+                if let v = UInt32(hex, radix: 16), let u = Unicode.Scalar(v) { out.unicodeScalars.append(u) }
+            default: out.unicodeScalars.append(e)
+            }
+        }
+        return out
+    }
+
     /// A chord sequence as written in source: canonical chords separated by spaces.
     public static func sequence(_ chords: [Chord]) -> String {
         chords.map(\.sourceText).joined(separator: " ")

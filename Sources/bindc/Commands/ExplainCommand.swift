@@ -22,6 +22,7 @@ enum ExplainCommand: Command {
             .value(
                 "--cannot-perform", valueName: "ROLE:ACTION", repeatable: true,
                 help: "Make a role's responder refuse an action (ACTION alone: every responder)"),
+            .flag("--json", help: "Print JSON for tools instead of text"),
             CommonOptions.platform,
             CommonOptions.diagnosticsFormat,
         ],
@@ -45,7 +46,7 @@ enum ExplainCommand: Command {
         }
         let roles = try chainRoles(arguments, keymap)
         let chain = SyntheticResponder.chain(roles: roles, refused: try refusals(arguments, keymap, roles))
-        let (state, values) = try context(arguments, keymap, table)
+        let (contextState, values) = try context(arguments, keymap, table)
         var strokes: [Chord]? = nil
         if let keys = arguments.value("keys") {
             switch Chord.parseSequence(keys, platform: keymap.platform) {
@@ -54,27 +55,44 @@ enum ExplainCommand: Command {
             }
         }
 
-        var out = ExplanationPrinter.state(chain: roles, values: values) + "\n"
-        defer { console.out(out) }
+        let json = arguments.flag("json")
+        var state = JSONValue.object([
+            ("chain", .array(roles.map(JSONValue.string))),
+            ("context", .object(zip(keymap.contexts, values).map { c, v in (c.name, contextJSON(c.type, v.value)) })),
+        ])
+        var out = json ? "" : ExplanationPrinter.state(chain: roles, values: values) + "\n"
+        defer { console.out(json ? state.rendered() + "\n" : out) }
         guard let first = chain.first else {
             out += ToolMessages.emptyChain + "\n"
             return .success
         }
         let dispatcher = Dispatcher(table: table)
         guard let strokes else {
-            out += ExplanationPrinter.discoverability(
-                dispatcher.discoverableCommands(firstResponder: first, context: state), keymap: keymap)
+            let commands = dispatcher.discoverableCommands(firstResponder: first, context: contextState)
+            out += ExplanationPrinter.discoverability(commands, keymap: keymap)
+            state = state.appending("discoverability", ExplanationPrinter.discoverabilityJSON(commands, keymap: keymap))
             return .success
         }
-        let explanation = dispatcher.explain(strokes, firstResponder: first, context: state)
+        let explanation = dispatcher.explain(strokes, firstResponder: first, context: contextState)
         var continuations: [SequenceContinuation] = []
         if case .pending = explanation.outcome {
-            for stroke in strokes { _ = dispatcher.dispatch(KeyEvent(stroke), firstResponder: first, context: state) }
-            continuations = dispatcher.pendingContinuations(firstResponder: first, context: state)
+            for stroke in strokes { _ = dispatcher.dispatch(KeyEvent(stroke), firstResponder: first, context: contextState) }
+            continuations = dispatcher.pendingContinuations(firstResponder: first, context: contextState)
         }
         out += ExplanationPrinter.explanation(
             explanation, keymap: keymap, chain: roles, values: values, continuations: continuations)
+        state = state.appending("explanation", ExplanationPrinter.json(
+            explanation, keymap: keymap, chain: roles, values: values, continuations: continuations))
         return .success
+    }
+
+    /// A context value shown as source text, typed for JSON.
+    private static func contextJSON(_ type: ContextType, _ text: String) -> JSONValue {
+        switch type {
+        case .bool: return .bool(text == "true")
+        case .enumeration: return .string(text)
+        case .string: return .string(SourceText.unquoted(text))
+        }
     }
 
     /// `--chain A,B,C` (default: every declared role, in declaration order).

@@ -86,3 +86,10 @@ import Testing
     #expect(!SourceText.isIdentifier("a b"))
     #expect(!SourceText.isIdentifier(""))
 }
+
+@Test func unquotedInvertsQuoted() {
+    for text in ["", "plain", "a\"b\\c\nd\u{7}é\t\r\0", "\u{1F50D} find"] {
+        #expect(SourceText.unquoted(SourceText.quoted(text)) == text)
+    }
+    #expect(SourceText.unquoted("bare") == "bare")
+}
