@@ -244,3 +244,9 @@ import Testing
         for d in diagnostics { #expect(d.range.start >= 0 && d.range.end <= bytes.count && d.range.start <= d.range.end) }
     }
 }
+
+@Test func missingCloseParenKeepsTheDeclaration() {
+    let (dump, diagnostics) = SyntaxDump.parse("action go(Int\nin R {\n  k -> go(1 \"T\"\n}")
+    #expect(diagnostics.map(\.message) == ["expected ')', found end of line", "expected ')', found '\"T\"'"])
+    #expect(dump == "action go(Int)\nin R {k/k -> go(int 1) \"T\"}")
+}

@@ -348,7 +348,8 @@ extension Parser {
                 advance()
                 guard let type = parseIdentifier("argument type") else { return nil }
                 argument = type
-                guard expectClose(.rightParen, "')'", opener: open) else { return nil }
+                // A missing `)` is reported, but the declaration is kept: no unknown-action cascade.
+                _ = expectClose(.rightParen, "')'", opener: open)
             }
             return .action(ActionDeclaration(name: name, argumentType: argument, range: range(start, prevEnd)))
         }
@@ -599,7 +600,7 @@ extension Parser {
                 advance()
                 guard let literal = parseLiteral("action argument") else { return nil }
                 argument = literal
-                guard expectClose(.rightParen, "')'", opener: open) else { return nil }
+                _ = expectClose(.rightParen, "')'", opener: open)  // reported; the reference is kept
             }
             return ActionReference(name: name, argument: argument, range: range(name.range.start, prevEnd))
         }
