@@ -44,7 +44,7 @@ import Testing
         let r = try bindc.run(["fmt", "--check", "messy.bind"])
         #expect(r.status == 1)
         #expect(r.stdout.isEmpty)
-        #expect(r.stderr == "messy.bind: not formatted\n")
+        #expect(r.stderr == "messy.bind: error: not formatted\n")
         #expect(bindc.read("messy.bind") == Array(FmtCommandTests.messy.utf8))
     }
 
@@ -72,5 +72,19 @@ import Testing
         try bindc.write("a.bind", "")
         #expect(try bindc.run(["fmt", "--check", "--in-place", "a.bind"]).status == 2)
         #expect(try bindc.run(["fmt", "--in-place", "-"]).status == 2)
+    }
+}
+
+extension FmtCommandTests {
+    @Test func jsonIsOneDocumentForAllFiles() throws {
+        try bindc.write("messy.bind", FmtCommandTests.messy)
+        try bindc.write("broken.bind", "in Editor {\n  cmd+k -> \n")
+        let r = try bindc.run(["fmt", "--check", "--diagnostics-format", "json", "messy.bind", "broken.bind", "missing.bind"])
+        #expect(r.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stderr.utf8)) as? [String: Any])
+        let list = try #require(object["diagnostics"] as? [[String: Any]])
+        #expect(list.contains { $0["file"] as? String == "broken.bind" && $0["line"] as? Int != nil })
+        #expect(list.contains { $0["file"] as? String == "messy.bind" && $0["message"] as? String == "not formatted" })
+        #expect(list.contains { ($0["message"] as? String)?.hasPrefix("cannot read 'missing.bind'") == true })
     }
 }

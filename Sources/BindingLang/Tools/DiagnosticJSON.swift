@@ -4,10 +4,36 @@
 public enum DiagnosticJSON {
     /// The document for `diagnostics`, resolving ranges against `sources`.
     public static func render(_ diagnostics: [Diagnostic], sources: SourceManager) -> JSONValue {
-        .object([
-            ("diagnostics", .array(diagnostics.map { diagnosticJSON($0, sources) })),
-            ("errorCount", .int(Int64(diagnostics.filter { $0.severity == .error }.count))),
-            ("warningCount", .int(Int64(diagnostics.filter { $0.severity == .warning }.count))),
+        render(diagnostics, sources: sources, messages: [])
+    }
+
+    /// A message about an input as a whole rather than a range of it (an unreadable file, a
+    /// corrupt table, an unformatted file): its severity, text, and the file when there is one.
+    public struct Message: Sendable, Equatable {
+        public var severity: Severity
+        public var message: String
+        public var file: String?
+        public init(_ severity: Severity, _ message: String, file: String? = nil) {
+            self.severity = severity
+            self.message = message
+            self.file = file
+        }
+    }
+
+    /// The document for `diagnostics` followed by `messages` (which carry no line or column),
+    /// counted together.
+    public static func render(_ diagnostics: [Diagnostic], sources: SourceManager, messages: [Message]) -> JSONValue {
+        var items = diagnostics.map { diagnosticJSON($0, sources) }
+        for m in messages {
+            var members: [(String, JSONValue)] = [("severity", .string(m.severity.rawValue)), ("message", .string(m.message))]
+            if let file = m.file { members.append(("file", .string(file))) }
+            items.append(.object(members + [("notes", .array([])), ("fixIts", .array([]))]))
+        }
+        let severities = diagnostics.map(\.severity) + messages.map(\.severity)
+        return .object([
+            ("diagnostics", .array(items)),
+            ("errorCount", .int(Int64(severities.filter { $0 == .error }.count))),
+            ("warningCount", .int(Int64(severities.filter { $0 == .warning }.count))),
         ])
     }
 

@@ -25,41 +25,39 @@ enum FmtCommand: Command {
         }
         let output = DiagnosticOutput(arguments, console: console)
         var sources = SourceManager()
-        var failed = false
-        var unformatted: [String] = []
+        var diagnostics: [Diagnostic] = []
+        var messages: [DiagnosticJSON.Message] = []
         for path in arguments.positionals {
             let bytes: [UInt8]
             do {
                 bytes = try Inputs.bytes(path, console: console)
             } catch {
-                output.error(error.description, console: console)
-                failed = true
+                messages.append(DiagnosticJSON.Message(.error, error.description))
                 continue
             }
             let file = SourceFile(path: path, bytes: bytes)
             let id = sources.add(file)
             switch Formatter.format(file, file: id) {
             case .failure(let errors):
-                output.report(errors.diagnostics, sources: sources, console: console)
-                failed = true
+                diagnostics += errors.diagnostics
             case .success(let text):
                 let changed = Array(text.utf8) != bytes
                 if check {
-                    if changed { unformatted.append(path) }
+                    if changed { messages.append(DiagnosticJSON.Message(.error, ToolMessages.notFormatted, file: path)) }
                 } else if inPlace {
                     guard changed else { continue }
                     do {
                         try AtomicFile.write(text, to: path)
                     } catch {
-                        output.error(error.description, console: console)
-                        failed = true
+                        messages.append(DiagnosticJSON.Message(.error, error.description))
                     }
                 } else {
                     console.out(text)
                 }
             }
         }
-        for path in unformatted { console.err(ToolMessages.notFormatted(path) + "\n") }
-        return failed || !unformatted.isEmpty ? .failure : .success
+        output.report(diagnostics, sources: sources, messages: messages, console: console)
+        let failed = !messages.isEmpty || diagnostics.contains { $0.severity == .error }
+        return failed ? .failure : .success
     }
 }

@@ -15,30 +15,34 @@ struct DiagnosticOutput {
         colored = console.colorDiagnostics
     }
 
-    /// Prints `diagnostics` about `sources` (nothing when there are none, in text form).
-    func report(_ diagnostics: [Diagnostic], sources: SourceManager, console: Console) {
+    /// Prints `diagnostics` about `sources` and `messages` about whole inputs, as one JSON
+    /// document or as text (messages first, then the rendered diagnostics and their summary;
+    /// nothing at all when both are empty).
+    func report(
+        _ diagnostics: [Diagnostic], sources: SourceManager, messages: [DiagnosticJSON.Message] = [],
+        console: Console
+    ) {
         switch format {
         case .json:
-            console.err(DiagnosticJSON.render(diagnostics, sources: sources).rendered() + "\n")
+            console.err(DiagnosticJSON.render(diagnostics, sources: sources, messages: messages).rendered() + "\n")
         case .text:
-            guard !diagnostics.isEmpty else { return }
-            var text = DiagnosticRenderer(colored: colored).render(diagnostics, sources: sources)
+            var text = ""
+            for m in messages {
+                text += (m.file.map { "\($0): " } ?? "") + label(m.severity) + m.message + "\n"
+            }
+            text += DiagnosticRenderer(colored: colored).render(diagnostics, sources: sources)
             if let summary = DiagnosticRenderer.summary(diagnostics) { text += summary + "\n" }
-            console.err(text)
+            if !text.isEmpty { console.err(text) }
         }
     }
 
     /// Prints an error that concerns no source range (an unreadable file, a corrupt table).
     func error(_ message: String, console: Console) {
-        switch format {
-        case .json:
-            let document = JSONValue.object([
-                ("diagnostics", .array([.object([("severity", .string("error")), ("message", .string(message))])])),
-                ("errorCount", .int(1)), ("warningCount", .int(0)),
-            ])
-            console.err(document.rendered() + "\n")
-        case .text:
-            console.err((colored ? "\u{1B}[1;31merror:\u{1B}[0m " : "error: ") + message + "\n")
-        }
+        report([], sources: SourceManager(), messages: [DiagnosticJSON.Message(.error, message)], console: console)
+    }
+
+    private func label(_ severity: Severity) -> String {
+        let code = severity == .error ? "1;31" : severity == .warning ? "1;35" : "1;90"
+        return colored ? "\u{1B}[\(code)m\(severity.rawValue):\u{1B}[0m " : "\(severity.rawValue): "
     }
 }

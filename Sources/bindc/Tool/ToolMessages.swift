@@ -26,7 +26,7 @@ enum ToolMessages {
     static let checkWithInPlace = "'--check' and '--in-place' cannot be used together"
     static let inPlaceStandardInput = "'--in-place' cannot rewrite standard input"
 
-    static func notFormatted(_ path: String) -> String { "\(path): not formatted" }
+    static let notFormatted = "not formatted"
 
     // MARK: - swift
 
