@@ -19,7 +19,6 @@ enum CompileCommand: Command {
         ],
         examples: ["bindc compile base.bind user.bind -o app.bindtable"])
 
-
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
         guard let out = arguments.value("output") else { throw .missingOption("-o OUT") }  // the parser checks it
         let output = DiagnosticOutput(arguments, console: console)
@@ -27,18 +26,19 @@ enum CompileCommand: Command {
             return .failure
         }
         let compilation = Compilation(sources: sources, platform: Inputs.platform(arguments))
-        output.report(compilation.diagnostics, sources: sources, console: console)
-        guard let table = compilation.table(strip: arguments.flag("strip")) else { return .failure }
-        if out == "-" {
-            console.out(bytes: table)
-            return .success
+        var messages: [DiagnosticJSON.Message] = []
+        if let table = compilation.table(strip: arguments.flag("strip")) {
+            if out == "-" {
+                console.out(bytes: table)
+            } else {
+                do {
+                    try AtomicFile.write(table, to: out)
+                } catch {
+                    messages.append(DiagnosticJSON.Message(.error, error.description))
+                }
+            }
         }
-        do {
-            try AtomicFile.write(table, to: out)
-        } catch {
-            output.error(error.description, console: console)
-            return .failure
-        }
-        return .success
+        output.report(compilation.diagnostics, sources: sources, messages: messages, console: console)
+        return compilation.hasErrors || !messages.isEmpty ? .failure : .success
     }
 }

@@ -60,5 +60,4 @@ extension Inputs {
             return nil
         }
     }
-
 }
