@@ -29,12 +29,25 @@ import Testing
         #expect(try bindc.run(["fmt", "--check", "formatted.bind"]).status == 0)
     }
 
-    @Test(arguments: Fixtures.exampleFiles.map(\.path).filter { !$0.hasSuffix("-user.bind") })
-    func formattingPreservesMeaning(_ path: String) throws {
-        let formatted = try bindc.run(["fmt", path])
+    /// Every example, layered files over their base (`IDE-user.bind` over `IDE.bind`).
+    static var exampleLayers: [[String]] {
+        let paths = Fixtures.exampleFiles.map(\.path)
+        return paths.map { path in
+            guard path.hasSuffix("-user.bind") else { return [path] }
+            let base = String(path.dropLast("-user.bind".count)) + ".bind"
+            return paths.contains(base) ? [base, path] : [path]
+        }
+    }
+
+    @Test(arguments: exampleLayers)
+    func formattingPreservesMeaning(_ layers: [String]) throws {
+        // Format the last layer; the table of the layers must not change by one byte.
+        let last = try #require(layers.last)
+        let formatted = try bindc.run(["fmt", last])
+        #expect(formatted.status == 0, "\(formatted.stderr)")
         try bindc.write("formatted.bind", formatted.stdout)
-        let a = try bindc.run(["compile", "--strip", path, "-o", "a.bindtable"])
-        let b = try bindc.run(["compile", "--strip", "formatted.bind", "-o", "b.bindtable"])
+        let a = try bindc.run(["compile", "--strip"] + layers + ["-o", "a.bindtable"])
+        let b = try bindc.run(["compile", "--strip"] + layers.dropLast() + ["formatted.bind", "-o", "b.bindtable"])
         #expect(a.status == 0 && b.status == 0, "\(a.stderr)\(b.stderr)")
         #expect(bindc.read("a.bindtable") == bindc.read("b.bindtable"))
     }
