@@ -18,6 +18,7 @@ import Testing
         for name in ["compile", "check", "fmt", "dump", "explain", "plist", "swift", "help"] {
             #expect(r.stdout.contains("\n  \(name) "), "help lacks \(name)")
         }
+        #expect(r.stdout.contains("EXIT STATUS:\n  0 "))
         #expect(try bindc.run(["help"]).stdout == r.stdout)
         #expect(try bindc.run(["-h"]).stdout == r.stdout)
     }
