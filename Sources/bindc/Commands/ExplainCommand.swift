@@ -56,12 +56,13 @@ enum ExplainCommand: Command {
         }
 
         let json = arguments.flag("json")
-        var state = JSONValue.object([
+        var document = JSONValue.object([
             ("chain", .array(roles.map(JSONValue.string))),
             ("context", .object(zip(keymap.contexts, values).map { c, v in (c.name, contextJSON(c.type, v.value)) })),
         ])
         var out = json ? "" : ExplanationPrinter.state(chain: roles, values: values) + "\n"
-        defer { console.out(json ? state.rendered() + "\n" : out) }
+        // Printed however the command returns: text, or the JSON document built alongside it.
+        defer { console.out(json ? document.rendered() + "\n" : out) }
         guard let first = chain.first else {
             out += ToolMessages.emptyChain + "\n"
             return .success
@@ -70,7 +71,7 @@ enum ExplainCommand: Command {
         guard let strokes else {
             let commands = dispatcher.discoverableCommands(firstResponder: first, context: contextState)
             out += ExplanationPrinter.discoverability(commands, keymap: keymap)
-            state = state.appending("discoverability", ExplanationPrinter.discoverabilityJSON(commands, keymap: keymap))
+            document = document.appending("discoverability", ExplanationPrinter.discoverabilityJSON(commands, keymap: keymap))
             return .success
         }
         let explanation = dispatcher.explain(strokes, firstResponder: first, context: contextState)
@@ -81,7 +82,7 @@ enum ExplainCommand: Command {
         }
         out += ExplanationPrinter.explanation(
             explanation, keymap: keymap, chain: roles, values: values, continuations: continuations)
-        state = state.appending("explanation", ExplanationPrinter.json(
+        document = document.appending("explanation", ExplanationPrinter.json(
             explanation, keymap: keymap, chain: roles, values: values, continuations: continuations))
         return .success
     }
