@@ -10,7 +10,7 @@ struct Options {
     var profileSize = 10_000
 
     static let usage = """
-        USAGE: bind-bench [--quick] [--json] [--seed N]
+        USAGE: bind-bench [--quick] [--json] [--seed N] [--profile PHASE [--size N]]
 
         Measures BindKit against baselines in the same run: dispatch (ns and allocations per press,
         beside a UIKit-style baseline), compile (lex, parse, check, emit), load, and table size, on
