@@ -1,5 +1,6 @@
 // libFuzzer target `frontend`: arbitrary bytes → lexer, parser, checker and the printers that
-// tools run over their results. Built by Fuzz/run.sh against instrumented builds of the
+// tools run over their results, the formatter (idempotent, meaning-preserving) and the emitter
+// (the table reads back as the checked model). Built by Fuzz/run.sh against instrumented builds of the
 // library modules; not part of the Swift package.
 //
 // Input layout: the bytes are one `.bind` file, or several when they contain the marker line
@@ -44,14 +45,10 @@ enum FrontendFuzzBody {
         }
         let platform: Platform = bytes.count % 2 == 1 ? .other : .apple
         let compilation = Compilation(sources: sources, platform: platform)
-        // Render every diagnostic as a tool would (locations, line text, JSON).
-        for d in compilation.diagnostics {
-            let file = sources.files[d.range.file.index]
-            let (line, _) = file.lineAndColumn(of: d.range.start)
-            _ = file.lineText(line)
-            for note in d.notes { if let r = note.range { _ = sources.location(of: r) } }
-        }
+        // Render every diagnostic as a tool would (text with source lines and carets, JSON).
+        _ = DiagnosticRenderer(colored: bytes.first == 0x7E).render(compilation.diagnostics, sources: sources)
         _ = DiagnosticJSON.render(compilation.diagnostics, sources: sources).rendered()
+        FrontendFuzzExtras.afterParse(compilation, platform: platform)
         guard let keymap = compilation.keymap else { return }
         _ = KeymapPrinter.text(keymap)
         _ = KeymapPrinter.json(keymap).rendered()

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets and runs each for a while.
 #
-#   Fuzz/run.sh [seconds-per-target] [target…]     (default: 60 seconds, targets frontend table)
+#   Fuzz/run.sh [seconds-per-target] [target…]     (default: 60 seconds, targets frontend table;
+#                                                   0 seconds: build and seed only)
 #
 # Targets: frontend (bytes → parse, check, print, format, emit) and table (bytes → table
 # loader, and when it loads, dispatch over a small responder chain and list the overlay).
@@ -96,6 +97,7 @@ for t in "${targets[@]}"; do
     *) log "unknown target $t"; exit 2 ;;
     esac
     mkdir -p "$out/artifacts/$t"
+    [ "$seconds" = 0 ] && continue   # 0 seconds: build and seed only
     log "running $t for ${seconds}s"
     set +e
     dict=()
