@@ -261,6 +261,26 @@ struct CheckDiagnosticsTests {
               title "Empty"
             }
             """),
+        Fixture("no cascades", """
+            context mode: a | b
+            responder R
+            action go(Int)
+            in R when nope {                     // error@11: unknown context variable 'nope'
+              cmd+1 -> go(1) when mode == a
+              cmd+2 -> go(2) when mode == a
+              cmd+3 -> go("x")                   // error@15: action 'go' takes an argument of type Int, not String
+            }
+            in Q {                               // error@4: unknown responder role 'Q'; did you mean 'R'?
+              cmd+1 -> go(1)
+              cmd+1 -> go(1)
+            }
+            in R {
+              cmd+4 -> go(4) when mode == c && mode == a     // error@31: 'mode' has no case 'c'; did you mean 'a'?
+              cmd+4 -> go(4)
+              cmd+5 -> go(5) when mode == a
+              cmd+5 -> gone(5)                   // error@12: unknown action 'gone'
+            }
+            """),
     ]
 
     @Test(arguments: fixtures)

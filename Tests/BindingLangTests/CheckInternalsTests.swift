@@ -51,3 +51,88 @@ struct CheckInternalsTests {
         #expect(diagnostics.filter { $0.message == Messages.conditionTooDeep }.count == 3)
     }
 }
+
+/// Limits that keep hostile input from taking forever, and input that must not crash.
+struct CheckLimitsTests {
+    /// The pigeonhole formula: `holes + 1` pigeons each in some hole, no two in one hole.
+    /// Unsatisfiable, and exponential for a search without learning.
+    static func pigeonhole(_ holes: Int) -> (Condition, [ContextVariable]) {
+        let pigeons = holes + 1
+        func v(_ p: Int, _ h: Int) -> Int { p * holes + h }
+        var contexts: [ContextVariable] = []
+        for p in 0..<pigeons { for h in 0..<holes { contexts.append(ContextVariable(name: "p\(p)h\(h)", type: .bool)) } }
+        var clauses: [Condition] = []
+        for p in 0..<pigeons { clauses.append((1..<holes).reduce(Condition.flag(v(p, 0))) { .or($0, .flag(v(p, $1))) }) }
+        for h in 0..<holes {
+            for a in 0..<pigeons { for b in (a + 1)..<pigeons { clauses.append(.not(.and(.flag(v(a, h)), .flag(v(b, h))))) } }
+        }
+        // A balanced conjunction keeps the tree shallow.
+        func all(_ cs: ArraySlice<Condition>) -> Condition {
+            if cs.count == 1, let c = cs.first { return c }
+            let mid = cs.startIndex + cs.count / 2
+            return .and(all(cs[cs.startIndex..<mid]), all(cs[mid...]))
+        }
+        return (all(clauses[...]), contexts)
+    }
+
+    @Test func hardConditionsRunOutOfBudgetInsteadOfTime() {
+        let (small, smallContexts) = Self.pigeonhole(3)
+        if case .never = Satisfiability(contexts: smallContexts).decide(small) {} else { Issue.record("PHP(4,3) is unsatisfiable") }
+        let (hard, contexts) = Self.pigeonhole(6)
+        if case .tooComplex = Satisfiability(contexts: contexts).decide(hard) {} else { Issue.record("expected the budget to run out") }
+    }
+
+    @Test func garbageNeverCrashes() {
+        var rng = CheckSatisfiabilityTests.RNG(state: 42)
+        let words = ["in", "R", "{", "}", "->", "when", "&&", "||", "!", "==", "!=", "(", ")", ",", "cmd+k", "ctrl+k",
+                     "x", "mode", "a", "b", "copy", "go", "\"T\"", "group", "unbind", "menu", "edit", "\"File\"", "shortcut",
+                     "title", "icon", "userInfo", ":", "context", "Bool", "|", "responder", "action", "go(1)", "1", "\n",
+                     "separator", "cmd+", "+", "numpad+a", "G", "shift+G", "true", "false", "in (a, b)", "not"]
+        let prelude = "context x: Bool\ncontext mode: a | b\nresponder R, S\naction go\n"
+        for _ in 0..<300 {
+            let n = 1 + rng.below(40)
+            let text = prelude + (0..<n).map { _ in words[rng.below(words.count)] }.joined(separator: " ")
+            _ = checkSource(text)
+        }
+        for _ in 0..<100 {
+            let bytes = (0..<rng.below(200)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+            var sources = SourceManager()
+            let source = SourceFile(path: "g.bind", bytes: bytes)
+            let id = sources.add(source)
+            let (file, _) = Parser.parse(source, file: id)
+            _ = Checker.check([file, file], sources: sources, platform: .other)
+        }
+    }
+
+    @Test func handBuiltTreesWithOutOfRangeLocationsDoNotCrash() {
+        let bogus = SourceRange(file: FileID(7), start: 5, end: 1)
+        let id = Identifier(name: "R", range: bogus)
+        let part = KeyPart(text: "k", range: bogus)
+        let chord = ChordSyntax(parts: [part], range: bogus)
+        let binding = BindingSyntax(
+            sequence: ChordSequenceSyntax(chords: [chord], range: bogus),
+            action: ActionReference(name: Identifier(name: "copy", range: bogus), argument: nil, range: bogus),
+            title: nil, condition: .bool(true, range: bogus), range: bogus)
+        let file = FileSyntax(file: FileID(7), declarations: [
+            .responder([id], range: bogus),
+            .block(BindingBlock(role: id, condition: nil, items: [.binding(binding), .binding(binding)], range: bogus)),
+        ])
+        let (keymap, diagnostics) = Checker.check([file], sources: SourceManager(), platform: .apple)
+        #expect(keymap == nil)
+        #expect(diagnostics.map(\.message) == ["'k' is bound twice in role 'R'"])
+    }
+}
+
+extension CheckLimitsTests {
+    @Test func aSequenceBoundThousandsOfTimesIsAnErrorNotAQuadraticSearch() {
+        var text = "context lang: String\nresponder R\n"
+        text += "in R {\n"
+        for i in 0...ConflictChecker.maximumRun { text += "  cmd+k -> copy when lang == \"v\(i)\"\n" }
+        text += "}\n"
+        let (keymap, diagnostics, sources) = checkSource(text)
+        #expect(keymap == nil)
+        #expect(flatten(diagnostics, sources).map(\.description) == [
+            "test.bind:\(ConflictChecker.maximumRun + 4):3: error: too many bindings of 'cmd+k' in role 'R' to check them for conflicts",
+        ])
+    }
+}

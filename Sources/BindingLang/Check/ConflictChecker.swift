@@ -12,6 +12,11 @@ import BindingRuntime
 struct ConflictChecker {
     let scope: Scope
     let satisfiability: Satisfiability
+    /// More bindings of one role and sequence than this are an error instead of a quadratic
+    /// comparison (no real keymap comes near it).
+    static let maximumRun = 512
+    /// The most (prefix, extension) pairs decided in one keymap.
+    static let maximumPairs = 1_000_000
 
     /// A binding's place in the sorted order: role, the first two strokes packed (a missing
     /// stroke is 0, which no chord code is, so shorter sorts first), and its index.
@@ -58,14 +63,20 @@ struct ConflictChecker {
                   bindings[Int(order[runEnd].index)].sequence == bindings[first].sequence {
                 runEnd += 1
             }
-            if runEnd - runStart > 1 { sameSequence(order[runStart..<runEnd].map { Int($0.index) }, bindings, &reported, &engine) }
+            if runEnd - runStart > Self.maximumRun {
+                let last = bindings[Int(order[runEnd - 1].index)]
+                engine.error(Messages.tooManyBindings(last.sequence, role: scope.roleName(last.role)), at: last.range)
+            } else if runEnd - runStart > 1 {
+                sameSequence(order[runStart..<runEnd].map { Int($0.index) }, bindings, &reported, &engine)
+            }
             runStart = runEnd
         }
 
         // 2. A binding that is a proper prefix of another in its role: the bindings that
         // start with a sequence follow it (and its duplicates) in the sorted order.
         var pairs: [(short: Int, long: Int)] = []
-        for (position, key) in order.enumerated() where key.role >= 0 {
+        var capped = false
+        for (position, key) in order.enumerated() where key.role >= 0 && !capped {
             let short = bindings[Int(key.index)].sequence
             var next = position + 1
             while next < order.count, order[next].role == key.role {
@@ -75,6 +86,12 @@ struct ConflictChecker {
                     continue
                 }
                 guard long.count > short.count, long.starts(with: short) else { break }
+                if pairs.count >= Self.maximumPairs {
+                    let b = bindings[Int(key.index)]
+                    engine.error(Messages.tooManyBindings(b.sequence, role: scope.roleName(b.role)), at: b.range)
+                    capped = true
+                    break
+                }
                 pairs.append((Int(key.index), Int(order[next].index)))
                 next += 1
             }
@@ -84,7 +101,7 @@ struct ConflictChecker {
             let primary = max(s, l), other = min(s, l)
             if reported[primary] { continue }
             let short = bindings[s], long = bindings[l]
-            guard let w = satisfiability.overlap(short.condition, long.condition) else { continue }
+            guard let w = overlap(short, long, &engine) else { continue }
             engine.error(
                 Messages.prefixConflict(short.sequence, long.sequence, role: scope.roleName(short.role),
                                         witness: satisfiability.describe(w)),
@@ -97,13 +114,27 @@ struct ConflictChecker {
         menuConflicts(bindings, &reported, &engine)
     }
 
+    /// Where both bindings are live, or nil when never. A question too hard to decide is an
+    /// error at the later binding (the checker does not guess).
+    private func overlap(_ a: CheckedBinding, _ b: CheckedBinding, _ engine: inout DiagnosticEngine) -> Witness? {
+        switch satisfiability.decideOverlap(a.condition, b.condition) {
+        case .holds(let w): return w
+        case .never: return nil
+        case .tooComplex:
+            let (earlier, later) = a.range < b.range ? (a, b) : (b, a)
+            engine.error(Messages.conditionsTooComplex(later.sequence), at: later.range,
+                         notes: [DiagnosticNote(Messages.otherBindingHere, at: earlier.range)])
+            return nil
+        }
+    }
+
     /// Rule 1 within one run of bindings of equal role and sequence (declaration order).
     private func sameSequence(_ members: [Int], _ bindings: [CheckedBinding], _ reported: inout [Bool], _ engine: inout DiagnosticEngine) {
         for j in 1..<members.count {
             let later = bindings[members[j]]
             for i in 0..<j {
                 let earlier = bindings[members[i]]
-                guard let w = satisfiability.overlap(earlier.condition, later.condition) else { continue }
+                guard let w = overlap(earlier, later, &engine) else { continue }
                 let witness = satisfiability.describe(w)
                 let message = later.role == nil
                     ? Messages.keyEquivalentTwice(later.sequence, witness: witness)
@@ -129,7 +160,7 @@ struct ConflictChecker {
                 let primary = max(m, c), other = min(m, c)
                 if reported[primary] { continue }
                 let binding = bindings[c]
-                guard let w = satisfiability.overlap(item.condition, binding.condition) else { continue }
+                guard let w = overlap(item, binding, &engine) else { continue }
                 let note = other == m
                     ? Messages.menuItemHere(item.menuItemTitle ?? item.title ?? "")
                     : Messages.boundHere(binding.sequence)

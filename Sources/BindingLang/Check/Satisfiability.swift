@@ -11,6 +11,15 @@ enum ContextValue: Hashable, Sendable {
 /// not listed do not matter: the conditions hold whatever values they take.
 typealias Witness = [(variable: Int, value: ContextValue)]
 
+/// The answer to "can this hold?": yes with a witness, never, or not decided within the
+/// search budget (only conditions built to be hard get there; the checker reports it rather
+/// than guess).
+enum Decision {
+    case holds(Witness)
+    case never
+    case tooComplex
+}
+
 /// Decides exactly whether conditions can hold, and names a state in which they do.
 ///
 /// Every context variable has a finite set of values that matter: a Bool its two values, an
@@ -21,6 +30,8 @@ typealias Witness = [(variable: Int, value: ContextValue)]
 /// minimised: a variable is dropped when the condition stays true without it.
 struct Satisfiability {
     let contexts: [ContextVariable]
+    /// Search nodes one decision may visit before giving up.
+    static let budget = 5_000
     /// Results for single conditions (most bindings share a few block conditions).
     private var cache: [Condition: Bool] = [:]
     /// The last few conditions asked about: neighbouring bindings usually share a few, and
@@ -38,7 +49,7 @@ struct Satisfiability {
         if let known = cache[condition] {
             result = known
         } else {
-            result = witness(condition) != nil
+            if case .never = decide(condition) { result = false } else { result = true }
             cache[condition] = result
         }
         if recent.count < 4 {
@@ -50,37 +61,55 @@ struct Satisfiability {
         return result
     }
 
-    /// A state in which both conditions hold, or nil when they never hold together.
-    func overlap(_ a: Condition, _ b: Condition) -> Witness? {
+    /// Whether both conditions can hold at once, with a state in which they do.
+    func decideOverlap(_ a: Condition, _ b: Condition) -> Decision {
         switch (a, b) {
-        case (.constant(false), _), (_, .constant(false)): return nil
-        case (.constant(true), .constant(true)): return []
-        case (.constant(true), _): return witness(b)
-        case (_, .constant(true)): return witness(a)
-        default: return witness(.and(a, b))
+        case (.constant(false), _), (_, .constant(false)): return .never
+        case (.constant(true), .constant(true)): return .holds([])
+        case (.constant(true), _): return decide(b)
+        case (_, .constant(true)): return decide(a)
+        default: return decide(.and(a, b))
         }
     }
 
-    /// A minimal state making `condition` true, or nil when none does.
+    /// A state in which both conditions hold, or nil when they never hold together (or the
+    /// question is too hard; see ``decideOverlap(_:_:)``).
+    func overlap(_ a: Condition, _ b: Condition) -> Witness? {
+        if case .holds(let w) = decideOverlap(a, b) { return w }
+        return nil
+    }
+
+    /// A minimal state making `condition` true, or nil when none does (or it is too hard).
     func witness(_ condition: Condition) -> Witness? {
+        if case .holds(let w) = decide(condition) { return w }
+        return nil
+    }
+
+    /// Whether `condition` can hold, with a minimal state in which it does.
+    func decide(_ condition: Condition) -> Decision {
         var literals: [Int: [String]] = [:]
         Self.collectStrings(condition, into: &literals)
         var assignment: [Int: SearchValue] = [:]
-        guard search(condition, &assignment, literals: literals) else { return nil }
+        var steps = 0
+        switch search(condition, &assignment, literals: literals, steps: &steps) {
+        case nil: return .tooComplex
+        case false?: return .never
+        case true?: break
+        }
         // Minimise: drop each variable whose value the condition does not need.
         for variable in assignment.keys.sorted() {
             var without = assignment
             without[variable] = nil
             if case .constant(true) = Self.simplify(condition, without) { assignment = without }
         }
-        return assignment.keys.sorted().map { v in
+        return .holds(assignment.keys.sorted().map { v in
             switch assignment[v] {
             case .bool(let b)?: return (v, .bool(b))
             case .enumCase(let c)?: return (v, .enumCase(c))
             case .string(let s)?: return (v, .string(s ?? Self.otherString(avoiding: literals[v] ?? [])))
             case nil: return (v, .bool(false))  // unreachable: keys come from the assignment
             }
-        }
+        })
     }
 
     // MARK: - Search
@@ -92,13 +121,23 @@ struct Satisfiability {
         case string(String?)
     }
 
-    private func search(_ condition: Condition, _ assignment: inout [Int: SearchValue], literals: [Int: [String]]) -> Bool {
+    /// True when some extension of `assignment` makes `condition` true (and leaves it in
+    /// `assignment`), false when none does, nil when the budget ran out.
+    private func search(
+        _ condition: Condition, _ assignment: inout [Int: SearchValue], literals: [Int: [String]], steps: inout Int
+    ) -> Bool? {
+        steps += 1
+        if steps > Self.budget { return nil }
         let residual = Self.simplify(condition, assignment)
         if case .constant(let b) = residual { return b }
         guard let variable = Self.firstVariable(residual) else { return false }
         for value in domain(of: variable, literals: literals) {
             assignment[variable] = value
-            if search(residual, &assignment, literals: literals) { return true }
+            switch search(residual, &assignment, literals: literals, steps: &steps) {
+            case true?: return true
+            case nil: return nil
+            case false?: continue
+            }
         }
         assignment[variable] = nil
         return false

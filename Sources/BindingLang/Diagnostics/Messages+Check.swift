@@ -165,6 +165,12 @@ extension Messages {
         "'\(sequenceText(chord))' is the key equivalent of two menu items\(witnessSuffix(witness))"
     }
     static let otherBindingHere = "the other binding is here"
+    static func conditionsTooComplex(_ sequence: [Chord]) -> String {
+        "conditions too complex to decide whether '\(sequenceText(sequence))' conflicts with another binding"
+    }
+    static func tooManyBindings(_ sequence: [Chord], role: String) -> String {
+        "too many bindings of '\(sequenceText(sequence))' in role '\(role)' to check them for conflicts"
+    }
     static func prefixConflict(_ short: [Chord], _ long: [Chord], role: String, witness: String) -> String {
         "'\(sequenceText(short))' is both bound and a prefix of '\(sequenceText(long))' in role '\(role)'\(witnessSuffix(witness))"
     }
