@@ -215,11 +215,11 @@ final class EditorSession {
         let commands = dispatcher.discoverableCommands(firstResponder: rewire(), context: context)
         var lines = ["Key commands — \(keymap.name)"]
         var group: String?? = .none
-        let width = min(10, commands.map(\.plainText.count).max() ?? 0)
+        let width = min(16, commands.map(\.plainText.count).max() ?? 0)
         for c in commands {
             if group != .some(c.group) {
                 group = .some(c.group)
-                lines.append(c.group ?? "")
+                if let g = c.group { lines.append(g) }
             }
             let keys = c.plainText.count < width ? Screen.pad(c.plainText, width) : c.plainText
             lines.append("  " + keys + "  " + c.title)

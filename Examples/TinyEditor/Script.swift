@@ -6,7 +6,8 @@ import BindingRuntime
 /// Syntax: strokes separated by white space, each a chord as in `.bind` and `bindc`
 /// (`d`, `G`, `shift+g`, `ctrl+k`, `alt+left`, `ctrl+"["`, `"$"`), and `text:"…"` to type literal
 /// text one character at a time (escapes `\"`, `\\`, `\n`, `\t`). In input read from a file or
-/// a pipe, a line starting with `#` is a comment.
+/// a pipe, a line starting with `#` is a comment. The report lists the discoverability
+/// overlay, indented, where `f1` opens it.
 enum Script {
     /// One scripted step.
     enum Step: Equatable {
@@ -136,10 +137,13 @@ enum Script {
     /// Runs `steps` through `session`, stopping early if a quit action runs.
     static func run(_ steps: [Step], on session: EditorSession) -> Result {
         var events: [SessionEvent] = []
+        // The discoverability overlay as shown when F1 opened it, by event index.
+        var overlays: [Int: [String]] = [:]
         func record(_ e: SessionEvent) {
             if case .typed(let t) = e, case .typed(let before)? = events.last {
                 events[events.count - 1] = .typed(before + t)
             } else { events.append(e) }
+            if session.overlayVisible, case .app = e { overlays[events.count - 1] = session.overlayLines() }
         }
         loop: for step in steps {
             switch step {
@@ -156,7 +160,10 @@ enum Script {
         }
         let m = session.model
         var report = "keymap \(session.keymap.name)\n"
-        for e in events { report += e.description + "\n" }
+        for (i, e) in events.enumerated() {
+            report += e.description + "\n"
+            for line in overlays[i] ?? [] { report += "    \(line)\n" }
+        }
         var state = "cursor \(m.buffer.cursor)"
         if m.modal { state += ", mode \(m.mode.rawValue)" }
         if !session.pendingStrokes.isEmpty { state += ", pending \(SessionEvent.text(session.pendingStrokes))" }

@@ -255,6 +255,24 @@ extension Script.Result {
         #expect(swift.text == "import a\nimport b")
     }
 
+    @Test func f1ListsTheOverlayInTheReport() throws {
+        let r = try script("ide", "f1 f4 f1 f1", text: "x")
+        #expect(r.log == ["app show key commands", "app read-only on", "app show key commands", "app hide key commands"])
+        let parts = r.report.components(separatedBy: "app read-only on\n")
+        try #require(parts.count == 2)
+        func entry(_ text: String, _ keys: String, _ title: String) -> Bool {
+            text.split(separator: "\n").contains { $0.hasPrefix("      \(keys) ") && $0.hasSuffix(" \(title)") }
+        }
+        #expect(parts[0].contains("    Key commands — IDE\n"))
+        #expect(entry(parts[0], "Ctrl+K Ctrl+F", "Format Document"))
+        #expect(entry(parts[0], "Ctrl+K Ctrl+C", "Add Line Comment"))
+        #expect(!entry(parts[1], "Ctrl+K Ctrl+F", "Format Document"))
+        // Add Line Comment has no readOnly gate in the keymap, but the editor cannot perform
+        // an edit on a read-only document: no performer, so it is not listed either.
+        #expect(!entry(parts[1], "Ctrl+K Ctrl+C", "Add Line Comment"))
+        #expect(entry(parts[1], "Ctrl+K Z", "Toggle Minimap"))
+    }
+
     @Test func readOnlyGatesFormatting() throws {
         let r = try script("ide", "ctrl+k ctrl+f", text: "a  ", readOnly: true)
         #expect(r.log == ["pending ctrl+k", "cancelled ctrl+k ctrl+f"])
