@@ -136,3 +136,23 @@ extension CheckLimitsTests {
         ])
     }
 }
+
+extension CheckLimitsTests {
+    @Test func deepMenusAndUserInfoAreErrors() {
+        let menus = String(repeating: "menu \"m\" { ", count: 40) + "\"x\" -> copy" + String(repeating: " }", count: 40)
+        let info = "shortcut \"s\" { title \"S\" userInfo " + String(repeating: "{ k: ", count: 40) + "1" + String(repeating: " }", count: 40) + " }"
+        let (keymap, diagnostics, _) = checkSource(menus + "\n" + info + "\n")
+        #expect(keymap == nil)
+        #expect(diagnostics.map(\.message).filter { $0 == Messages.menuTooDeep || $0 == Messages.userInfoTooDeep }
+                == [Messages.menuTooDeep, Messages.userInfoTooDeep])
+    }
+
+    @Test func iconNeedsAName() {
+        expectInlineDiagnostics("""
+            shortcut "s" {
+              title "S"
+              icon { }                 // error@8: field 'icon' needs a system icon name
+            }
+            """)
+    }
+}
