@@ -179,3 +179,44 @@ import Testing
         }
     }
 }
+
+@Suite struct RandomStrokeTests {
+    /// A small deterministic generator (SplitMix64).
+    struct Rng {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+    }
+
+    /// Every stroke of every binding, plus text, arrows and the editor's own keys except quit,
+    /// pressed at random: the editor never crashes and its cursor stays inside the text.
+    @Test(arguments: ["text", "vim", "ide"])
+    func randomStrokesKeepTheEditorConsistent(keymap: String) throws {
+        var o = Options()
+        o.keymap = keymap
+        o.text = "func f() {\n    let x = 1\n}\n\nimport a"
+        o.path = "main.swift"
+        let s = try EditorApp.makeSession(o)
+        s.model.allowWrites = false
+        var pool = Set<Chord>()
+        for b in s.keymap.model.bindings { for c in b.sequence { pool.insert(c) } }
+        for ch in "ab xyz(){}" { if let e = EditorSession.event(typing: ch) { pool.insert(e.chord) } }
+        pool.insert(AppKeys.overlay)
+        pool.insert(AppKeys.readOnly)
+        let strokes = pool.sorted { $0.code < $1.code }
+        var rng = Rng(state: 42)
+        for _ in 0..<1500 {
+            s.handle(KeyEvent(strokes[rng.next(strokes.count)]))
+            s.model.quitRequested = false
+            let b = s.model.buffer
+            #expect(b.cursor.line < b.lineCount && b.cursor.column <= b.line(b.cursor.line).count)
+            _ = s.pendingHint()
+        }
+        _ = s.overlayLines()
+    }
+}
