@@ -1,5 +1,5 @@
 import Testing
-import BindingLang
+@testable import BindingLang
 @testable import BindingRuntime
 
 private func u32(_ b: [UInt8], _ at: Int) -> Int {
@@ -10,16 +10,27 @@ private func put(_ b: inout [UInt8], _ at: Int, _ v: UInt32) {
     for k in 0..<4 { b[at + k] = UInt8(truncatingIfNeeded: v >> (8 * UInt32(k))) }
 }
 
+private func isNarrow(_ bytes: [UInt8]) -> Bool {
+    u32(bytes, u32(bytes, TableFormat.headerSize + 4) + 12) & Int(TableFormat.metaNarrowBindings) != 0
+}
+
 /// Byte offset of field `field` of record `record` of section `s` in `bytes`.
 private func fieldOffset(_ bytes: [UInt8], _ s: TableFormat.Section, _ record: Int, _ field: Int) -> Int {
     let entry = TableFormat.headerSize + s.rawValue * TableFormat.directoryEntrySize
+    if s == .bindings && isNarrow(bytes) { return u32(bytes, entry + 4) + record * 8 + field * 2 }
     return u32(bytes, entry + 4) + record * s.recordSize + field * 4
 }
 
 /// Patches one field and reseals the checksum, so the structural validator must catch it.
 private func patched(_ s: TableFormat.Section, _ record: Int, _ field: Int, _ value: UInt32, in bytes: [UInt8]) -> [UInt8] {
     var b = bytes
-    put(&b, fieldOffset(bytes, s, record, field), value)
+    let at = fieldOffset(bytes, s, record, field)
+    if s == .bindings && isNarrow(bytes) {
+        b[at] = UInt8(truncatingIfNeeded: value)
+        b[at + 1] = UInt8(truncatingIfNeeded: value >> 8)
+    } else {
+        put(&b, at, value)
+    }
     TableChecksum.seal(&b)
     return b
 }
@@ -28,9 +39,11 @@ private func loadError(_ bytes: [UInt8]) -> TableError? {
     do { _ = try BindingTable(bytes: bytes); return nil } catch { return error }
 }
 
-@Test func handMadeBadTables() throws {
-    let good = Emitter.emit(editorKeymap())
+@Test(arguments: [true, false])
+func handMadeBadTables(narrow: Bool) throws {
+    let good = Emitter.emit(editorKeymap(), strip: false, allowNarrowBindings: narrow)
     #expect(loadError(good) == nil)
+    #expect(isNarrow(good) == narrow)
 
     var magic = good
     magic[1] = UInt8(ascii: "X")
@@ -113,7 +126,7 @@ private func firstFullSlot(_ bytes: [UInt8]) -> Int {
 
 @Test func everyTruncationThrows() {
     for strip in [false, true] {
-        let good = Emitter.emit(editorKeymap(), strip: strip)
+        let good = Emitter.emit(editorKeymap(), strip: strip, allowNarrowBindings: strip)
         for n in 0..<good.count {
             #expect(loadError(Array(good.prefix(n))) != nil, "prefix \(n) loaded")
         }
@@ -131,9 +144,9 @@ private func firstFullSlot(_ bytes: [UInt8]) -> Int {
 
 /// Flips with the checksum recomputed: the structural validator must throw or the table
 /// must be usable without trapping (some flips, in a title's letters say, stay valid).
-@Test(arguments: [UInt8(0x01), 0x80, 0xFF])
-func resealedByteFlipsNeverTrap(mask: UInt8) {
-    let good = Emitter.emit(editorKeymap())
+@Test(arguments: [(UInt8(0x01), true), (0x80, false), (0xFF, true), (0xFF, false)])
+func resealedByteFlipsNeverTrap(mask: UInt8, narrow: Bool) {
+    let good = Emitter.emit(editorKeymap(), strip: false, allowNarrowBindings: narrow)
     var rejected = 0, total = 0
     for i in 0..<good.count where i < TableFormat.checksumOffset || i >= TableFormat.checksumOffset + 8 {
         do {

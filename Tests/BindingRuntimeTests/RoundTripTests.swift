@@ -1,12 +1,22 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
-import BindingLang
+@testable import BindingLang
 @testable import BindingRuntime
 
 @Test func keymapRoundTripsThroughTable() throws {
     let k = editorKeymap()
     let table = try load(k)
     #expect(table.hasSourceMap)
+    #expect(table.narrowBindings)
     #expect(Keymap(table: table) == k)
+    let wide = try BindingTable(bytes: Emitter.emit(k, strip: false, allowNarrowBindings: false))
+    #expect(!wide.narrowBindings)
+    #expect(Keymap(table: wide) == k)
+    #expect(wide.byteCount == table.byteCount + 8 * k.bindings.count)
 }
 
 @Test func strippedKeymapRoundTripsWithoutLocations() throws {
@@ -47,4 +57,21 @@ import BindingLang
     k.bindings.append(Binding(sequence: seq("cmd+8"), role: 1, action: 1, condition: .not(d)))
     let table = try load(k)
     #expect(Keymap(table: table) == k)
+}
+
+@Test func loadsFromAFile() throws {
+    let bytes = Emitter.emit(editorKeymap())
+    let path = "/tmp/bindkit-runtime-test-\(bytes.count)-\(UInt32.random(in: 0...UInt32.max)).bindtable"
+    guard let f = fopen(path, "wb") else { Issue.record("cannot create \(path)"); return }
+    _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
+    fclose(f)
+    defer { remove(path) }
+    let table = try BindingTable(contentsOf: path)
+    #expect(table.bytes == bytes)
+    #expect(Keymap(table: table) == editorKeymap())
+    #expect(throws: TableError.self) { try BindingTable(contentsOf: path + ".missing") }
+    do { _ = try BindingTable(contentsOf: path + ".missing") } catch {
+        guard case .unreadable(let p, _) = error else { Issue.record("\(error)"); return }
+        #expect(p == path + ".missing")
+    }
 }

@@ -7,7 +7,13 @@ import BindingRuntime
 public enum Emitter {
     /// The table bytes of `keymap`; `strip` leaves out the source map.
     public static func emit(_ keymap: Keymap, strip: Bool = false) -> [UInt8] {
+        emit(keymap, strip: strip, allowNarrowBindings: true)
+    }
+
+    /// `allowNarrowBindings: false` forces 16-byte `BIND` records (tests cover both layouts).
+    static func emit(_ keymap: Keymap, strip: Bool, allowNarrowBindings: Bool) -> [UInt8] {
         var builder = TableBuilder(keymap: keymap, strip: strip)
+        builder.allowNarrowBindings = allowNarrowBindings
         return builder.build()
     }
 }

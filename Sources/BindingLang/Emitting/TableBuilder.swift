@@ -19,6 +19,10 @@ struct TableBuilder {
     var argumentIDs: [ArgumentValue: UInt32] = [:]
     var invocationIDs: [UInt64: UInt32] = [:]
     var attributeIDs: [[UInt32]: UInt32] = [:]
+    /// Whether `BIND` records are written narrow (see ``TableFormat/metaNarrowBindings``).
+    var narrowBindings = false
+    /// Whether narrow records may be used at all.
+    var allowNarrowBindings = true
 
     init(keymap: Keymap, strip: Bool) {
         self.keymap = keymap
@@ -198,7 +202,8 @@ struct TableBuilder {
         buildQuickActions()
         if !strip { buildSourceMap() }
         let platform: UInt32 = keymap.platform == .apple ? 0 : 1
-        write(.meta) { $0.record(name, platform, UInt32(topMenus), 0) }
+        let metaFlags = narrowBindings ? TableFormat.metaNarrowBindings : 0
+        write(.meta) { $0.record(name, platform, UInt32(topMenus), metaFlags) }
         buildStrings()
         return layout()
     }
@@ -303,9 +308,23 @@ struct TableBuilder {
             slotCount += cap
         }
         write(.nodes) { $0.record(TableFormat.none, TableFormat.none, UInt32(candidateCount), UInt32(slotCount), UInt32(longerCount)) }
+        // Narrow records when every value (and NONE as 0xFFFF) fits in 16 bits.
+        let fits: (UInt32) -> Bool = { $0 < 0xFFFF || $0 == TableFormat.none }
+        narrowBindings = allowNarrowBindings && order.count < 0xFFFF && bindingRecords.allSatisfy { fits($0.0) && fits($0.1) && fits($0.2) }
         for (i, r) in bindingRecords.enumerated() {
             let node = path[i].last.map { UInt32(newID[$0]) } ?? 0
-            write(.bindings) { $0.record(node, r.0, r.1, r.2) }
+            if narrowBindings {
+                write(.bindings) { w in
+                    for v in [node, r.0, r.1, r.2] {
+                        let h = v == TableFormat.none ? 0xFFFF : UInt16(truncatingIfNeeded: v)
+                        w.bytes.append(UInt8(truncatingIfNeeded: h))
+                        w.bytes.append(UInt8(truncatingIfNeeded: h >> 8))
+                    }
+                    w.count += 1
+                }
+            } else {
+                write(.bindings) { $0.record(node, r.0, r.1, r.2) }
+            }
         }
     }
 

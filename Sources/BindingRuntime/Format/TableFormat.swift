@@ -16,8 +16,13 @@ public enum TableFormat {
     public static let checksumOffset = 24
     /// Size of one section-directory entry (tag, offset, size, count).
     public static let directoryEntrySize = 16
-    /// Header flag: the table carries a source map (`SRCM` section).
+    /// Header flag: the table carries a source map (`SRCF` and `SRCM` sections).
     public static let flagSourceMap: UInt32 = 1
+    /// `META` flag: `BIND` records are four `u16` fields (8 bytes, `0xFFFF` meaning none)
+    /// instead of four `u32` (16 bytes). The emitter sets it when every value fits.
+    public static let metaNarrowBindings: UInt32 = 1
+    /// Bytes per `BIND` record when narrow.
+    public static let narrowBindingSize = 8
 
     /// "No value" for an optional index or string reference.
     public static let none: UInt32 = 0xFFFF_FFFF

@@ -22,6 +22,8 @@ public final class BindingTable: Sendable {
     let invocationsAt: Int, attributesAt: Int
     let conditionsAt: Int, codeAt: Int, argumentsAt: Int, roleHashAt: Int, roleHashCount: Int
     let stringsAt: Int, blobAt: Int
+    /// Whether `BIND` records are narrow (``TableFormat/metaNarrowBindings``).
+    let narrowBindings: Bool
     /// Whether the table carries a source map (it was not compiled with `--strip`).
     public let hasSourceMap: Bool
 
@@ -44,6 +46,7 @@ public final class BindingTable: Sendable {
         candidatesAt = v[.candidates].offset
         slotsAt = v[.slots].offset
         bindingsAt = v[.bindings].offset
+        narrowBindings = v.narrowBindings
         conditionsAt = v[.conditions].offset
         codeAt = v[.code].offset
         argumentsAt = v[.arguments].offset
@@ -82,7 +85,10 @@ public final class BindingTable: Sendable {
     // MARK: - Records
 
     @inline(__always)
-    func f(_ s: Section, _ i: Int, _ k: Int) -> UInt32 { reader.field(spans[s.rawValue], s.recordSize, i, k) }
+    func f(_ s: Section, _ i: Int, _ k: Int) -> UInt32 {
+        if s == .bindings { return reader.bindingField(bindingsAt, narrow: narrowBindings, i, k) }
+        return reader.field(spans[s.rawValue], s.recordSize, i, k)
+    }
 
     @inline(__always)
     func count(_ s: Section) -> Int { spans[s.rawValue].count }

@@ -8,13 +8,18 @@ struct TableValidator {
     var spans = [SectionSpan](repeating: SectionSpan(), count: Section.allCases.count)
     var hasSourceMap = false
     var stringCount = 0
+    /// Whether `BIND` records are narrow (``TableFormat/metaNarrowBindings``).
+    var narrowBindings = false
 
     init(bytes: [UInt8]) { r = TableReader(bytes: bytes) }
 
     subscript(_ s: Section) -> SectionSpan { spans[s.rawValue] }
 
     @inline(__always)
-    func f(_ s: Section, _ i: Int, _ k: Int) -> UInt32 { r.field(spans[s.rawValue], s.recordSize, i, k) }
+    func f(_ s: Section, _ i: Int, _ k: Int) -> UInt32 {
+        if s == .bindings { return r.bindingField(spans[s.rawValue].offset, narrow: narrowBindings, i, k) }
+        return r.field(spans[s.rawValue], s.recordSize, i, k)
+    }
 
     func count(_ s: Section) -> Int { spans[s.rawValue].count }
 
@@ -88,6 +93,12 @@ struct TableValidator {
             }
             if s == .strings {
                 guard size >= 4 * (cnt + 1) else { throw .badSectionSize(section: s.name, size: size, count: cnt) }
+            } else if s == .bindings {
+                // META comes first, so its flag is known here (META itself is checked later).
+                let meta = spans[Section.meta.rawValue]
+                narrowBindings = meta.count == 1 && r.u32(meta.offset + 12) & TableFormat.metaNarrowBindings != 0
+                let recordSize = narrowBindings ? TableFormat.narrowBindingSize : s.recordSize
+                guard size == cnt * recordSize else { throw .badSectionSize(section: s.name, size: size, count: cnt) }
             } else {
                 guard size == cnt * s.recordSize else { throw .badSectionSize(section: s.name, size: size, count: cnt) }
             }
@@ -142,7 +153,7 @@ struct TableValidator {
         guard count(.meta) == 1 else { throw .badSectionSize(section: "META", size: self[.meta].size, count: count(.meta)) }
         guard f(.meta, 0, 1) <= 1 else { throw .invalidValue(section: "META", record: 0, field: "platform", value: UInt64(f(.meta, 0, 1))) }
         try index(.meta, 0, 2, "top menu count", below: count(.menus) + 1)
-        guard f(.meta, 0, 3) == 0 else { throw .invalidValue(section: "META", record: 0, field: "reserved", value: UInt64(f(.meta, 0, 3))) }
+        guard f(.meta, 0, 3) & ~TableFormat.metaNarrowBindings == 0 else { throw .invalidValue(section: "META", record: 0, field: "flags", value: UInt64(f(.meta, 0, 3))) }
     }
 
     mutating func checkStrings() throws(TableError) {
