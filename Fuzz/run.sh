@@ -89,10 +89,10 @@ status=0
 for t in "${targets[@]}"; do
     case $t in
     frontend)
-        build_target frontend Fuzz/FrontendFuzzer.swift Fuzz/FrontendFuzzExtras.swift
+        build_target frontend Fuzz/FrontendFuzzer.swift Tests/BindingLangTests/Fuzz/FuzzBodies.swift
         seed_frontend ;;
     table)
-        build_target table Fuzz/TableFuzzer.swift
+        build_target table Fuzz/TableFuzzer.swift Tests/BindingLangTests/Fuzz/FuzzBodies.swift
         seed_table ;;
     *) log "unknown target $t"; exit 2 ;;
     esac

@@ -290,7 +290,11 @@ struct TableBuilder {
                 candidateCount += 1
             }
             for (role, conditions) in longer[n].sorted(by: { $0.key < $1.key }) {
-                let ref = condition(TableBuilder.disjunction(conditions))
+                // A longer binding gated by `when false` never makes anything pending; a role
+                // with only such bindings gets no entry (the loader rejects never-live ones).
+                let live = conditions.filter { $0 != .constant(false) }
+                guard !live.isEmpty else { continue }
+                let ref = condition(TableBuilder.disjunction(live))
                 write(.longer) { $0.record(role, ref) }
                 longerCount += 1
             }

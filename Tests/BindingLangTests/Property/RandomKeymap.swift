@@ -159,7 +159,7 @@ struct RandomKeymap {
                     case 2: b.action = "flip"; b.argument = rng.chance(0.5) ? "true" : "false"
                     default: break
                     }
-                    if rng.chance(0.6) { b.title = "T\(rng.int(0..<4)) \(b.action)\(b.argument ?? "")" }
+                    if rng.chance(0.6) { b.title = "T\(rng.int(0..<4)) \(b.action)" }
                 } else if rng.chance(0.5) {
                     b.title = "T\(made)"
                 }

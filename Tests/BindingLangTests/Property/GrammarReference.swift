@@ -1,0 +1,126 @@
+// A slow reference for dispatch, written straight from Grammar.md §5 and §6 over the
+// generator's own model of a random keymap: it walks every binding in source order on every
+// stroke. The property tests compare the runtime's Dispatcher with it.
+import BindingRuntime
+
+/// A responder of the property tests: fixed roles, a fixed set of actions it can perform.
+final class PropertyResponder: Responder {
+    let responderRoles: [String]
+    let performs: Set<String>
+    var next: PropertyResponder?
+    let name: String
+    init(name: String, roles: [String], performs: Set<String>) {
+        self.name = name
+        responderRoles = roles
+        self.performs = performs
+    }
+    var nextResponder: Responder? { next }
+    func canPerform(_ action: ActionInvocation) -> Bool { performs.contains(action.name) }
+    func perform(_ action: ActionInvocation) {}
+}
+
+/// What a stroke did, in terms both implementations can report.
+enum GrammarOutcome: Equatable, CustomStringConvertible {
+    case performed(action: String, argument: String?, responder: String)
+    case pending
+    case cancelled
+    case unhandled
+
+    var description: String {
+        switch self {
+        case let .performed(a, arg, r): "performed \(a)\(arg.map { "(\($0))" } ?? "") by \(r)"
+        case .pending: "pending"
+        case .cancelled: "cancelled"
+        case .unhandled: "unhandled"
+        }
+    }
+}
+
+/// Grammar.md §5, literally.
+struct GrammarReference {
+    let keymap: RandomKeymap
+    let chain: [PropertyResponder]
+    let state: [Int]
+    /// The strokes pending; empty when idle.
+    var pending: [String] = []
+
+    enum Resolution { case chosen(Int, PropertyResponder), pending, nothing }
+
+    /// The first responder in the chain that can perform `action` (targetForAction).
+    func performer(_ action: String) -> PropertyResponder? { chain.first { $0.performs.contains(action) } }
+
+    /// Rule 2 for the strokes `p`.
+    func resolve(_ p: [String]) -> Resolution {
+        var roleOrder: [Int?] = []
+        for r in chain {
+            for name in r.responderRoles {
+                if let i = keymap.roles.firstIndex(of: name) { roleOrder.append(i) }
+            }
+        }
+        roleOrder.append(nil)   // the menu bindings, after every role of the chain
+        for role in roleOrder {
+            let bindings = keymap.bindings.indices.filter { keymap.bindings[$0].role == role }
+            // a. the first live binding of exactly p that has a performer
+            for i in bindings {
+                let b = keymap.bindings[i]
+                if b.sequence == p && b.live(state), let performer = performer(b.action) { return .chosen(i, performer) }
+            }
+            // b. a live binding of this role that p is a proper prefix of
+            if bindings.contains(where: {
+                let b = keymap.bindings[$0]
+                return b.sequence.count > p.count && b.sequence.starts(with: p) && b.live(state)
+            }) {
+                return .pending
+            }
+        }
+        return .nothing
+    }
+
+    /// One stroke (§5 rules 1–3).
+    mutating func press(_ stroke: String) -> GrammarOutcome {
+        let wasPending = !pending.isEmpty
+        let p = pending + [stroke]
+        pending = []
+        switch resolve(p) {
+        case .chosen(let i, let performer):
+            let b = keymap.bindings[i]
+            return .performed(action: b.action, argument: b.argument, responder: performer.name)
+        case .pending:
+            pending = p
+            return .pending
+        case .nothing:
+            return wasPending ? .cancelled : .unhandled
+        }
+    }
+
+    /// The strokes that continue the pending sequence in a live binding of a role of the chain.
+    func continuations() -> Set<String> {
+        let chainRoles = Set(chain.flatMap { $0.responderRoles.compactMap { keymap.roles.firstIndex(of: $0) } })
+        var out: Set<String> = []
+        for b in keymap.bindings where b.live(state) && b.sequence.count > pending.count && b.sequence.starts(with: pending) {
+            if let r = b.role, chainRoles.contains(r) { out.insert(b.sequence[pending.count]) }
+        }
+        return out
+    }
+
+    /// §6: titled bindings that pressing their sequence from idle would perform now;
+    /// ungrouped first, then groups in order of first appearance, each in declaration order.
+    func overlay() -> [String] {
+        var listed: [Int] = []
+        for (i, b) in keymap.bindings.enumerated() where b.title != nil {
+            var ok = true
+            for n in 1..<b.sequence.count where ok {
+                if case .pending = resolve(Array(b.sequence.prefix(n))) {} else { ok = false }
+            }
+            if ok, case .chosen(let chosen, _) = resolve(b.sequence), chosen == i { listed.append(i) }
+        }
+        var groups: [String] = []
+        for b in keymap.bindings { if let g = b.group, !groups.contains(g) { groups.append(g) } }
+        let ordered = listed.filter { keymap.bindings[$0].group == nil }
+            + groups.flatMap { g in listed.filter { keymap.bindings[$0].group == g } }
+        return ordered.map { i in
+            let b = keymap.bindings[i]
+            return "\(b.title ?? "") [\(b.group ?? "-")] \(b.sequence.joined(separator: " "))"
+        }
+    }
+}

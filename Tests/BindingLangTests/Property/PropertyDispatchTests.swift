@@ -1,0 +1,95 @@
+// Property (c): the runtime's Dispatcher agrees with the slow reference of Grammar.md §5–§6
+// (GrammarReference) on random conflict-free keymaps, responder chains, contexts and
+// presses, sequences included: every stroke's outcome, the pending continuations and the
+// discoverability overlay.
+import BindingLang
+import BindingRuntime
+import Testing
+
+@Suite("Property: dispatch agrees with the Grammar.md reference")
+struct PropertyDispatchTests {
+    static func runtimeOutcome(_ result: DispatchResult) -> GrammarOutcome {
+        switch result {
+        case .performed(let action, let responder):
+            let argument: String? = switch action.argument {
+            case .none: nil
+            case .int(let n): String(n)
+            case .bool(let b): String(b)
+            case .string: action.argument.stringValue.map { "\"\($0)\"" }
+            }
+            return .performed(action: action.name, argument: argument, responder: (responder as? PropertyResponder)?.name ?? "?")
+        case .pending: return .pending
+        case .cancelled: return .cancelled
+        case .unhandled: return .unhandled
+        }
+    }
+
+    @Test(arguments: 0..<4)
+    func agreesWithReference(batch: Int) throws {
+        var rng = SplitMix64(seed: 0xD15_0000 + UInt64(batch))
+        var options = RandomKeymap.Options()
+        options.chords = ["k", "j", "cmd+k", "ctrl+x", "alt+up"]
+        options.maxSequence = 3
+        options.bindingCount = 4..<12
+        options.roleCount = 1..<4
+        var performed = 0, pendings = 0, cancels = 0
+        for round in 0..<25 {
+            let k = RandomKeymap.generate(&rng, options).withoutConflicts()
+            var sources = SourceManager()
+            sources.add(SourceFile(path: "random.bind", text: k.source))
+            let compilation = Compilation(sources: sources, platform: .apple)
+            let keymap = try #require(compilation.keymap, "\(compilation.diagnostics.map(\.message))\n\(k.source)")
+            let table = try BindingTable(bytes: Emitter.emit(keymap, strip: round % 2 == 0))
+
+            for _ in 0..<4 {
+                // A chain of 1–3 responders over the roles (and one role the keymap lacks).
+                var chain: [PropertyResponder] = []
+                for n in 0..<rng.int(1..<4) {
+                    let roles = (0..<rng.int(1..<3)).map { _ in rng.chance(0.15) ? "Stranger" : rng.pick(k.roles) }
+                    let performs = Set(k.actions.filter { _ in rng.chance(0.75) })
+                    chain.append(PropertyResponder(name: "r\(n)", roles: roles, performs: performs))
+                }
+                for n in 0..<(chain.count - 1) { chain[n].next = chain[n + 1] }
+
+                var state: [Int] = []
+                var context = ContextState(table: table)
+                for c in k.contexts {
+                    let v = rng.int(0..<c.valueCount)
+                    state.append(v)
+                    switch c.kind {
+                    case .bool: try context.set(c.name, v == 1)
+                    case .enumeration(let cases): try context.set(c.name, case: cases[v])
+                    case .string(let literals): try context.set(c.name, string: v < literals.count ? literals[v] : "other")
+                    }
+                }
+                let where_ = "chain \(chain.map { "\($0.name)\($0.responderRoles)\($0.performs.sorted())" }) state \(state)\n\(k.source)"
+
+                var reference = GrammarReference(keymap: k, chain: chain, state: state)
+                #expect(reference.overlay() == Dispatcher(table: table).discoverableCommands(firstResponder: chain[0], context: context)
+                    .map { "\($0.title) [\($0.group ?? "-")] \($0.sequence.map(\.sourceText).joined(separator: " "))" },
+                    "overlay, \(where_)")
+
+                let dispatcher = Dispatcher(table: table)
+                var presses: [String] = []
+                for _ in 0..<10 {
+                    let stroke = rng.chance(0.1) ? "z" : rng.pick(options.chords)
+                    presses.append(stroke)
+                    let chord = try Chord.parse(stroke, platform: .apple).get()
+                    let expected = reference.press(stroke)
+                    let actual = Self.runtimeOutcome(dispatcher.dispatch(KeyEvent(chord), firstResponder: chain[0], context: context))
+                    try #require(actual == expected, "presses \(presses): runtime \(actual), reference \(expected); \(where_)")
+                    switch expected {
+                    case .performed: performed += 1
+                    case .pending:
+                        pendings += 1
+                        let continuations = Set(dispatcher.pendingContinuations(firstResponder: chain[0], context: context).map(\.chord.sourceText))
+                        #expect(continuations == reference.continuations(), "continuations after \(presses); \(where_)")
+                    case .cancelled: cancels += 1
+                    case .unhandled: break
+                    }
+                }
+            }
+        }
+        #expect(performed > 50 && pendings > 20 && cancels > 5, "the generator should exercise every outcome: \(performed) \(pendings) \(cancels)")
+    }
+}
