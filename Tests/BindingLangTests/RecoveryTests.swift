@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import BindingLang
 
@@ -249,4 +250,57 @@ import Testing
     let (dump, diagnostics) = SyntaxDump.parse("action go(Int\nin R {\n  k -> go(1 \"T\"\n}")
     #expect(diagnostics.map(\.message) == ["expected ')', found end of line", "expected ')', found '\"T\"'"])
     #expect(dump == "action go(Int)\nin R {k/k -> go(int 1) \"T\"}")
+}
+
+/// SplitMix64, for reproducible mutations.
+private struct Mix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Test func tokenMutationsNeverCrashAndFormatSafely() {
+    let path = ProcessInfo.processInfo.environment["MUTATION_FILE"]
+    let bytes = Array((path.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) } ?? grammarExample).utf8)
+    let tokens = Lexer.tokenize(bytes).tokens.dropLast()
+    let seed = UInt64(ProcessInfo.processInfo.environment["MUTATION_SEED"] ?? "") ?? 7
+    let rounds = Int(ProcessInfo.processInfo.environment["MUTATION_ROUNDS"] ?? "") ?? 120
+    var rng = Mix(state: seed)
+    for _ in 0..<rounds {
+        // Delete, duplicate or move one token.
+        let t = tokens[tokens.index(tokens.startIndex, offsetBy: Int.random(in: 0..<tokens.count, using: &rng))]
+        let piece = Array(bytes[t.start..<t.end])
+        var out = bytes
+        switch Int.random(in: 0..<3, using: &rng) {
+        case 0: out.removeSubrange(t.start..<t.end)
+        case 1: out.insert(contentsOf: piece, at: t.end)
+        default:
+            out.removeSubrange(t.start..<t.end)
+            out.insert(contentsOf: piece + [0x20], at: Int.random(in: 0...out.count, using: &rng))
+        }
+        let source = SourceFile(path: "m", bytes: out)
+        let (_, diagnostics) = Parser.parse(source, file: FileID(0))
+        var lines = Set<Int>()
+        for d in diagnostics where d.severity == .error {
+            #expect(d.range.start >= 0 && d.range.start <= d.range.end && d.range.end <= out.count)
+            #expect(lines.insert(source.lineAndColumn(of: d.range.start).line).inserted, "two errors on one line")
+        }
+        if case .success = Formatter.format(source, file: FileID(0)) {
+            _ = formatted(String(decoding: out, as: UTF8.self))
+        }
+    }
+}
+
+@Test func foreignTokensAreNotTrusted() {
+    let source = SourceFile(path: "t", text: "action a")
+    let bogus = [Token(kind: .identifier, start: 5, end: 99), Token(kind: .end, start: 0, end: 0)]
+    let (file, diagnostics) = Parser.parse(source, file: FileID(0), tokens: bogus)
+    #expect(diagnostics.isEmpty)
+    #expect(SyntaxDump.dump(file) == "action a")
+    #expect(SyntaxDump.dump(Parser.parse(source, file: FileID(0), tokens: []).0) == "action a")
 }

@@ -54,12 +54,19 @@ extension Parser {
             self.source = source
             self.bytes = source.bytes
             self.file = file
-            // The token list always ends with `.end`; guard against a caller's list that does not.
-            if let last = tokens.last, case .end = last.kind {
-                self.tokens = tokens
-            } else {
-                self.tokens = tokens + [Token(kind: .end, start: source.bytes.count, end: source.bytes.count)]
+            // The tokens must be the lexer's for these bytes: in order, in bounds, ending with
+            // `.end`. A caller's list that is not gets replaced rather than trusted.
+            var valid = !tokens.isEmpty
+            if valid, case .end = tokens[tokens.count - 1].kind {} else { valid = false }
+            var last = 0
+            let count = source.bytes.count
+            if valid {
+                for t in tokens {
+                    if t.start < last || t.end < t.start || t.end > count { valid = false; break }
+                    last = t.start
+                }
             }
+            self.tokens = valid ? tokens : Lexer.tokenize(source.bytes).tokens
             skipInvalid()
         }
 
