@@ -16,7 +16,19 @@ import Testing
     let wide = try BindingTable(bytes: Emitter.emit(k, strip: false, allowNarrowBindings: false))
     #expect(!wide.narrowBindings)
     #expect(Keymap(table: wide) == k)
-    #expect(wide.byteCount == table.byteCount + 8 * k.bindings.count)
+    #expect(table.narrowSourceMap && !wide.narrowSourceMap)
+    #expect(wide.byteCount == table.byteCount + 12 * k.bindings.count)
+    // A column beyond 8 bits keeps the wide source map; a line of 24 bits does not.
+    var long = k
+    long.bindings[2].location = SourceLocation(path: "Long.bind", line: 16_000_000, column: 255)
+    let longTable = try load(long)
+    #expect(longTable.narrowSourceMap)
+    #expect(Keymap(table: longTable) == long)
+    var far = k
+    far.bindings[2].location = SourceLocation(path: "Far.bind", line: 7, column: 256)
+    let farTable = try load(far)
+    #expect(farTable.narrowBindings && !farTable.narrowSourceMap)
+    #expect(Keymap(table: farTable) == far)
 }
 
 @Test func strippedKeymapRoundTripsWithoutLocations() throws {

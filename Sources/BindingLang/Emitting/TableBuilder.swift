@@ -21,6 +21,8 @@ struct TableBuilder {
     var attributeIDs: [[UInt32]: UInt32] = [:]
     /// Whether `BIND` records are written narrow (see ``TableFormat/metaNarrowBindings``).
     var narrowBindings = false
+    /// Whether `SRCM` records are written narrow (see ``TableFormat/metaNarrowSourceMap``).
+    var narrowSourceMap = false
     /// Whether narrow records may be used at all.
     var allowNarrowBindings = true
 
@@ -202,7 +204,7 @@ struct TableBuilder {
         buildQuickActions()
         if !strip { buildSourceMap() }
         let platform: UInt32 = keymap.platform == .apple ? 0 : 1
-        let metaFlags = narrowBindings ? TableFormat.metaNarrowBindings : 0
+        let metaFlags = (narrowBindings ? TableFormat.metaNarrowBindings : 0) | (narrowSourceMap ? TableFormat.metaNarrowSourceMap : 0)
         write(.meta) { $0.record(name, platform, UInt32(topMenus), metaFlags) }
         buildStrings()
         return layout()
@@ -444,15 +446,23 @@ struct TableBuilder {
     /// keymap's bindings come file by file, so this is one entry per file).
     mutating func buildSourceMap() {
         var previous: UInt32? = nil
+        var lines: [(UInt32, UInt32)] = []
         for (i, b) in keymap.bindings.enumerated() {
             let file = intern(b.location?.path)
             if file != previous {
                 write(.sourceFiles) { $0.record(UInt32(i), file) }
                 previous = file
             }
-            let line = UInt32(truncatingIfNeeded: b.location?.line ?? 0)
-            let column = UInt32(truncatingIfNeeded: b.location?.column ?? 0)
-            write(.sourceMap) { $0.record(line, column) }
+            lines.append((UInt32(truncatingIfNeeded: b.location?.line ?? 0), UInt32(truncatingIfNeeded: b.location?.column ?? 0)))
+        }
+        // Narrow (line in 24 bits, column in 8) when every line and column fits.
+        narrowSourceMap = allowNarrowBindings && lines.allSatisfy { $0.0 <= 0xFF_FFFF && $0.1 <= 0xFF }
+        for (line, column) in lines {
+            if narrowSourceMap {
+                write(.sourceMap) { $0.record(line | column << 24) }
+            } else {
+                write(.sourceMap) { $0.record(line, column) }
+            }
         }
     }
 

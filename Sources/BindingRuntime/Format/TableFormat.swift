@@ -21,6 +21,9 @@ public enum TableFormat {
     /// `META` flag: `BIND` records are four `u16` fields (8 bytes, `0xFFFF` meaning none)
     /// instead of four `u32` (16 bytes). The emitter sets it when every value fits.
     public static let metaNarrowBindings: UInt32 = 1
+    /// `META` flag: `SRCM` records are one `u32` (line in bits 0–23, column in bits 24–31)
+    /// instead of two `u32`. The emitter sets it when every line and column fits.
+    public static let metaNarrowSourceMap: UInt32 = 2
     /// Bytes per `BIND` record when narrow.
     public static let narrowBindingSize = 8
 

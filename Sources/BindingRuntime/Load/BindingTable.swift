@@ -24,6 +24,8 @@ public final class BindingTable: Sendable {
     let stringsAt: Int, blobAt: Int
     /// Whether `BIND` records are narrow (``TableFormat/metaNarrowBindings``).
     let narrowBindings: Bool
+    /// Whether `SRCM` records are narrow (``TableFormat/metaNarrowSourceMap``).
+    let narrowSourceMap: Bool
     /// Whether the table carries a source map (it was not compiled with `--strip`).
     public let hasSourceMap: Bool
 
@@ -47,6 +49,7 @@ public final class BindingTable: Sendable {
         slotsAt = v[.slots].offset
         bindingsAt = v[.bindings].offset
         narrowBindings = v.narrowBindings
+        narrowSourceMap = v.narrowSourceMap
         conditionsAt = v[.conditions].offset
         codeAt = v[.code].offset
         argumentsAt = v[.arguments].offset

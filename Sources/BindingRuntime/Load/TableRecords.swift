@@ -136,7 +136,12 @@ extension BindingTable {
             if Int(f(.sourceFiles, mid, 0)) <= index { lo = mid } else { hi = mid }
         }
         guard let path = string(f(.sourceFiles, lo, 1)) else { return nil }
-        return TableLocation(path: path, line: Int(f(.sourceMap, index, 0)), column: Int(f(.sourceMap, index, 1)))
+        let at = spans[Section.sourceMap.rawValue].offset
+        if narrowSourceMap {
+            let v = reader.u32(at + index * 4)
+            return TableLocation(path: path, line: Int(v & 0xFF_FFFF), column: Int(v >> 24))
+        }
+        return TableLocation(path: path, line: Int(reader.u32(at + index * 8)), column: Int(reader.u32(at + index * 8 + 4)))
     }
 
     /// The edit menu's items in declared order.

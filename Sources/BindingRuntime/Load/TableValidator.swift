@@ -10,6 +10,8 @@ struct TableValidator {
     var stringCount = 0
     /// Whether `BIND` records are narrow (``TableFormat/metaNarrowBindings``).
     var narrowBindings = false
+    /// Whether `SRCM` records are narrow (``TableFormat/metaNarrowSourceMap``).
+    var narrowSourceMap = false
 
     init(bytes: [UInt8]) { r = TableReader(bytes: bytes) }
 
@@ -93,11 +95,15 @@ struct TableValidator {
             }
             if s == .strings {
                 guard size >= 4 * (cnt + 1) else { throw .badSectionSize(section: s.name, size: size, count: cnt) }
-            } else if s == .bindings {
-                // META comes first, so its flag is known here (META itself is checked later).
+            } else if s == .bindings || s == .sourceMap {
+                // META comes first, so its flags are known here (META itself is checked later).
                 let meta = spans[Section.meta.rawValue]
-                narrowBindings = meta.count == 1 && r.u32(meta.offset + 12) & TableFormat.metaNarrowBindings != 0
-                let recordSize = narrowBindings ? TableFormat.narrowBindingSize : s.recordSize
+                let flags = meta.count == 1 ? r.u32(meta.offset + 12) : 0
+                narrowBindings = flags & TableFormat.metaNarrowBindings != 0
+                narrowSourceMap = flags & TableFormat.metaNarrowSourceMap != 0
+                let recordSize = s == .bindings
+                    ? (narrowBindings ? TableFormat.narrowBindingSize : s.recordSize)
+                    : (narrowSourceMap ? 4 : s.recordSize)
                 guard size == cnt * recordSize else { throw .badSectionSize(section: s.name, size: size, count: cnt) }
             } else {
                 guard size == cnt * s.recordSize else { throw .badSectionSize(section: s.name, size: size, count: cnt) }
@@ -153,7 +159,7 @@ struct TableValidator {
         guard count(.meta) == 1 else { throw .badSectionSize(section: "META", size: self[.meta].size, count: count(.meta)) }
         guard f(.meta, 0, 1) <= 1 else { throw .invalidValue(section: "META", record: 0, field: "platform", value: UInt64(f(.meta, 0, 1))) }
         try index(.meta, 0, 2, "top menu count", below: count(.menus) + 1)
-        guard f(.meta, 0, 3) & ~TableFormat.metaNarrowBindings == 0 else { throw .invalidValue(section: "META", record: 0, field: "flags", value: UInt64(f(.meta, 0, 3))) }
+        guard f(.meta, 0, 3) & ~(TableFormat.metaNarrowBindings | TableFormat.metaNarrowSourceMap) == 0 else { throw .invalidValue(section: "META", record: 0, field: "flags", value: UInt64(f(.meta, 0, 3))) }
     }
 
     mutating func checkStrings() throws(TableError) {
@@ -510,7 +516,10 @@ struct TableValidator {
     }
 
     func checkSourceMap() throws(TableError) {
-        guard hasSourceMap else { return }
+        guard hasSourceMap else {
+            guard !narrowSourceMap else { throw .invalidValue(section: "META", record: 0, field: "flags", value: UInt64(f(.meta, 0, 3))) }
+            return
+        }
         let bindings = count(.bindings)
         guard count(.sourceMap) == bindings else {
             throw .badSectionSize(section: "SRCM", size: self[.sourceMap].size, count: count(.sourceMap))
