@@ -25,8 +25,12 @@ mkdir -p "$out"
 opt=${FUZZ_OPT:--O}
 shopt -s globstar nullglob
 
-runtime_sources=(Sources/BindingRuntime/**/*.swift)
-lang_sources=(Sources/BindingLang/**/*.swift)
+# Build from a snapshot of the sources, so edits (or a git rebase) during the build are harmless.
+rm -rf "$out/src"
+mkdir -p "$out/src"
+cp -R Sources/BindingRuntime Sources/BindingLang Fuzz/*.swift Tests/BindingLangTests/Fuzz/FuzzBodies.swift "$out/src/"
+runtime_sources=("$out"/src/BindingRuntime/**/*.swift)
+lang_sources=("$out"/src/BindingLang/**/*.swift)
 flags=(-sanitize=fuzzer,address -parse-as-library "$opt" -swift-version 6 -g)
 
 log() { printf '[fuzz] %s\n' "$*" >&2; }
@@ -89,10 +93,10 @@ status=0
 for t in "${targets[@]}"; do
     case $t in
     frontend)
-        build_target frontend Fuzz/FrontendFuzzer.swift Tests/BindingLangTests/Fuzz/FuzzBodies.swift
+        build_target frontend "$out/src/FrontendFuzzer.swift" "$out/src/FuzzBodies.swift"
         seed_frontend ;;
     table)
-        build_target table Fuzz/TableFuzzer.swift Tests/BindingLangTests/Fuzz/FuzzBodies.swift
+        build_target table "$out/src/TableFuzzer.swift" "$out/src/FuzzBodies.swift"
         seed_table ;;
     *) log "unknown target $t"; exit 2 ;;
     esac
