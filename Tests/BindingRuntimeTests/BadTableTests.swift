@@ -182,3 +182,15 @@ func exercise(_ t: BindingTable) {
     _ = d.mainMenus(firstResponder: first, context: ctx)
     _ = t.quickActions
 }
+
+@Test func outOfRangeIndicesFromCallersDoNotTrap() throws {
+    let t = try load(editorKeymap())
+    for i in [-1, 1_000, Int(Int32.max)] {
+        #expect(t.actionName(i) == "" && t.contextName(i) == "" && t.roleName(i) == "" && t.groupName(i) == "")
+        #expect(t.contextValues(i).isEmpty && !t.actionIsStandard(i) && t.actionArgumentKind(i) == .none)
+        #expect(t.binding(i).sequence.isEmpty && t.location(ofBinding: i) == nil)
+        let bogus = ActionInvocation(table: t, actionIndex: i)
+        #expect(!bogus.is("copy") && bogus.name == "")
+    }
+    #expect(t.condition(99_999) == .constant(false))
+}

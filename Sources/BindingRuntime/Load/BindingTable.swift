@@ -104,6 +104,7 @@ public final class BindingTable: Sendable {
     /// Byte range of pool string `id` in ``bytes``.
     @inline(__always)
     func stringRange(_ id: UInt32) -> Range<Int> {
+        guard Int(id) < stringCount else { return 0..<0 }
         let i = Int(id)
         let start = blobAt + Int(reader.u32(stringsAt + 4 * i))
         let end = blobAt + Int(reader.u32(stringsAt + 4 * (i + 1)))
@@ -160,15 +161,19 @@ public final class BindingTable: Sendable {
     public var actionCount: Int { count(.actions) }
 
     /// The name of action `index`.
-    public func actionName(_ index: Int) -> String { string(f(.actions, index, 0)) ?? "" }
+    public func actionName(_ index: Int) -> String {
+        guard index >= 0, index < actionCount else { return "" }
+        return string(f(.actions, index, 0)) ?? ""
+    }
 
     /// The argument type of action `index` (`.none` when it takes none).
     public func actionArgumentKind(_ index: Int) -> TableFormat.ArgumentKind {
-        TableFormat.ArgumentKind(rawValue: f(.actions, index, 1)) ?? .none
+        guard index >= 0, index < actionCount else { return .none }
+        return TableFormat.ArgumentKind(rawValue: f(.actions, index, 1)) ?? .none
     }
 
     /// Whether action `index` is a predeclared standard action.
-    public func actionIsStandard(_ index: Int) -> Bool { f(.actions, index, 2) & 1 != 0 }
+    public func actionIsStandard(_ index: Int) -> Bool { index >= 0 && index < actionCount && f(.actions, index, 2) & 1 != 0 }
 
     /// The index of the action called `name`, if the table has one.
     public func actionIndex(named name: String) -> Int? {
@@ -182,16 +187,21 @@ public final class BindingTable: Sendable {
     public var contextCount: Int { count(.contexts) }
 
     /// The name of context variable `index`.
-    public func contextName(_ index: Int) -> String { string(f(.contexts, index, 0)) ?? "" }
+    public func contextName(_ index: Int) -> String {
+        guard index >= 0, index < contextCount else { return "" }
+        return string(f(.contexts, index, 0)) ?? ""
+    }
 
     /// The type of context variable `index`.
     public func contextKind(_ index: Int) -> TableFormat.ContextKind {
-        TableFormat.ContextKind(rawValue: f(.contexts, index, 1)) ?? .bool
+        guard index >= 0, index < contextCount else { return .bool }
+        return TableFormat.ContextKind(rawValue: f(.contexts, index, 1)) ?? .bool
     }
 
     /// The cases of an enumeration context, or the literals a String context is compared
     /// with, in table order.
     public func contextValues(_ index: Int) -> [String] {
+        guard index >= 0, index < contextCount else { return [] }
         let start = Int(f(.contexts, index, 2)), n = Int(f(.contexts, index, 3))
         return (start..<(start + n)).map { string(f(.values, $0, 0)) ?? "" }
     }
@@ -216,7 +226,10 @@ public final class BindingTable: Sendable {
     public var roleCount: Int { count(.roles) }
 
     /// The name of role `index`.
-    public func roleName(_ index: Int) -> String { string(f(.roles, index, 0)) ?? "" }
+    public func roleName(_ index: Int) -> String {
+        guard index >= 0, index < roleCount else { return "" }
+        return string(f(.roles, index, 0)) ?? ""
+    }
 
     /// The index of the role called `name`: one hash probe, no allocation.
     @inline(__always)
@@ -237,7 +250,10 @@ public final class BindingTable: Sendable {
     public var groupCount: Int { count(.groups) }
 
     /// The title of group `index`.
-    public func groupName(_ index: Int) -> String { string(f(.groups, index, 0)) ?? "" }
+    public func groupName(_ index: Int) -> String {
+        guard index >= 0, index < groupCount else { return "" }
+        return string(f(.groups, index, 0)) ?? ""
+    }
 
     // MARK: - Arguments
 

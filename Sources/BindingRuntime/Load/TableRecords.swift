@@ -115,8 +115,12 @@ extension BindingTable {
     /// Number of bindings (menu key equivalents included), in declaration order.
     public var bindingCount: Int { count(.bindings) }
 
-    /// Binding `index`, decoded.
+    /// Binding `index`, decoded (an index out of range gives an empty binding of action 0).
     public func binding(_ index: Int) -> TableBinding {
+        guard index >= 0, index < bindingCount else {
+            return TableBinding(index: index, sequence: [], role: nil, action: ActionInvocation(table: self, actionIndex: 0),
+                                title: nil, group: nil, condition: .constant(false), location: nil)
+        }
         let role = bindingRole(index), group = bindingGroup(index)
         return TableBinding(
             index: index, sequence: sequence(of: bindingNode(index)),
