@@ -85,6 +85,22 @@ struct Bench {
         }
     }
 
+    /// `--verify`: every workload compiles with no diagnostics; prints sizes and press mixes.
+    mutating func verify() {
+        generate()
+        for size in sizes {
+            guard let w = workloads[size] else { continue }
+            let ref = ReferenceDispatcher(w)
+            for depth in depths {
+                let mix = PressGenerator.make(w, reference: ref, depth: depth, seed: options.seed).mix
+                print("\(size) bindings (\(w.source.count) bytes, \(Int(w.gatedShare * 100)) % gated, "
+                    + "\(Int(w.sequenceShare * 100)) % sequences), depth \(depth): "
+                    + PressKind.allCases.map { "\($0.rawValue) \(mix[$0] ?? 0)" }.joined(separator: ", "))
+            }
+        }
+        print("all \(sizes.count) workloads compile with no diagnostics")
+    }
+
     // MARK: - Compile
 
     /// Times lex, parse, check (and emit, with the runtime) on the largest keymap compiled:

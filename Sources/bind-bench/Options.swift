@@ -6,11 +6,14 @@ struct Options {
     /// `--profile PHASE`: run only that phase a few times on one keymap and exit, for
     /// `valgrind --tool=callgrind` (lex, parse, check, emit, load, dispatch, baseline).
     var profile: String?
+    /// `--verify`: only generate every workload, compile it (100,000 bindings included) and
+    /// check its presses against the reference semantics, then exit.
+    var verifyOnly = false
     /// `--size N`: the keymap size `--profile` uses (default 10000).
     var profileSize = 10_000
 
     static let usage = """
-        USAGE: bind-bench [--quick] [--json] [--seed N] [--profile PHASE [--size N]]
+        USAGE: bind-bench [--quick] [--json] [--seed N] [--verify] [--profile PHASE [--size N]]
 
         Measures BindKit against baselines in the same run: dispatch (ns and allocations per press,
         beside a UIKit-style baseline), compile (lex, parse, check, emit), load, and table size, on
@@ -22,6 +25,8 @@ struct Options {
                       (CI smoke run, under 20 s)
           --json      print one JSON object instead of the table
           --seed N    workload seed (default 1)
+          --verify    only generate the workloads, compile each (all four sizes) and check
+                      that they have no diagnostics; print the press mix; exit
           --profile PHASE [--size N]
                       run only PHASE (lex, parse, check, emit, load, dispatch, baseline) a few
                       times on the N-binding keymap (default 10000) and exit; for profiling with
@@ -37,6 +42,7 @@ struct Options {
             switch arguments[i] {
             case "--quick": o.quick = true
             case "--json": o.json = true
+            case "--verify": o.verifyOnly = true
             case "-h", "--help", "help": return nil
             case "--seed":
                 i += 1

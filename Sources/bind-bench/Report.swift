@@ -31,6 +31,8 @@ enum Report {
             }
             out.append(line)
         }
+        out.append("  press mix at depth 8 (nearest/far/gated off/nothing): "
+            + r.sizes.map { s in "\(s): " + PressKind.allCases.map { String(r.pressMix[s]?[$0] ?? 0) }.joined(separator: "/") }.joined(separator: ", "))
         out.append("  two-stroke sequences, ns per stroke at depth 8: "
             + r.sizes.map { "\($0): \(f(r.sequenceStrokeNs[$0]))" }.joined(separator: ", "))
         out.append("  round spread at depth 8 ((max-min)/median): "
@@ -102,6 +104,9 @@ enum Report {
             ("dispatch_ns_by_depth", bySizeDepth(r.dispatchNs)),
             ("baseline_uikit_ns_by_depth", bySizeDepth(r.baselineNs)),
             ("sequence_ns_per_stroke", bySize(r.sequenceStrokeNs)),
+            ("press_mix_depth_8", "{" + r.sizes.map { s in
+                "\"\(s)\": {" + PressKind.allCases.map { "\"\($0.rawValue)\": \(r.pressMix[s]?[$0] ?? 0)" }.joined(separator: ", ") + "}"
+            }.joined(separator: ", ") + "}"),
             ("dispatch_round_spread", bySize(r.dispatchSpread)),
             ("sequence_allocs_per_stroke", num(r.sequenceAllocsPerStroke)),
             ("baseline_allocs_per_press", num(r.baselineAllocsPerPress)),

@@ -14,6 +14,9 @@ struct Results {
     var baselineNs: [Int: [Int: Double]] = [:]
     /// Median ns per stroke of two-stroke sequences (pending, then performed), depth 8, by size.
     var sequenceStrokeNs: [Int: Double] = [:]
+    /// The presses of each kind at depth 8, by size (a kind with no candidate in a keymap
+    /// falls back to another, which would make sizes incomparable: this shows it does not).
+    var pressMix: [Int: [PressKind: Int]] = [:]
     /// Round-to-round spread ((max − min) / median) of the depth-8 dispatch figures, by size.
     var dispatchSpread: [Int: Double] = [:]
 

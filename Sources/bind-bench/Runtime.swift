@@ -125,6 +125,7 @@ extension Bench {
                 results.dispatchNs[size, default: [:]][depth] = median(sample, "dispatch \(size)/\(depth)")
                 guard depth == 8 else { continue }
                 results.dispatchSpread[size] = sample.spread
+                results.pressMix[size] = list.mix
                 if counter.isAvailable {
                     allocations += counter.count {
                         for e in events { blackHole(d.dispatch(e, firstResponder: first, context: ctx)) }

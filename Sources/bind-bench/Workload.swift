@@ -78,7 +78,8 @@ enum BenchContext {
 
 /// Builds workloads: keymaps over 16 roles with a realistic mix and no conflicts (Grammar.md
 /// section 10), by construction:
-/// - single strokes use 14 modifier combinations, never `ctrl+shift`; two-stroke sequences all
+/// - single strokes use 14 modifier combinations, never `ctrl+shift`, from 1,008 chords: half
+///   shared by all roles, half private (31 per role); two-stroke sequences all
 ///   start with a `ctrl+shift+letter/digit` prefix, so no single stroke is ever a prefix;
 /// - each (role, sequence) is used once, except enumeration families: 2–4 bindings of one
 ///   sequence with distinct `mode == case` conditions, which never overlap;
@@ -205,8 +206,16 @@ enum WorkloadGenerator {
         }
         out += "\nmenu edit {\n  \"Copy\" -> copy\n  \"Paste\" -> paste when !readOnly\n}\n"
 
-        var slots: [RoleSlots] = (0..<16).map { _ in
-            var s = singles, t = singles
+        // Half of the one-stroke chords are private: 31 per role, bound by no other role, so
+        // that even when big keymaps use up every chord a role may have, a far role still has
+        // chords no nearer role binds (far hits) and gated-off chords nothing else matches.
+        // The other half is shared by all roles (nearer roles shadow farther ones).
+        var pool = singles
+        rng.shuffle(&pool)
+        let perRole = pool.count / 2 / 16
+        let shared = Array(pool[(perRole * 16)...])
+        var slots: [RoleSlots] = (0..<16).map { r in
+            var s = Array(pool[(r * perRole)..<((r + 1) * perRole)]) + shared, t = singles
             rng.shuffle(&s)
             rng.shuffle(&t)
             return RoleSlots(singles: s, seconds: t)

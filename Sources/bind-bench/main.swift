@@ -25,5 +25,9 @@ if let phase = options.profile {
 }
 
 var bench = Bench(options: options)
+if options.verifyOnly {
+    bench.verify()
+    exit(0)
+}
 bench.run()
 print(options.json ? Report.json(bench.results) : Report.text(bench.results))
