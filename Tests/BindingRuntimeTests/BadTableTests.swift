@@ -194,3 +194,33 @@ func exercise(_ t: BindingTable) {
     }
     #expect(t.condition(99_999) == .constant(false))
 }
+
+@Test func utf8Validation() {
+    let valid: [[UInt8]] = [Array("Find…".utf8), Array("查找🔍é".utf8), Array("plain ascii text, longer than eight".utf8), []]
+    for v in valid { #expect(TableValidator.firstInvalidUTF8(v, 0, v.count) == nil) }
+    let invalid: [([UInt8], Int)] = [
+        ([0x41, 0xC0, 0x80], 1),               // overlong
+        ([0xED, 0xA0, 0x80], 0),               // surrogate
+        ([0xF4, 0x90, 0x80, 0x80], 0),         // above U+10FFFF
+        ([0x41, 0x42, 0xE2, 0x80], 2),         // truncated
+        ([0x80], 0),                           // lone continuation
+        (Array("12345678".utf8) + [0xFF], 8),  // after the ASCII fast path
+    ]
+    for (bytes, at) in invalid { #expect(TableValidator.firstInvalidUTF8(bytes, 0, bytes.count) == at) }
+}
+
+@Test func stringBoundaryInsideACharacterIsRejected() throws {
+    // Move the end of the string before "Find…" one byte into the ellipsis's neighbour: both
+    // strings stay inside a valid pool, but one now starts or ends inside a character.
+    var k = editorKeymap()
+    k.name = "…"
+    let good = Emitter.emit(k)
+    let entry = TableFormat.headerSize + TableFormat.Section.strings.rawValue * TableFormat.directoryEntrySize
+    let at = u32(good, entry + 4)
+    // String 0 is the keymap name "…" (3 bytes): end offset 3. Make it 2.
+    #expect(u32(good, at + 4) == 3)
+    var bad = good
+    put(&bad, at + 4, 2)
+    TableChecksum.seal(&bad)
+    #expect(loadError(bad) == .invalidUTF8(string: 0))
+}

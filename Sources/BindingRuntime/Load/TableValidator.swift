@@ -166,51 +166,78 @@ struct TableValidator {
         let span = self[.strings]
         stringCount = span.count
         let blob = span.offset + 4 * (span.count + 1)
-        let blobSize = span.offset + span.size - blob
+        let blobEnd = span.offset + span.size
+        let blobSize = blobEnd - blob
         guard r.u32(span.offset) == 0 else { throw .invalidValue(section: "STRS", record: 0, field: "offset", value: UInt64(r.u32(span.offset))) }
+        // Offsets in order; every non-empty string starts and ends at a scalar boundary (its
+        // first byte and the byte after it are not continuation bytes). With the whole pool
+        // valid UTF-8, that makes every string valid UTF-8, in one pass over the bytes.
         var previous = 0
         for i in 0..<span.count {
             let end = Int(r.u32(span.offset + 4 * (i + 1)))
             guard end >= previous, end <= blobSize else {
                 throw .outOfBounds(section: "STRS", record: i, field: "end offset", value: UInt32(end), limit: blobSize)
             }
-            guard TableValidator.isValidUTF8(r.bytes, blob + previous, blob + end) else { throw .invalidUTF8(string: i) }
+            if end > previous {
+                guard r.bytes[blob + previous] & 0xC0 != 0x80 else { throw .invalidUTF8(string: i) }
+                guard end == blobSize || r.bytes[blob + end] & 0xC0 != 0x80 else { throw .invalidUTF8(string: i) }
+            }
             previous = end
+        }
+        if let bad = TableValidator.firstInvalidUTF8(r.bytes, blob, blobEnd) {
+            // The string holding the bad byte: the first whose end lies past it.
+            var lo = 0, hi = max(0, span.count - 1)
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if blob + Int(r.u32(span.offset + 4 * (mid + 1))) > bad { hi = mid } else { lo = mid + 1 }
+            }
+            throw .invalidUTF8(string: lo)
         }
         try string(.meta, 0, 0, "name", optional: true)
     }
 
-    /// Whether `bytes[start..<end]` is well-formed UTF-8 (no overlongs, surrogates or values
-    /// above U+10FFFF), with an ASCII fast path.
+    /// Whether `bytes[start..<end]` is well-formed UTF-8.
     static func isValidUTF8(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Bool {
-        guard start >= 0, end <= bytes.count, start <= end else { return false }
-        var i = start
-        while i < end {
-            let b = bytes[i]
-            if b < 0x80 { i += 1; continue }
-            var need = 0
-            var lo: UInt8 = 0x80, hi: UInt8 = 0xBF
-            switch b {
-            case 0xC2...0xDF: need = 1
-            case 0xE0: need = 2; lo = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: need = 2
-            case 0xED: need = 2; hi = 0x9F
-            case 0xF0: need = 3; lo = 0x90
-            case 0xF1...0xF3: need = 3
-            case 0xF4: need = 3; hi = 0x8F
-            default: return false
+        firstInvalidUTF8(bytes, start, end) == nil
+    }
+
+    /// The offset of the first byte of `bytes[start..<end]` that is not well-formed UTF-8 (no
+    /// overlongs, surrogates or values above U+10FFFF), or nil; ASCII is skipped 8 bytes at a time.
+    static func firstInvalidUTF8(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Int? {
+        guard start >= 0, end <= bytes.count, start <= end else { return start }
+        return bytes.withUnsafeBytes { raw -> Int? in
+            var i = start
+            while i < end {
+                if i + 8 <= end, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    i += 8
+                    continue
+                }
+                let b = raw[i]
+                if b < 0x80 { i += 1; continue }
+                var need = 0
+                var lo: UInt8 = 0x80, hi: UInt8 = 0xBF
+                switch b {
+                case 0xC2...0xDF: need = 1
+                case 0xE0: need = 2; lo = 0xA0
+                case 0xE1...0xEC, 0xEE...0xEF: need = 2
+                case 0xED: need = 2; hi = 0x9F
+                case 0xF0: need = 3; lo = 0x90
+                case 0xF1...0xF3: need = 3
+                case 0xF4: need = 3; hi = 0x8F
+                default: return i
+                }
+                guard i + need < end else { return i }
+                let c1 = raw[i + 1]
+                guard c1 >= lo && c1 <= hi else { return i }
+                var k = 2
+                while k <= need {
+                    guard raw[i + k] & 0xC0 == 0x80 else { return i }
+                    k += 1
+                }
+                i += need + 1
             }
-            guard i + need < end else { return false }
-            let c1 = bytes[i + 1]
-            guard c1 >= lo && c1 <= hi else { return false }
-            var k = 2
-            while k <= need {
-                guard bytes[i + k] & 0xC0 == 0x80 else { return false }
-                k += 1
-            }
-            i += need + 1
+            return nil
         }
-        return true
     }
 
     func checkDeclarations() throws(TableError) {
