@@ -373,14 +373,20 @@ struct TableValidator {
         let attributes = count(.attributes)
         var childSeen = [Bool](repeating: false, count: nodes)
         var children = 0
+        // Direct offsets for the per-record loops (the generic accessor costs a lookup per read).
+        let nodeAt = self[.nodes].offset, candAt = self[.candidates].offset, slotAt = self[.slots].offset
+        let bindAt = self[.bindings].offset, attrAt = self[.attributes].offset
+        let narrow = narrowBindings
         for n in 0..<nodes {
+            let rec = nodeAt + n * 20
             if n > 0 {
-                guard Int(f(.nodes, n, 0)) < n else { throw .badTrie(node: n, reason: "parent \(f(.nodes, n, 0)) is not an earlier node") }
-                guard Chord(code: f(.nodes, n, 1)) != nil else { throw .badTrie(node: n, reason: "invalid chord code \(f(.nodes, n, 1))") }
+                guard Int(r.u32(rec)) < n else { throw .badTrie(node: n, reason: "parent \(r.u32(rec)) is not an earlier node") }
+                let code = r.u32(rec + 4)
+                guard Chord(code: code) != nil else { throw .badTrie(node: n, reason: "invalid chord code \(code)") }
             }
-            let c0 = Int(f(.nodes, n, 2)), c1 = Int(f(.nodes, n + 1, 2))
-            let s0 = Int(f(.nodes, n, 3)), s1 = Int(f(.nodes, n + 1, 3))
-            let l0 = Int(f(.nodes, n, 4)), l1 = Int(f(.nodes, n + 1, 4))
+            let c0 = Int(r.u32(rec + 8)), c1 = Int(r.u32(rec + 28))
+            let s0 = Int(r.u32(rec + 12)), s1 = Int(r.u32(rec + 32))
+            let l0 = Int(r.u32(rec + 16)), l1 = Int(r.u32(rec + 36))
             guard c0 <= c1, c1 <= cands else { throw .badTrie(node: n, reason: "candidate range \(c0)..<\(c1) out of order") }
             guard s0 <= s1, s1 <= slots else { throw .badTrie(node: n, reason: "slot range \(s0)..<\(s1) out of order") }
             guard l0 <= l1, l1 <= longs else { throw .badTrie(node: n, reason: "longer range \(l0)..<\(l1) out of order") }
@@ -388,12 +394,12 @@ struct TableValidator {
             // order, each filed under this node.
             var last: (role: UInt32, binding: Int)? = nil
             for c in c0..<c1 {
-                let b = Int(f(.candidates, c, 0))
+                let b = Int(r.u32(candAt + c * 4))
                 guard b < bindings else { throw .outOfBounds(section: "CAND", record: c, field: "binding", value: UInt32(truncatingIfNeeded: b), limit: bindings) }
-                guard Int(f(.bindings, b, 0)) == n else { throw .badTrie(node: n, reason: "binding \(b) filed under the wrong node") }
-                let a = Int(f(.bindings, b, 3))
+                guard Int(r.bindingField(bindAt, narrow: narrow, b, 0)) == n else { throw .badTrie(node: n, reason: "binding \(b) filed under the wrong node") }
+                let a = Int(r.bindingField(bindAt, narrow: narrow, b, 3))
                 guard a < attributes else { throw .outOfBounds(section: "BIND", record: b, field: "attributes", value: UInt32(truncatingIfNeeded: a), limit: attributes) }
-                let role = f(.attributes, a, 0)
+                let role = r.u32(attrAt + a * 12)
                 if let last, (last.role, last.binding) >= (role, b) { throw .badTrie(node: n, reason: "candidates out of order") }
                 last = (role, b)
             }
@@ -413,14 +419,14 @@ struct TableValidator {
             let log2 = cap.trailingZeroBitCount
             var empty = 0
             for s in s0..<s1 {
-                let chord = f(.slots, s, 0), child = f(.slots, s, 1)
+                let chord = r.u32(slotAt + s * 8), child = r.u32(slotAt + s * 8 + 4)
                 if chord == TableFormat.emptySlot {
                     guard child == none else { throw .badTrie(node: n, reason: "empty slot \(s) with a child") }
                     empty += 1
                     continue
                 }
                 guard Int(child) < nodes, child > 0 else { throw .outOfBounds(section: "SLOT", record: s, field: "child", value: child, limit: nodes) }
-                guard Int(f(.nodes, Int(child), 0)) == n, f(.nodes, Int(child), 1) == chord else {
+                guard Int(r.u32(nodeAt + Int(child) * 20)) == n, r.u32(nodeAt + Int(child) * 20 + 4) == chord else {
                     throw .badTrie(node: n, reason: "slot \(s) names node \(child), which is not this node's child on that chord")
                 }
                 guard !childSeen[Int(child)] else { throw .badTrie(node: n, reason: "node \(child) in two slots") }
@@ -430,7 +436,7 @@ struct TableValidator {
                 var p = s0 + TableFormat.slotHash(chord, log2Capacity: log2)
                 var steps = 0
                 while p != s {
-                    guard f(.slots, p, 0) != TableFormat.emptySlot, steps < cap else {
+                    guard r.u32(slotAt + p * 8) != TableFormat.emptySlot, steps < cap else {
                         throw .badTrie(node: n, reason: "slot \(s) unreachable from its home slot")
                     }
                     p = p + 1 == s1 ? s0 : p + 1
