@@ -126,6 +126,9 @@ struct Bench {
         results.lexSeconds = median(lex, "lex") / 1e9
         results.parseSeconds = median(parse, "parse") / 1e9
         results.checkSeconds = median(check, "check") / 1e9
+        results.lexCPUSeconds = lex.cpuMedian / 1e9
+        results.parseCPUSeconds = parse.cpuMedian / 1e9
+        results.checkCPUSeconds = check.cpuMedian / 1e9
         if let keymap { measureEmit(keymap) }
     }
 

@@ -30,6 +30,9 @@ struct Sample {
     var cleanRounds = 0
     /// Whether the median is over the clean rounds only (else over all: too few were clean).
     var filtered = false
+    /// Median thread CPU nanoseconds per operation over all rounds (``Measure/runs`` only):
+    /// the time the thread actually ran, which a busy machine inflates far less.
+    var cpuMedian: Double = .nan
 
     /// Median nanoseconds per operation over the rounds.
     var median: Double {
@@ -92,15 +95,18 @@ enum Measure {
     /// without calibration: each run is already long. Returns nanoseconds per run.
     static func runs(rounds: Int, warmups: Int, _ body: () -> Void) -> Sample {
         for _ in 0..<warmups { body() }
-        var clean: [Double] = [], all: [Double] = []
+        var clean: [Double] = [], all: [Double] = [], cpus: [Double] = []
         for _ in 0..<rounds {
             let cpu0 = Clock.threadCPU()
             let t = Clock.time(body)
             let cpu = Clock.threadCPU() &- cpu0
             all.append(Double(t))
+            cpus.append(Double(cpu))
             if Double(cpu) >= 0.9 * Double(t) { clean.append(Double(t)) }
         }
-        return Sample.filtered(clean: clean, all: all, opsPerRound: 1)
+        var sample = Sample.filtered(clean: clean, all: all, opsPerRound: 1)
+        sample.cpuMedian = Sample(perOpNanos: cpus, opsPerRound: 1).median
+        return sample
     }
 }
 

@@ -45,13 +45,16 @@ enum Report {
         out.append("  UIKit-style baseline, per press:   \(f(r.baselineAllocsPerPress))  (1,000 bindings, depth 8)")
         out.append("")
         out.append("Compile (\(r.compileSize) bindings, \(r.compileSourceBytes) bytes of source)")
-        out.append("  " + padRight("phase", 26) + pad("ms", 10) + pad("MB/s", 10) + pad("bindings/s", 14))
-        let phases: [(String, Double?)] = [
-            ("lex", r.lexSeconds), ("parse", r.parseSeconds), ("check", r.checkSeconds), ("emit", r.emitSeconds),
-            ("front end (lex+parse+check)", r.frontEndSeconds), ("compile (all four)", r.compileSeconds),
+        out.append("  " + padRight("phase", 28) + pad("ms", 10) + pad("MB/s", 10) + pad("bindings/s", 14) + pad("CPU-time MB/s", 16))
+        let phases: [(String, Double?, Double?)] = [
+            ("lex", r.lexSeconds, r.lexCPUSeconds), ("parse", r.parseSeconds, r.parseCPUSeconds),
+            ("check", r.checkSeconds, r.checkCPUSeconds), ("emit", r.emitSeconds, r.emitCPUSeconds),
+            ("front end (lex+parse+check)", r.frontEndSeconds, r.frontEndCPUSeconds),
+            ("compile (all four)", r.compileSeconds, r.compileCPUSeconds),
         ]
-        for (name, s) in phases {
-            out.append("  " + padRight(name, 26) + pad(f(s.map { $0 * 1000 }), 10) + pad(f(r.mbPerS(s)), 10) + pad(f(r.bindingsPerS(s)), 14))
+        for (name, s, cpu) in phases {
+            out.append("  " + padRight(name, 28) + pad(f(s.map { $0 * 1000 }), 10) + pad(f(r.mbPerS(s)), 10)
+                + pad(f(r.bindingsPerS(s)), 14) + pad(f(r.mbPerS(cpu)), 16))
         }
         out.append("")
         out.append("Table (\(r.tableSize) bindings)")
@@ -118,7 +121,9 @@ enum Report {
             ("lex", r.lexSeconds), ("parse", r.parseSeconds), ("check", r.checkSeconds), ("emit", r.emitSeconds),
             ("front_end", r.frontEndSeconds), ("compile", r.compileSeconds),
         ]
-        for (name, s) in phases {
+        let cpuPhases: [Double?] = [r.lexCPUSeconds, r.parseCPUSeconds, r.checkCPUSeconds, r.emitCPUSeconds, r.frontEndCPUSeconds, r.compileCPUSeconds]
+        for ((name, s), cpu) in zip(phases, cpuPhases) {
+            fields.append(("\(name)_cpu_mb_per_s", num(r.mbPerS(cpu))))
             fields.append(("\(name)_ms", num(s.map { $0 * 1000 })))
             if name != "lex" && name != "compile" { fields.append(("\(name)_mb_per_s", num(r.mbPerS(s)))) }
             fields.append(("\(name)_bindings_per_s", num(r.bindingsPerS(s))))

@@ -37,6 +37,20 @@ struct Results {
     var parseSeconds: Double?
     var checkSeconds: Double?
     var emitSeconds: Double?
+    /// The same phases in thread CPU time (median): what they cost when they run, however busy
+    /// the machine (cache contention from other processes still shows).
+    var lexCPUSeconds: Double?
+    var parseCPUSeconds: Double?
+    var checkCPUSeconds: Double?
+    var emitCPUSeconds: Double?
+    var compileCPUSeconds: Double? {
+        guard let l = lexCPUSeconds, let p = parseCPUSeconds, let c = checkCPUSeconds, let e = emitCPUSeconds else { return nil }
+        return l + p + c + e
+    }
+    var frontEndCPUSeconds: Double? {
+        guard let l = lexCPUSeconds, let p = parseCPUSeconds, let c = checkCPUSeconds else { return nil }
+        return l + p + c
+    }
 
     /// Table sizes for the largest keymap compiled.
     var tableSize = 0

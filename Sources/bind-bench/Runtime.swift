@@ -86,6 +86,7 @@ extension Bench {
     mutating func measureEmit(_ keymap: Keymap) {
         let emit = Measure.runs(rounds: options.quick ? 3 : 5, warmups: 1) { blackHole(Emitter.emit(keymap)) }
         results.emitSeconds = median(emit, "emit") / 1e9
+        results.emitCPUSeconds = emit.cpuMedian / 1e9
     }
 
     /// Emits and loads a table per size, checks and times dispatch against the expectations,
