@@ -16,19 +16,7 @@ extension Messages {
 
     /// A string value quoted as in source, with `"` and `\` escaped.
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for ch in text.unicodeScalars {
-            switch ch {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case "\0": out += "\\0"
-            default: out.unicodeScalars.append(ch)
-            }
-        }
-        return out + "\""
+        SourceLiteral.quoted(text)
     }
 
     // MARK: - Declarations

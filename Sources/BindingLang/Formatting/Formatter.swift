@@ -388,24 +388,7 @@ extension Formatter {
 
     /// A string literal with canonical escapes.
     static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case "\0": out += "\\0"
-            default:
-                if u.value < 0x20 || u.value == 0x7F {
-                    out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
+        SourceLiteral.quoted(s)
     }
 
     /// A dictionary key: bare when it is an identifier, else quoted.

@@ -6,21 +6,7 @@ public enum SourceText {
     /// `text` as a `.bind` string literal: quoted, with `\"`, `\\`, `\n`, `\t`, `\r`, `\0` and
     /// `\u{…}` for other control characters.
     public static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case "\0": out += "\\0"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        SourceLiteral.quoted(text)
     }
 
     /// The text of a literal made by ``quoted(_:)`` (the inverse of it); other text unchanged.

@@ -46,21 +46,7 @@ public enum SwiftGenerator {
 
     /// `text` as a Swift string literal.
     public static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case "\0": out += "\\0"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        SourceLiteral.quoted(text)
     }
 
     /// The `UIKeyCommand` input string for `key`; nil for keys UIKit has no input for.

@@ -98,17 +98,5 @@ extension BindingTable {
 
 /// `"text"` with the `.bind` escapes.
 func quoted(_ s: String) -> String {
-    var out = "\""
-    for ch in s.unicodeScalars {
-        switch ch {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        case "\r": out += "\\r"
-        case "\0": out += "\\0"
-        default: out.unicodeScalars.append(ch)
-        }
-    }
-    return out + "\""
+    SourceLiteral.quoted(s)
 }
