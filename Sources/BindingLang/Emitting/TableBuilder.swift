@@ -18,7 +18,14 @@ struct TableBuilder {
     var conditionIDs: [Condition: UInt32] = [:]
     var argumentIDs: [ArgumentValue: UInt32] = [:]
     var invocationIDs: [UInt64: UInt32] = [:]
-    var attributeIDs: [[UInt32]: UInt32] = [:]
+    var attributeIDs: [AttributeKey: UInt32] = [:]
+    /// A (role, group, condition) triple; a struct rather than an array, so that looking one
+    /// up allocates nothing.
+    struct AttributeKey: Hashable {
+        var role: UInt32
+        var group: UInt32
+        var condition: UInt32
+    }
     /// Whether `BIND` records are written narrow (see ``TableFormat/metaNarrowBindings``).
     var narrowBindings = false
     /// Whether `SRCM` records are written narrow (see ``TableFormat/metaNarrowSourceMap``).
@@ -31,6 +38,11 @@ struct TableBuilder {
         self.strip = strip
         literals = Array(repeating: [], count: keymap.contexts.count)
         literalIDs = Array(repeating: [:], count: keymap.contexts.count)
+        // Most strings are binding titles: reserving avoids rehashing every string as the
+        // table grows.
+        let expected = keymap.bindings.count + keymap.actions.count + keymap.roles.count + 16
+        stringIDs.reserveCapacity(expected)
+        strings.reserveCapacity(expected)
     }
 
     mutating func write(_ s: Section, _ body: (inout ByteWriter) -> Void) {
@@ -40,12 +52,17 @@ struct TableBuilder {
     // MARK: - Interning
 
     mutating func intern(_ s: String) -> UInt32 {
-        if let id = stringIDs[s] { return id }
-        let id = UInt32(strings.count)
-        strings.append(s)
-        stringIDs[s] = id
+        // One hash lookup whether `s` is new or not: the `default:` subscript's modify
+        // accessor inserts the candidate ID when `s` is absent.
+        let candidate = UInt32(strings.count)
+        let id = TableBuilder.read(&stringIDs[s, default: candidate])
+        if id == candidate { strings.append(s) }
         return id
     }
+
+    /// Returns `value`; taking it `inout` makes a `[key, default:]` subscript insert its default.
+    @inline(__always)
+    static func read<T>(_ value: inout T) -> T { value }
 
     mutating func intern(_ s: String?) -> UInt32 { s.map { intern($0) } ?? TableFormat.none }
 
@@ -225,87 +242,139 @@ struct TableBuilder {
     }
 
     mutating func buildTrieAndBindings() {
-        // Build the trie with provisional node numbers.
+        // Flat arrays throughout (no per-node dictionaries or arrays, no per-binding path
+        // arrays): allocating and freeing those was most of the emitter's time.
+        let bindings = keymap.bindings
+        // Build the trie with provisional node numbers; a node's children are found through
+        // one dictionary keyed by (parent, chord).
         var parent: [Int] = [-1], chord: [UInt32] = [TableFormat.none]
-        var children: [[UInt32: Int]] = [[:]]
-        var path: [[Int]] = []   // per binding: the provisional nodes of its strokes
-        for b in keymap.bindings {
+        var childOf: [UInt64: Int] = [:]
+        childOf.reserveCapacity(bindings.count)
+        var last = [Int](repeating: 0, count: bindings.count)   // per binding: its node
+        // Per stroke before the last of a binding: (provisional prefix node, binding).
+        var prefixes: [(node: Int, binding: Int)] = []
+        for i in bindings.indices {
             var n = 0
-            var nodes: [Int] = []
-            for c in b.sequence {
-                if let next = children[n][c.code] {
-                    n = next
+            let sequence = bindings[i].sequence
+            for (k, c) in sequence.enumerated() {
+                let key = UInt64(UInt32(truncatingIfNeeded: n)) << 32 | UInt64(c.code)
+                let next: Int
+                if let known = childOf[key] {
+                    next = known
                 } else {
-                    let id = parent.count
+                    next = parent.count
+                    childOf[key] = next
                     parent.append(n)
                     chord.append(c.code)
-                    children.append([:])
-                    children[n][c.code] = id
-                    n = id
                 }
-                nodes.append(n)
+                if k + 1 < sequence.count { prefixes.append((next, i)) }
+                n = next
             }
-            path.append(nodes)
+            last[i] = n
+        }
+        let nodeCount = parent.count
+        // Children per node (CSR layout: parents precede children, so counting works), each
+        // node's run sorted by chord.
+        var childStart = [Int](repeating: 0, count: nodeCount + 1)
+        for n in 1..<nodeCount { childStart[parent[n] + 1] += 1 }
+        for n in 0..<nodeCount { childStart[n + 1] += childStart[n] }
+        var children = [Int](repeating: 0, count: max(nodeCount - 1, 0))
+        var fill = childStart
+        for n in 1..<nodeCount {
+            children[fill[parent[n]]] = n
+            fill[parent[n]] += 1
+        }
+        for n in 0..<nodeCount where childStart[n + 1] - childStart[n] > 1 {
+            children[childStart[n]..<childStart[n + 1]].sort { chord[$0] < chord[$1] }
         }
         // Renumber breadth first, children in chord order: parents precede children.
         var order = [0]
-        var newID = [Int](repeating: 0, count: parent.count)
+        order.reserveCapacity(nodeCount)
+        var newID = [Int](repeating: 0, count: nodeCount)
         var head = 0
         while head < order.count {
             let n = order[head]
             newID[n] = head
             head += 1
-            for (_, child) in children[n].sorted(by: { $0.key < $1.key }) { order.append(child) }
+            order.append(contentsOf: children[childStart[n]..<childStart[n + 1]])
         }
-        // Per node: the candidates (bindings of exactly its sequence) and, per role, the
-        // conditions of longer sequences of that role.
-        var candidates = [[(role: UInt32, binding: Int)]](repeating: [], count: parent.count)
-        var longer = [[UInt32: [Condition]]](repeating: [:], count: parent.count)
-        var longerSeen = [[UInt32: Set<Condition>]](repeating: [:], count: parent.count)
-        for (i, b) in keymap.bindings.enumerated() {
-            let role = b.role.map { UInt32(truncatingIfNeeded: $0) } ?? TableFormat.menuRole
-            let nodes = path[i]
-            guard let last = nodes.last else { continue }
-            candidates[last].append((role, i))
-            for p in nodes.dropLast() where longerSeen[p][role, default: []].insert(b.condition).inserted {
-                longer[p][role, default: []].append(b.condition)
-            }
+        func roleOf(_ i: Int) -> UInt32 { bindings[i].role.map { UInt32(truncatingIfNeeded: $0) } ?? TableFormat.menuRole }
+        // Per node (by new number): the candidates (bindings of exactly its sequence), sorted
+        // by role then binding.
+        var candidateStart = [Int](repeating: 0, count: nodeCount + 1)
+        for i in bindings.indices where !bindings[i].sequence.isEmpty { candidateStart[newID[last[i]] + 1] += 1 }
+        for n in 0..<nodeCount { candidateStart[n + 1] += candidateStart[n] }
+        var candidateList = [(role: UInt32, binding: Int)](repeating: (0, 0), count: candidateStart[nodeCount])
+        fill = candidateStart
+        for i in bindings.indices where !bindings[i].sequence.isEmpty {
+            let n = newID[last[i]]
+            candidateList[fill[n]] = (roleOf(i), i)
+            fill[n] += 1
         }
+        for n in 0..<nodeCount where candidateStart[n + 1] - candidateStart[n] > 1 {
+            candidateList[candidateStart[n]..<candidateStart[n + 1]].sort { ($0.role, $0.binding) < ($1.role, $1.binding) }
+        }
+        // Per prefix node (by new number), per role ascending: the bindings of longer
+        // sequences, in binding order.
+        var longerList = prefixes.map { (node: newID[$0.node], role: roleOf($0.binding), binding: $0.binding) }
+        longerList.sort { ($0.node, $0.role, $0.binding) < ($1.node, $1.role, $1.binding) }
+        var longerStart = [Int](repeating: 0, count: nodeCount + 1)
+        for e in longerList { longerStart[e.node + 1] += 1 }
+        for n in 0..<nodeCount { longerStart[n + 1] += longerStart[n] }
         // Bindings first, so their attributes and invocations are numbered in binding order.
         var bindingRecords: [(UInt32, UInt32, UInt32)] = []
-        for b in keymap.bindings {
-            let role = b.role.map { UInt32(truncatingIfNeeded: $0) } ?? TableFormat.menuRole
-            let inv = invocation(b.action, b.argument)
-            let title = intern(b.title)
-            let group = b.group.map { UInt32(truncatingIfNeeded: $0) } ?? TableFormat.none
-            let attrs = attributes(role, group, condition(b.condition))
+        bindingRecords.reserveCapacity(bindings.count)
+        for i in bindings.indices {
+            let inv = invocation(bindings[i].action, bindings[i].argument)
+            let title = intern(bindings[i].title)
+            let group = bindings[i].group.map { UInt32(truncatingIfNeeded: $0) } ?? TableFormat.none
+            let attrs = attributes(roleOf(i), group, condition(bindings[i].condition))
             bindingRecords.append((inv, title, attrs))
         }
         var candidateCount = 0, slotCount = 0, longerCount = 0
-        for n in order {
+        var live: [Condition] = []
+        var seen = Set<Condition>()
+        for (newN, n) in order.enumerated() {
             write(.nodes) {
                 $0.record(parent[n] < 0 ? TableFormat.none : UInt32(newID[parent[n]]), chord[n],
                           UInt32(candidateCount), UInt32(slotCount), UInt32(longerCount))
             }
-            for c in candidates[n].sorted(by: { ($0.role, $0.binding) < ($1.role, $1.binding) }) {
+            for c in candidateList[candidateStart[newN]..<candidateStart[newN + 1]] {
                 write(.candidates) { $0.record(UInt32(c.binding)) }
                 candidateCount += 1
             }
-            for (role, conditions) in longer[n].sorted(by: { $0.key < $1.key }) {
-                // A longer binding gated by `when false` never makes anything pending; a role
-                // with only such bindings gets no entry (the loader rejects never-live ones).
-                let live = conditions.filter { $0 != .constant(false) }
+            var k = longerStart[newN]
+            while k < longerStart[newN + 1] {
+                let role = longerList[k].role
+                // The role's distinct conditions in first-use order. A longer binding gated by
+                // `when false` never makes anything pending; a role with only such bindings
+                // gets no entry (the loader rejects never-live ones).
+                live.removeAll(keepingCapacity: true)
+                seen.removeAll(keepingCapacity: true)
+                while k < longerStart[newN + 1] && longerList[k].role == role {
+                    let c = bindings[longerList[k].binding].condition
+                    k += 1
+                    if c == .constant(false) { continue }
+                    if live.count < 8 {
+                        if live.contains(c) { continue }
+                        if live.count == 7 { seen = Set(live); seen.insert(c) }
+                    } else if !seen.insert(c).inserted {
+                        continue
+                    }
+                    live.append(c)
+                }
                 guard !live.isEmpty else { continue }
                 let ref = condition(TableBuilder.disjunction(live))
                 write(.longer) { $0.record(role, ref) }
                 longerCount += 1
             }
-            let kids = children[n].sorted(by: { $0.key < $1.key })
+            let kids = children[childStart[n]..<childStart[n + 1]]
             guard !kids.isEmpty else { continue }
             var cap = 2
             while cap * 7 < kids.count * 8 || cap <= kids.count { cap *= 2 }
             var slots = [(UInt32, UInt32)](repeating: (TableFormat.emptySlot, TableFormat.none), count: cap)
-            for (code, child) in kids {
+            for child in kids {
+                let code = chord[child]
                 var s = TableFormat.slotHash(code, log2Capacity: cap.trailingZeroBitCount)
                 while slots[s].0 != TableFormat.emptySlot { s = (s + 1) & (cap - 1) }
                 slots[s] = (code, UInt32(newID[child]))
@@ -318,7 +387,7 @@ struct TableBuilder {
         let fits: (UInt32) -> Bool = { $0 < 0xFFFF || $0 == TableFormat.none }
         narrowBindings = allowNarrowBindings && order.count < 0xFFFF && bindingRecords.allSatisfy { fits($0.0) && fits($0.1) && fits($0.2) }
         for (i, r) in bindingRecords.enumerated() {
-            let node = path[i].last.map { UInt32(newID[$0]) } ?? 0
+            let node = bindings[i].sequence.isEmpty ? 0 : UInt32(newID[last[i]])
             if narrowBindings {
                 write(.bindings) { w in
                     for v in [node, r.0, r.1, r.2] {
@@ -338,20 +407,17 @@ struct TableBuilder {
     mutating func invocation(_ action: Int, _ argument: ArgumentValue) -> UInt32 {
         let arg = self.argument(argument)
         let key = UInt64(UInt32(truncatingIfNeeded: action)) << 32 | UInt64(arg)
-        if let id = invocationIDs[key] { return id }
-        let id = UInt32(sections[Section.invocations.rawValue].count)
-        invocationIDs[key] = id
-        write(.invocations) { $0.record(UInt32(truncatingIfNeeded: action), arg) }
+        let candidate = UInt32(sections[Section.invocations.rawValue].count)
+        let id = TableBuilder.read(&invocationIDs[key, default: candidate])
+        if id == candidate { write(.invocations) { $0.record(UInt32(truncatingIfNeeded: action), arg) } }
         return id
     }
 
     /// The deduplicated (role, group, condition) triple.
     mutating func attributes(_ role: UInt32, _ group: UInt32, _ condition: UInt32) -> UInt32 {
-        let key = [role, group, condition]
-        if let id = attributeIDs[key] { return id }
-        let id = UInt32(sections[Section.attributes.rawValue].count)
-        attributeIDs[key] = id
-        write(.attributes) { $0.record(role, group, condition) }
+        let candidate = UInt32(sections[Section.attributes.rawValue].count)
+        let id = TableBuilder.read(&attributeIDs[AttributeKey(role: role, group: group, condition: condition), default: candidate])
+        if id == candidate { write(.attributes) { $0.record(role, group, condition) } }
         return id
     }
 
