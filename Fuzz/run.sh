@@ -107,7 +107,7 @@ for t in "${targets[@]}"; do
     dict=()
     [ -f "Fuzz/$t.dict" ] && dict=(-dict="Fuzz/$t.dict")
     "$out/$t-fuzzer" "$out/corpus/$t" -max_total_time="$seconds" \
-        -timeout=20 -rss_limit_mb=4096 -max_len=16384 -print_final_stats=1 \
+        -timeout=20 -rss_limit_mb=4096 -max_len=16384 -print_final_stats=1 -detect_leaks=0 \
         "${dict[@]}" -artifact_prefix="$out/artifacts/$t/" > "$out/$t.log" 2>&1
     rc=$?
     set -e
