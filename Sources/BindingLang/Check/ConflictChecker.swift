@@ -17,6 +17,17 @@ struct ConflictChecker {
     static let maximumRun = 512
     /// The most (prefix, extension) pairs decided in one keymap.
     static let maximumPairs = 1_000_000
+    /// Decisions already made, per ordered pair of conditions: keymaps reuse a few `when`
+    /// clauses across many bindings, and deciding is pure, so each pair is searched once.
+    private let memo = OverlapMemo()
+
+    private final class OverlapMemo {
+        struct Pair: Hashable {
+            var a: Condition
+            var b: Condition
+        }
+        var decisions: [Pair: Decision] = [:]
+    }
 
     /// A binding's place in the sorted order: role, the first two strokes packed (a missing
     /// stroke is 0, which no chord code is, so shorter sorts first), and its index.
@@ -117,7 +128,15 @@ struct ConflictChecker {
     /// Where both bindings are live, or nil when never. A question too hard to decide is an
     /// error at the later binding (the checker does not guess).
     private func overlap(_ a: CheckedBinding, _ b: CheckedBinding, _ engine: inout DiagnosticEngine) -> Witness? {
-        switch satisfiability.decideOverlap(a.condition, b.condition) {
+        let pair = OverlapMemo.Pair(a: a.condition, b: b.condition)
+        let decision: Decision
+        if let known = memo.decisions[pair] {
+            decision = known
+        } else {
+            decision = satisfiability.decideOverlap(a.condition, b.condition)
+            memo.decisions[pair] = decision
+        }
+        switch decision {
         case .holds(let w): return w
         case .never: return nil
         case .tooComplex:
