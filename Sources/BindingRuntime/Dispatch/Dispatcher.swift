@@ -6,7 +6,8 @@
 /// sequence was pending, that sequence is dropped and the stroke dispatched from idle.
 ///
 /// Dispatching a one-stroke chord does not allocate: one hash probe finds the chord's trie
-/// node, then each responder's roles are looked up (one probe each) among the node's candidates.
+/// node, then each responder's roles (resolved once per role-name array, see ``RoleCache``)
+/// are looked up among the node's candidates.
 public final class Dispatcher {
     /// Longest responder chain walked; a chain that loops is cut here.
     public static let maxChainLength = 256
@@ -17,6 +18,8 @@ public final class Dispatcher {
     /// The trie node of the pending sequence, or nil when idle.
     var pendingNode: Int?
     var lastStrokeTime: Double = 0
+    /// Responders' role names resolved against ``table`` (cleared when the table changes).
+    var roleCache = RoleCache()
 
     /// Seconds allowed between the strokes of a sequence, measured with
     /// ``KeyEvent/timestamp``; nil (the default) waits forever. A later stroke first
@@ -49,6 +52,7 @@ public final class Dispatcher {
         if current !== table {
             table = current
             pendingNode = nil
+            roleCache.clear()
         }
     }
 
@@ -106,10 +110,20 @@ public final class Dispatcher {
         var responder: (any Responder)? = firstResponder
         var depth = 0
         while let r = responder, depth < Dispatcher.maxChainLength {
-            for name in r.responderRoles {
-                guard let role = table.roleIndex(named: name) else { continue }
-                if let outcome = resolve(node: node, role: UInt32(role), firstResponder: firstResponder, context: context) {
-                    return outcome
+            let names = r.responderRoles
+            if let cached = roleCache.roles(of: names, in: table) {
+                for k in 0..<cached.count {
+                    let role = UInt32(truncatingIfNeeded: cached.indices[k])
+                    if let outcome = resolve(node: node, role: role, firstResponder: firstResponder, context: context) {
+                        return outcome
+                    }
+                }
+            } else {
+                for name in names {
+                    guard let role = table.roleIndex(named: name) else { continue }
+                    if let outcome = resolve(node: node, role: UInt32(role), firstResponder: firstResponder, context: context) {
+                        return outcome
+                    }
                 }
             }
             responder = r.nextResponder
