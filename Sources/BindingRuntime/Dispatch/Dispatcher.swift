@@ -19,7 +19,7 @@ public final class Dispatcher {
     var pendingNode: Int?
     var lastStrokeTime: Double = 0
     /// Responders' role names resolved against ``table`` (cleared when the table changes).
-    var roleCache = RoleCache()
+    let roleCache = RoleCache()
 
     /// Seconds allowed between the strokes of a sequence, measured with
     /// ``KeyEvent/timestamp``; nil (the default) waits forever. A later stroke first

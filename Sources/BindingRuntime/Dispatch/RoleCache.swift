@@ -7,40 +7,64 @@
 /// An open-addressing table of fixed size, filled in place, so a lookup never allocates; when
 /// it is half full it starts over (a chain of more distinct role lists than that resolves
 /// them again as it goes). The dispatcher clears it whenever its table changes.
-struct RoleCache {
+///
+/// A class over one fixed allocation rather than a struct of arrays stored in the
+/// dispatcher: each access to a class's stored `var` is checked for exclusivity at run
+/// time, which cost as much as the lookup itself, once per responder and press.
+final class RoleCache {
     /// Number of slots (a power of two).
     static let slotCount = 64
     /// Longest role list cached; longer lists are resolved on every stroke.
     static let maxRoles = 4
 
-    private var keys = [UInt](repeating: 0, count: slotCount)
-    private var arrays = [[String]](repeating: [], count: slotCount)
-    private var roles = [SIMD4<Int32>](repeating: SIMD4(repeating: -1), count: slotCount)
-    private var counts = [Int](repeating: 0, count: slotCount)
-    private var used = 0
+    private struct Entry {
+        var key: UInt = 0
+        var names: [String] = []
+        var roles = SIMD4<Int32>(repeating: -1)
+        var count = 0
+    }
+
+    private let entries: UnsafeMutablePointer<Entry>
+    /// Filled slots; element 0 of a one-element allocation, for the same reason as `entries`.
+    private let used: UnsafeMutablePointer<Int>
+
+    init() {
+        entries = .allocate(capacity: RoleCache.slotCount)
+        entries.initialize(repeating: Entry(), count: RoleCache.slotCount)
+        used = .allocate(capacity: 1)
+        used.initialize(to: 0)
+    }
+
+    deinit {
+        entries.deinitialize(count: RoleCache.slotCount)
+        entries.deallocate()
+        used.deinitialize(count: 1)
+        used.deallocate()
+    }
 
     /// Forgets every entry (the table changed, so every resolved index may be stale).
-    mutating func clear() {
-        for i in 0..<RoleCache.slotCount {
-            keys[i] = 0
-            arrays[i] = []
-            counts[i] = 0
-        }
-        used = 0
+    func clear() {
+        for i in 0..<RoleCache.slotCount { entries[i] = Entry() }
+        used.pointee = 0
+    }
+
+    @inline(__always)
+    private static func home(_ key: UInt) -> Int {
+        Int(truncatingIfNeeded: (UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> 58) & (slotCount - 1)
     }
 
     /// The indices in `table` of the roles `names` declares there, in order, and how many
     /// there are; nil when `names` is too long to cache (the caller resolves it itself).
     @inline(__always)
-    mutating func roles(of names: [String], in table: BindingTable) -> (indices: SIMD4<Int32>, count: Int)? {
+    func roles(of names: [String], in table: BindingTable) -> (indices: SIMD4<Int32>, count: Int)? {
         if names.isEmpty { return (SIMD4(repeating: -1), 0) }
         guard names.count <= RoleCache.maxRoles else { return nil }
         let key = names.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
         guard key != 0 else { return nil }
         let mask = RoleCache.slotCount - 1
-        var slot = Int(truncatingIfNeeded: (UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> 58) & mask
-        while keys[slot] != 0 {
-            if keys[slot] == key { return (roles[slot], counts[slot]) }
+        var slot = RoleCache.home(key)
+        while entries[slot].key != 0 {
+            if entries[slot].key == key { return (entries[slot].roles, entries[slot].count) }
             slot = (slot + 1) & mask
         }
         var indices = SIMD4<Int32>(repeating: -1)
@@ -51,15 +75,12 @@ struct RoleCache {
                 n += 1
             }
         }
-        if used >= RoleCache.slotCount / 2 {
+        if used.pointee >= RoleCache.slotCount / 2 {
             clear()
-            slot = Int(truncatingIfNeeded: (UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> 58) & mask
+            slot = RoleCache.home(key)
         }
-        used += 1
-        keys[slot] = key
-        arrays[slot] = names
-        roles[slot] = indices
-        counts[slot] = n
+        used.pointee += 1
+        entries[slot] = Entry(key: key, names: names, roles: indices, count: n)
         return (indices, n)
     }
 }
