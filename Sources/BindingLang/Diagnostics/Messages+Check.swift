@@ -51,6 +51,15 @@ extension Messages {
     static func unknownAction(_ name: String, _ suggestion: String?) -> String {
         "unknown action '\(name)'\(didYouMean(suggestion))"
     }
+    /// Whether `message` says a context, role or action is not declared: after a syntax
+    /// error, the skipped source may have declared it, so such errors are not reported.
+    static func isUnresolvedName(_ message: String) -> Bool {
+        unresolvedNamePrefixes.contains { message.hasPrefix($0) }
+    }
+    /// The three messages' text before the name (`unknown action '`), from their templates.
+    private static let unresolvedNamePrefixes = [
+        unknownContext("", nil), unknownRole("", nil), unknownAction("", nil),
+    ].map { String($0.dropLast()) }
     static func unknownCase(_ context: String, _ name: String, _ suggestion: String?) -> String {
         "'\(context)' has no case '\(name)'\(didYouMean(suggestion))"
     }

@@ -4,9 +4,9 @@ import BindingRuntime
 /// checked into a ``Keymap`` and, on request, emitted as a table. It collects every
 /// diagnostic; it never prints or exits.
 ///
-/// When any file has a syntax error the checker does not run (its errors would mostly be
-/// consequences of the broken syntax), so a compilation reports either syntax errors or
-/// semantic ones.
+/// When a file has a syntax error there is no keymap, but the checker still runs: its errors
+/// are reported too, except unknown contexts, roles and actions (the skipped source may have
+/// declared them) and warnings, which could be consequences of the broken syntax.
 public struct Compilation: Sendable {
     /// The sources compiled, in layering order.
     public let sources: SourceManager
@@ -28,10 +28,16 @@ public struct Compilation: Sendable {
             diagnostics += parseDiagnostics
         }
         self.files = files
+        let (keymap, checkDiagnostics) = Checker.check(files, sources: sources, platform: platform)
         if diagnostics.contains(where: { $0.severity == .error }) {
-            keymap = nil
+            // The checker still runs, so semantic mistakes are reported in the same run, but
+            // what a broken declaration may have caused is left out: a name the skipped
+            // source may have declared, and warnings about what it may have bound.
+            self.keymap = nil
+            diagnostics += checkDiagnostics.filter {
+                $0.severity == .error && !Messages.isUnresolvedName($0.message)
+            }
         } else {
-            let (keymap, checkDiagnostics) = Checker.check(files, sources: sources, platform: platform)
             self.keymap = keymap
             diagnostics += checkDiagnostics
         }
