@@ -1,3 +1,5 @@
+import BindingRuntime
+
 /// Identifies one source file within a compilation (an index into ``SourceManager``).
 public struct FileID: Hashable, Sendable, Comparable {
     public let index: Int
@@ -28,16 +30,7 @@ public struct SourceRange: Hashable, Sendable, Comparable {
     }
 }
 
-/// A resolved, printable position: file path, 1-based line, 1-based UTF-8 byte column.
-public struct SourceLocation: Hashable, Sendable, Codable {
-    public var path: String
-    public var line: Int
-    public var column: Int
-    public init(path: String, line: Int, column: Int) {
-        self.path = path
-        self.line = line
-        self.column = column
-    }
-    /// `path:line:col`, as diagnostics print it.
-    public var description: String { "\(path):\(line):\(column)" }
-}
+/// A resolved, printable position: file path, 1-based line, 1-based UTF-8 byte column. The
+/// same type the runtime reads from a table's source map, so a location survives the round
+/// trip through a table unchanged.
+public typealias SourceLocation = TableLocation

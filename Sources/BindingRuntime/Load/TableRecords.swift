@@ -1,5 +1,6 @@
-/// Where a binding was written, from the table's source map.
-public struct TableLocation: Sendable, Equatable, Hashable, CustomStringConvertible {
+/// Where a binding was written: the table's source map, and the compiler's printable
+/// positions (`SourceLocation` in BindingLang is this type).
+public struct TableLocation: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
     /// The source path as given to `bindc`.
     public var path: String
     /// 1-based line.
