@@ -400,20 +400,7 @@ extension Workload {
     }
 }
 
-/// `text` with JSON's mandatory escapes (quote, backslash, control characters).
+/// `text` with JSON's escapes, without the quotes (the library's JSON writer does the work).
 func jsonEscaped(_ text: String) -> String {
-    var out = ""
-    for u in text.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        default:
-            if u.value < 0x20 {
-                let hex = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else { out.unicodeScalars.append(u) }
-        }
-    }
-    return out
+    String(JSONValue.string(text).rendered(pretty: false).dropFirst().dropLast())
 }
