@@ -143,32 +143,49 @@ extension Key {
     }
 }
 
-/// The candidate closest to `word` (case-insensitive Levenshtein distance), when the distance
-/// is at most a third of the word's length (at least 1). Shared by every did-you-mean.
+/// The candidate `word` most likely misspells, shared by every did-you-mean (Grammar.md §4.3):
+/// a candidate equal to it up to case wins; otherwise the nearest by ``editDistance(_:_:)``
+/// (case-insensitive) among those within a third of the word's length (at least 1), or that
+/// the word starts with or that start with the word (the shorter at least 3 letters:
+/// `Boolean` → `Bool`, `Integer` → `Int`). Ties prefer a prefix, then the first in
+/// alphabetical order. Nil when no candidate is that close.
 public func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
     let w = Array(word.lowercased().utf8)
-    var best: (String, Int)? = nil
+    let limit = max(1, w.count / 3)
+    var best: (name: String, distance: Int, prefix: Bool)? = nil
     for c in candidates {
-        let d = editDistance(w, Array(c.lowercased().utf8))
-        if d <= max(1, w.count / 3), best == nil || d < best!.1 || (d == best!.1 && c < best!.0) {
-            best = (c, d)
+        let lowered = Array(c.lowercased().utf8)
+        if lowered == w { return c }
+        let shorter = min(lowered.count, w.count)
+        let prefix = shorter >= 3 && (lowered.starts(with: w) || w.starts(with: lowered))
+        let d = editDistance(w, lowered)
+        guard d <= limit || prefix else { continue }
+        if let b = best {
+            if d > b.distance { continue }
+            if d == b.distance && (b.prefix && !prefix || b.prefix == prefix && c >= b.name) { continue }
         }
+        best = (c, d, prefix)
     }
-    return best?.0
+    return best?.name
 }
 
-/// Levenshtein distance between two byte strings.
+/// Edit distance between two byte strings, counting an insertion, a deletion, a substitution
+/// or a transposition of two adjacent bytes as one edit (optimal string alignment, the
+/// restricted Damerau–Levenshtein distance): `titel` is one edit from `title`.
 public func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
-    var prev = Array(0...b.count)
+    var before = [Int](repeating: 0, count: b.count + 1)  // row i - 2
+    var prev = Array(0...b.count)                          // row i - 1
     var cur = [Int](repeating: 0, count: b.count + 1)
     for i in 1...a.count {
         cur[0] = i
         for j in 1...b.count {
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            var d = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] { d = min(d, before[j - 2] + 1) }
+            cur[j] = d
         }
-        swap(&prev, &cur)
+        (before, prev, cur) = (prev, cur, before)
     }
     return prev[b.count]
 }
