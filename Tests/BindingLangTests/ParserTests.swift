@@ -227,3 +227,22 @@ let grammarExample = """
     #expect(b.title.map { slice($0.range) } == "\"T\"")
     #expect(b.condition.map { slice($0.range) } == "b")
 }
+
+/// Issue 10, defect 3: a quoted key may start a sequence on the line after another binding
+/// (vim's `] m`, dired's `* t`, `% m`); only a title or `when` alone on that line is the
+/// earlier binding's.
+@Test func quotedKeyStartsASequenceAfterABinding() {
+    let text = """
+        in R {
+          cmd+k -> a
+          "]" m -> b
+          "*" t -> c "Mark"
+          "%" m -> d when x
+          "[" -> e
+        }
+        """
+    #expect(syntaxDiagnostics(text) == [])
+    #expect(bindingDump("  k -> a\n  \"]\" m -> b").contains("\"]\" m"))
+    #expect(syntaxDiagnostics("in R {\n  k -> a\n  \"Title\" when x\n}")
+        == ["3:3: error: a binding's title must be on the same line as its action"])
+}

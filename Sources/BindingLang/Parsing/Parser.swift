@@ -553,12 +553,14 @@ extension Parser {
                 expectLineEnd()
                 return .unbind(sequence, range: range(start, sequence.range.end))
             }
-            if isWord(t, "when") && t.precededByNewline && previousWasBinding && !startsBinding {
+            // A title or `when` alone at the start of a line continues the binding above; a
+            // line that has its own `->` is a binding (`"]" m -> x`, vim's `] m`).
+            if isWord(t, "when") && t.precededByNewline && previousWasBinding && !lineHasArrow() {
                 error(Messages.whenOnNextLine, t.start, t.end)
                 skipLine(from: from)
                 return .error(range(start, prevEnd))
             }
-            if case .string = t.kind, t.precededByNewline, previousWasBinding, !startsBinding {
+            if case .string = t.kind, t.precededByNewline, previousWasBinding, !lineHasArrow() {
                 error(Messages.titleOnNextLine, t.start, t.end)
                 skipLine(from: from)
                 return .error(range(start, prevEnd))
@@ -569,6 +571,19 @@ extension Parser {
             }
             expectLineEnd()
             return .binding(binding)
+        }
+
+        /// Whether an `->` follows on the current token's line (before any brace).
+        func lineHasArrow() -> Bool {
+            var j = pos + 1
+            while j < tokens.count - 1 && !tokens[j].precededByNewline {
+                switch tokens[j].kind {
+                case .arrow: return true
+                case .leftBrace, .rightBrace: return false
+                default: j += 1
+                }
+            }
+            return false
         }
 
         /// `binding = sequence "->" NL actionRef [ NL string ] [ NL "when" expr ] ;`
