@@ -29,6 +29,13 @@ import Testing
         #expect(try bindc.run(["fmt", "--check", "formatted.bind"]).status == 0)
     }
 
+    /// The examples are in canonical layout (issue 10, defect 13; `.ci/run` checks it too).
+    @Test(arguments: Fixtures.exampleFiles.map(\.path))
+    func examplesAreCanonical(_ path: String) throws {
+        let r = try bindc.run(["fmt", "--check", path])
+        #expect(r.status == 0, "\(r.stderr)")
+    }
+
     /// Every example, layered files over their base (`IDE-user.bind` over `IDE.bind`).
     static var exampleLayers: [[String]] {
         let paths = Fixtures.exampleFiles.map(\.path)
