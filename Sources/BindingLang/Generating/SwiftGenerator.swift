@@ -36,12 +36,15 @@ public enum SwiftGenerator {
             capitalizeNext = false
         }
         if let first = out.unicodeScalars.first, first.value >= 0x30 && first.value <= 0x39 { out = "_" + out }
-        return out.isEmpty ? "_" : out
+        if out.isEmpty { return "_" }
+        // `Self`, `Any`, `Type`, `Protocol`: no type can be called that.
+        return swiftKeywords.contains(out) || contextualKeywords.contains(out) ? out + "_" : out
     }
 
-    /// `name` usable as a Swift identifier: keywords are wrapped in backticks.
+    /// `name` usable as a Swift identifier: reserved words, and `Type` and `Protocol` (which
+    /// as members would read as `X.Type`), are wrapped in backticks.
     public static func identifier(_ name: String) -> String {
-        swiftKeywords.contains(name) ? "`\(name)`" : name
+        swiftKeywords.contains(name) || name == "Type" || name == "Protocol" ? "`\(name)`" : name
     }
 
     /// `text` as a Swift string literal.
@@ -78,9 +81,10 @@ public enum SwiftGenerator {
         }
     }
 
-    /// Swift's reserved words (declarations, statements, expressions, patterns), which need
+    /// Swift's reserved words (declarations, statements, expressions and types, patterns; The
+    /// Swift Programming Language, "Lexical Structure: Keywords and Punctuation"), which need
     /// backticks as identifiers.
-    static let swiftKeywords: Set<String> = [
+    public static let swiftKeywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate",
         "func", "import", "init", "inout", "internal", "let", "operator", "private",
         "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias",
@@ -89,25 +93,57 @@ public enum SwiftGenerator {
         "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "_",
     ]
 
+    /// The words Swift reserves only in some positions (same source, with the declaration
+    /// modifiers `borrowing`, `consuming`, `nonisolated` and `open`, which it lists as keywords
+    /// but parses as names elsewhere): ordinary identifiers in every position the generator
+    /// uses them, except `Type` and `Protocol`, which need backticks as members and cannot be
+    /// enum cases at all (``SwiftNames``), and, as type names, the capitalised `Type`,
+    /// `Protocol` and `Any`.
+    public static let contextualKeywords: Set<String> = [
+        "borrowing", "consuming", "nonisolated", "open",
+        "associativity", "async", "convenience", "didSet", "dynamic", "final", "get", "indirect", "infix",
+        "lazy", "left", "mutating", "none", "nonmutating", "optional", "override", "package", "postfix",
+        "precedence", "prefix", "Protocol", "required", "right", "set", "some", "any", "Type", "unowned",
+        "weak", "willSet", "each", "macro",
+    ]
+
     // MARK: - The generator
 
     private struct Generator {
         let keymap: Keymap
         let typeName: String
         var out = ""
+        /// The Swift identifier (without backticks) of each action's case, by action index.
+        let actionNames: [String]
+        /// The Swift identifier of each role's case of `Role`, by role index.
+        let roleNames: [String]
+        /// The Swift identifier of each context variable's property, by context index.
+        let contextNames: [String]
         /// Swift type names of the enumeration contexts, by context index.
         var enumTypeNames: [Int: String] = [:]
+        /// The Swift identifiers of each enumeration context's cases, by context index.
+        var caseNames: [Int: [String]] = [:]
 
         init(keymap: Keymap, typeName: String) {
             self.keymap = keymap
             self.typeName = typeName
-            var used: Set<String> = ["Action", "Argument", "Context", "KeyCommand", "Stroke", "Modifiers", "EditMenuItem"]
+            var actionScope = SwiftNames(reserved: SwiftNames.enumerationMembers.union(["name", "argument"]))
+            actionNames = keymap.actions.map { actionScope.claim($0.name) }
+            var roleScope = SwiftNames(reserved: SwiftNames.enumerationMembers)
+            roleNames = keymap.roles.map { roleScope.claim($0) }
+            // Properties and nested enumeration types share the scope of `Context`; the
+            // properties keep their names when they can, the types give way, and no type may
+            // hide a standard-library type the struct's declarations name.
+            var contextScope = SwiftNames(reserved: ["init", "assignments", "hashValue", "hash"])
+            contextNames = keymap.contexts.map { contextScope.claim($0.name) }
+            for name in ["String", "Bool", "Int", "Swift", "Hashable", "Sendable", "CaseIterable"] {
+                _ = contextScope.claim(name)
+            }
             for (i, c) in keymap.contexts.enumerated() {
-                guard case .enumeration = c.type else { continue }
-                var name = SwiftGenerator.typeIdentifier(c.name)
-                while used.contains(name) { name += "_" }
-                used.insert(name)
-                enumTypeNames[i] = name
+                guard case .enumeration(let cases) = c.type else { continue }
+                enumTypeNames[i] = contextScope.claim(SwiftGenerator.typeIdentifier(c.name))
+                var caseScope = SwiftNames(reserved: SwiftNames.enumerationMembers)
+                caseNames[i] = cases.map { caseScope.claim($0) }
             }
         }
 
@@ -128,6 +164,8 @@ public enum SwiftGenerator {
             actionEnum()
             line()
             argumentEnum()
+            line()
+            roleEnum()
             line()
             contextStruct()
             line()
@@ -153,8 +191,8 @@ public enum SwiftGenerator {
         mutating func actionEnum() {
             line("/// Every action the keymap can send, with its argument.", 1)
             line("public enum Action: Hashable, Sendable {", 1)
-            for a in keymap.actions {
-                let id = SwiftGenerator.identifier(a.name)
+            for (i, a) in keymap.actions.enumerated() {
+                let id = SwiftGenerator.identifier(actionNames[i])
                 line("/// `\(a.name)`\(a.isStandard ? " (a standard edit action)" : "")", 2)
                 line("case \(id)" + (a.argument.map { "(\(argumentSwiftType($0)))" } ?? ""), 2)
             }
@@ -165,8 +203,8 @@ public enum SwiftGenerator {
                 line("switch self {}", 3)
             } else {
                 line("switch self {", 3)
-                for a in keymap.actions {
-                    line("case .\(SwiftGenerator.identifier(a.name)): return \(SwiftGenerator.quoted(a.name))", 3)
+                for (i, a) in keymap.actions.enumerated() {
+                    line("case .\(SwiftGenerator.identifier(actionNames[i])): return \(SwiftGenerator.quoted(a.name))", 3)
                 }
                 line("}", 3)
             }
@@ -178,8 +216,8 @@ public enum SwiftGenerator {
                 line("switch self {}", 3)
             } else {
                 line("switch self {", 3)
-                for a in keymap.actions {
-                    let id = SwiftGenerator.identifier(a.name)
+                for (i, a) in keymap.actions.enumerated() {
+                    let id = SwiftGenerator.identifier(actionNames[i])
                     if let type = a.argument {
                         let c = type == .int ? "int" : type == .string ? "string" : "bool"
                         line("case .\(id)(let value): return .\(c)(value)", 3)
@@ -195,8 +233,8 @@ public enum SwiftGenerator {
             line("/// or the argument does not have its type.", 2)
             line("public init?(name: String, argument: Argument) {", 2)
             line("switch (name, argument) {", 3)
-            for a in keymap.actions {
-                let id = SwiftGenerator.identifier(a.name)
+            for (i, a) in keymap.actions.enumerated() {
+                let id = SwiftGenerator.identifier(actionNames[i])
                 let q = SwiftGenerator.quoted(a.name)
                 if let type = a.argument {
                     let c = type == .int ? "int" : type == .string ? "string" : "bool"
@@ -221,6 +259,16 @@ public enum SwiftGenerator {
             line("}", 1)
         }
 
+        mutating func roleEnum() {
+            line("/// The responder roles, nearest first as declared; a responder names the ones it plays", 1)
+            line("/// by their raw values.", 1)
+            line("public enum Role: String, CaseIterable, Hashable, Sendable {", 1)
+            for (role, id) in zip(keymap.roles, roleNames) {
+                line("case \(SwiftGenerator.identifier(id))" + (id == role ? "" : " = \(SwiftGenerator.quoted(role))"), 2)
+            }
+            line("}", 1)
+        }
+
         mutating func contextStruct() {
             line("/// The app state `when` clauses test, starting at the declared initial values.", 1)
             line("public struct Context: Hashable, Sendable {", 1)
@@ -228,20 +276,20 @@ public enum SwiftGenerator {
                 guard case .enumeration(let cases) = c.type, let name = enumTypeNames[i] else { continue }
                 line("/// The cases of `\(c.name)`.", 2)
                 line("public enum \(name): String, CaseIterable, Hashable, Sendable {", 2)
-                for k in cases {
-                    line("case \(SwiftGenerator.identifier(k))", 3)
+                for (k, id) in zip(cases, caseNames[i] ?? cases) {
+                    line("case \(SwiftGenerator.identifier(id))" + (id == k ? "" : " = \(SwiftGenerator.quoted(k))"), 3)
                 }
                 line("}", 2)
                 line()
             }
             for (i, c) in keymap.contexts.enumerated() {
-                let id = SwiftGenerator.identifier(c.name)
+                let id = SwiftGenerator.identifier(contextNames[i])
                 line("/// `context \(c.name): \(KeymapPrinter.typeText(c.type))`", 2)
                 switch c.type {
                 case .bool: line("public var \(id): Bool = false", 2)
                 case .string: line("public var \(id): String = \"\"", 2)
-                case .enumeration(let cases):
-                    let first = cases.first.map { "." + SwiftGenerator.identifier($0) } ?? ""
+                case .enumeration:
+                    let first = caseNames[i]?.first.map { "." + SwiftGenerator.identifier($0) } ?? ""
                     line("public var \(id): \(enumTypeNames[i] ?? "String") = \(first)", 2)
                 }
             }
@@ -256,8 +304,8 @@ public enum SwiftGenerator {
                 line("[]", 3)
             } else {
                 line("[", 3)
-                for c in keymap.contexts {
-                    let id = SwiftGenerator.identifier(c.name)
+                for (i, c) in keymap.contexts.enumerated() {
+                    let id = "self." + SwiftGenerator.identifier(contextNames[i])
                     let value: String
                     switch c.type {
                     case .bool: value = "\(id) ? \"true\" : \"false\""
@@ -299,7 +347,7 @@ public enum SwiftGenerator {
             line("/// A key command: the role it belongs to (nil for a main-menu key equivalent), its", 1)
             line("/// strokes, the action it sends, its discoverability title and group, and its condition.", 1)
             line("public struct KeyCommand: Sendable {", 1)
-            line("public var role: String?", 2)
+            line("public var role: Role?", 2)
             line("public var strokes: [Stroke]", 2)
             line("public var action: Action", 2)
             line("public var title: String?", 2)
@@ -318,7 +366,7 @@ public enum SwiftGenerator {
 
         func actionExpression(_ index: Int, _ argument: ArgumentValue) -> String {
             guard keymap.actions.indices.contains(index) else { return ".\(SwiftGenerator.identifier("_"))" }
-            let id = "." + SwiftGenerator.identifier(keymap.actions[index].name)
+            let id = "." + SwiftGenerator.identifier(actionNames[index])
             switch argument {
             case .none: return id
             case .int(let i): return "\(id)(\(i))"
@@ -351,7 +399,7 @@ public enum SwiftGenerator {
             line("/// Every key command, in declaration order (main-menu key equivalents included).", 1)
             line("public static let keyCommands: [KeyCommand] = [", 1)
             for b in keymap.bindings {
-                let role = b.role.map { SwiftGenerator.quoted(SourceText.role($0, in: keymap)) } ?? "nil"
+                let role = b.role.flatMap { roleNames.indices.contains($0) ? "." + SwiftGenerator.identifier(roleNames[$0]) : nil } ?? "nil"
                 let group = b.group.flatMap { keymap.groups.indices.contains($0) ? keymap.groups[$0] : nil }
                 line("KeyCommand(", 2)
                 line("role: \(role),", 3)

@@ -179,3 +179,74 @@ private func swiftc(_ arguments: [String], in dir: URL) throws -> (Int32, String
     let (status, output) = try swiftc(["-typecheck", "-swift-version", "6", "-parse-as-library", "-I", dir.path] + files, in: dir)
     #expect(status == 0, "\(output)")
 }
+
+/// Every name the generator declares itself (cases, properties, functions, types), read from
+/// the source it writes for an empty keymap, so a member added later is covered too.
+private func generatedMemberNames() -> [String] {
+    let source = SwiftGenerator.generate(Keymap(), typeName: "Empty")
+    var names: Set<String> = []
+    for line in source.split(separator: "\n") {
+        let words = line.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
+        for (i, word) in words.enumerated().dropLast()
+        where ["case", "var", "let", "func", "enum", "struct", "init"].contains(word) {
+            names.insert(String(words[i + 1]))
+        }
+    }
+    return names.sorted()
+}
+
+/// Defect 5 of issue 10: a keymap whose contexts, enumeration cases, roles and actions are
+/// every Swift keyword, every name the generator declares, and each of those with its first
+/// letter's case flipped (`view` and `View`), generates Swift that type-checks, with and
+/// without the UIKit part, and keeps every name's text for the runtime.
+@Test func everyKeywordAndGeneratedNameCompiles() throws {
+    var base = SwiftGenerator.swiftKeywords.union(SwiftGenerator.contextualKeywords).sorted()
+    base += generatedMemberNames() + ["view", "String", "Bool", "Int", "Swift", "Sendable", "Hashable", "Mode"]
+    var names: [String] = []
+    var seen: Set<String> = []
+    for name in base {
+        let flipped = (name.first!.isUppercase ? name.prefix(1).lowercased() : name.prefix(1).uppercased()) + name.dropFirst()
+        for n in [name, flipped] where seen.insert(n).inserted { names.append(n) }
+    }
+    let argumentTypes: [ArgumentType?] = [nil, .int, .string, .bool]
+    let contexts = names.enumerated().map { i, name in
+        ContextVariable(
+            name: name,
+            type: i % 3 == 0 ? .bool : i % 3 == 1 ? .string : .enumeration(i == 2 ? names : [name, names[0]]))
+    }
+    let actions = names.enumerated().map { i, name in Action(name: name, argument: argumentTypes[i % 4]) }
+    let bindings = actions.enumerated().map { i, action in
+        let argument: ArgumentValue = switch action.argument {
+        case nil: .none
+        case .int: .int(Int64(i))
+        case .string: .string(action.name)
+        case .bool: .bool(i % 2 == 0)
+        }
+        return Binding(
+            sequence: [Chord(key: Key(character: "a"), modifiers: .command), Chord(key: Key(character: "b"), modifiers: [])],
+            role: i % names.count, action: i, argument: argument, title: action.name,
+            condition: .enumEquals(2, i % names.count))
+    }
+    let keymap = Keymap(
+        name: "keywords", contexts: contexts, roles: names, actions: actions, bindings: bindings,
+        editMenu: [EditMenuItem(title: "First", action: 0)])
+    let source = SwiftGenerator.generate(keymap, typeName: "Keywords")
+    // Each action's name and each case's raw value is the keymap's text, whatever the identifier.
+    let use = """
+        func use() {
+            let context = Keywords.Context()
+            let names = context.assignments.map(\\.name)
+            precondition(names.count == \(names.count))
+            precondition(Keywords.Role.allCases.map(\\.rawValue).count == \(names.count))
+            precondition(Keywords.keyCommands.map(\\.action.name).count == \(names.count))
+        }
+        """
+    let (status, output) = try typecheck(source, extra: use)
+    #expect(status == 0, "\(output.prefix(4000))")
+    for name in names {
+        #expect(source.contains("case (\(SwiftGenerator.quoted(name)), "), "action \(name) has no parser case")
+    }
+    #expect(source.contains("case Type_ = \"Type\""))
+    #expect(source.contains("case rawValue_ = \"rawValue\""))
+    #expect(source.contains("public var `self`: "))
+}
