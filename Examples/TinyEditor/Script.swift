@@ -1,4 +1,5 @@
 import BindingRuntime
+import BindingLang
 
 /// Scripted mode: strokes written as text, run through a session, with a deterministic
 /// report of what each did and the resulting buffer. Tests and the README use it.
@@ -67,30 +68,10 @@ enum Script {
             }
             return .text(try unescape(String(body.dropFirst().dropLast()), token: token))
         }
-        // Quoted key parts (`cmd+"["`, `"$"`) become bare characters for the chord parser.
-        var plain = ""
-        var inQuote = false, escaped = false
-        var part = ""
-        for ch in token {
-            if !inQuote {
-                if ch == "\"" { inQuote = true } else { plain.append(ch) }
-            } else if escaped {
-                part += "\\" + String(ch)
-                escaped = false
-            } else if ch == "\\" {
-                escaped = true
-            } else if ch == "\"" {
-                plain += try unescape(part, token: token)
-                part = ""
-                inQuote = false
-            } else {
-                part.append(ch)
-            }
-        }
-        if inQuote { throw ParseError(token: token, reason: "unterminated string") }
-        switch Chord.parse(plain, platform: KeymapLibrary.platform) {
+        // The language's own stroke parser: quoted keys (`cmd+"["`, `"$"`) as in a .bind file.
+        switch StrokeText.chord(token, platform: KeymapLibrary.platform) {
         case .success(let chord): return .stroke(chord)
-        case .failure(let error): throw ParseError(token: token, reason: describe(error))
+        case .failure(let failure): throw ParseError(token: token, reason: failure.message)
         }
     }
 
@@ -111,16 +92,6 @@ enum Script {
         }
         if escaped { throw ParseError(token: token, reason: "dangling backslash") }
         return out
-    }
-
-    private static func describe(_ error: ChordError) -> String {
-        switch error {
-        case .unknownName(let n, let s): return "unknown name '\(n)'" + (s.map { "; did you mean '\($0)'?" } ?? "")
-        case .duplicateModifier(let m): return "modifier '\(m)' given twice"
-        case .missingKey: return "a chord needs a key"
-        case .twoKeys(let a, let b): return "two keys '\(a)' and '\(b)' in one chord"
-        case .impossible(let why): return why
-        }
     }
 
     /// What a script did.

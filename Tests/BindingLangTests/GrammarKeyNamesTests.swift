@@ -1,6 +1,7 @@
 import BindingRuntime
 import Foundation
 import Testing
+@testable import BindingLang
 
 /// Grammar.md §4.3 lists every key name the language accepts: the named keys with their
 /// aliases, and the punctuation names. ``Key/aliases`` must accept exactly that set.
@@ -33,5 +34,43 @@ struct GrammarKeyNamesTests {
         let accepted = Set(Key.aliases.keys)
         #expect(accepted.subtracting(documented).sorted() == [], "accepted but not in Grammar.md §4.3")
         #expect(documented.subtracting(accepted).sorted() == [], "in Grammar.md §4.3 but not accepted")
+    }
+}
+
+extension GrammarKeyNamesTests {
+    /// The backticked names of the paragraph starting with `start`.
+    static func paragraphNames(_ start: String) throws -> [String] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Grammar.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let paragraph = try #require(text.components(separatedBy: "\n\n").first { $0.hasPrefix(start) })
+        return paragraph.components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+    }
+
+    /// §4.3's modifier paragraph lists exactly ``Modifiers/spellings`` (and `primary`).
+    @Test func modifierSpellingsAreExactlyTheDocumentedOnes() throws {
+        let names = try Self.paragraphNames("Modifiers (aliases in brackets)")
+        let documented = Set(names.filter { !$0.contains(" ") && $0 != "bindc --platform" })
+        #expect(documented == Set(Modifiers.spellings.keys).union(["primary"]))
+    }
+
+    /// `meta` and `super` are errors naming their readings, with a fix-it for each, never a
+    /// silent cmd (issue 10, defect 6); the messages are Grammar.md's.
+    @Test func metaAndSuperAreAmbiguous() throws {
+        let documented = try Self.paragraphNames("`meta` and `super` are errors").filter { $0.contains("is ambiguous") }
+            .map { $0.split(separator: "\n").joined(separator: " ") }
+        #expect(documented.count == 2)
+        for (name, fixes) in [("meta", ["alt", "cmd"]), ("super", ["cmd"])] {
+            let (keymap, diagnostics, _) = checkSource("responder R\nin R {\n  \(name)+x -> copy\n  ctrl+\(name) -> cut\n}")
+            #expect(keymap?.bindings.isEmpty ?? true)
+            let errors = diagnostics.filter { $0.severity == .error }
+            #expect(errors.count == 2)
+            for e in errors {
+                #expect(documented.contains(e.message), "\(e.message)")
+                #expect(e.message.hasPrefix("'\(name)' is ambiguous"))
+                #expect(e.fixIts.map(\.replacement) == fixes)
+            }
+            #expect(Chord.parse("\(name)+x", platform: .apple) == .failure(.ambiguousModifier(name)))
+        }
     }
 }

@@ -156,7 +156,7 @@ import Testing
         #expect(r.err.hasPrefix("tiny-editor: error: unknown keymap 'emacs' (choose one of: text, vim, ide)"))
         let k = try run(["--keys", "ctrl+bogus"], stdin: "")
         #expect(k.status == 1)
-        #expect(k.err == "tiny-editor: error: bad key 'ctrl+bogus': unknown name 'bogus'\n")
+        #expect(k.err == "tiny-editor: error: bad key 'ctrl+bogus': unknown key 'bogus'\n")
     }
 }
 

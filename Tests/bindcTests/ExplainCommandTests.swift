@@ -103,6 +103,20 @@ import Testing
         #expect(e.stderr.contains("invalid --keys 'ctrl+kk'"))
     }
 
+    /// Issue 10, defect 4: `--keys` reads strokes with the language's parser, so quoted keys
+    /// (as explain itself prints them) are accepted.
+    @Test func quotedKeys() throws {
+        try bindc.write("quoted.bind", "responder R\naction a\nin R {\n  \"[\" -> a\n  cmd+\"*\" -> a\n  \"]\" m -> a\n}\n")
+        for keys in ["\"[\"", "cmd+\"*\"", "\"]\" m", "cmd+*"] {
+            let r = try bindc.run(["explain", "quoted.bind", "--keys", keys])
+            #expect(r.status == 0, "\(keys): \(r.stderr)")
+            #expect(r.stdout.contains(": performed a on R\n"), "\(keys): \(r.stdout)")
+        }
+        let bad = try bindc.run(["explain", "quoted.bind", "--keys", "cmd+\"ab\""])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("invalid --keys 'cmd+\"ab\"': a quoted key must be exactly one character"), "\(bad.stderr)")
+    }
+
     @Test func sourceErrorsExitOne() throws {
         try bindc.write("bad.bind", Fixtures.broken)
         let r = try bindc.run(["explain", "bad.bind", "--keys", "cmd+k"])

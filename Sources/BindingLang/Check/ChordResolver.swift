@@ -111,6 +111,10 @@ struct ChordResolver {
             engine.error(Messages.chordHasTwoKeys(first, second), at: range)
         case .impossible(let reason):
             engine.error(Messages.impossibleChord(text, reason), at: syntax.range)
+        case .ambiguousModifier(let name):
+            let range = syntax.parts.first(where: { $0.text == name })?.range ?? syntax.range
+            let fixIts = (Modifiers.ambiguousSpellings[name] ?? []).map { FixIt(range: range, replacement: $0) }
+            engine.error(Messages.ambiguousModifier(name), at: range, fixIts: fixIts)
         }
     }
 

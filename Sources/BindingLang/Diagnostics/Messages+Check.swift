@@ -120,6 +120,17 @@ extension Messages {
     static func unknownModifier(_ name: String, _ suggestion: String?) -> String {
         "unknown modifier '\(name)'\(didYouMean(suggestion))"
     }
+    /// `meta` or `super`, which keymaps use for different modifiers (Grammar.md §4.3).
+    public static func ambiguousModifier(_ name: String) -> String {
+        switch name {
+        case "meta":
+            return "'meta' is ambiguous: Emacs, readline and tmux mean alt (option) by it, other keymaps cmd; write 'alt' or 'cmd'"
+        case "super":
+            return "'super' is ambiguous: it is the Windows and Linux logo key, which key commands cannot use, or cmd on an Apple keyboard; write 'cmd'"
+        default:
+            return "'\(name)' is ambiguous; write one of " + (Modifiers.ambiguousSpellings[name] ?? []).map { "'\($0)'" }.joined(separator: ", ")
+        }
+    }
     static func unknownKey(_ name: String, _ suggestion: String?) -> String {
         "unknown key '\(name)'\(didYouMean(suggestion))"
     }

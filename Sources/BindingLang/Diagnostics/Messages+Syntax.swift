@@ -25,6 +25,8 @@ extension Messages {
 
     /// The general form: `expected '->', found 'foo'`.
     public static func expected(_ what: String, found: String) -> String { "expected \(what), found \(found)" }
+    /// A tool that reads one stroke was given several.
+    public static let oneStrokeExpected = "expected one stroke, found a sequence"
     /// The note on a missing `}` pointing at its `{`.
     public static let toMatchBrace = "to match this opening '{'"
     /// The note on a missing `)` pointing at its `(`.

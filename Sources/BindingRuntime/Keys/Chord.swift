@@ -63,6 +63,9 @@ public enum ChordError: Error, Equatable, Sendable {
     case twoKeys(String, String)
     /// A chord no keyboard can produce (`numpad+a`).
     case impossible(String)
+    /// A modifier spelling with several readings (`meta`, `super`; see
+    /// ``Modifiers/ambiguousSpellings``).
+    case ambiguousModifier(String)
 }
 
 extension Chord {
@@ -76,11 +79,13 @@ extension Chord {
             let m: Modifiers
             if name == "primary" { m = platform.primaryModifier }
             else if let known = Modifiers.spellings[name] { m = known }
+            else if Modifiers.ambiguousSpellings[name] != nil { return .failure(.ambiguousModifier(name)) }
             else if Key.resolve(name) != nil { return .failure(.twoKeys(name, keyPart)) }
             else { return .failure(.unknownName(name, suggestion: nearestName(to: name))) }
             if mods.contains(m) { return .failure(.duplicateModifier(name)) }
             mods.insert(m)
         }
+        if Modifiers.ambiguousSpellings[keyPart] != nil { return .failure(.ambiguousModifier(keyPart)) }
         if keyPart == "primary" || Modifiers.spellings[keyPart] != nil { return .failure(.missingKey) }
         guard let (key, shifted) = Key.resolve(keyPart) else {
             return .failure(.unknownName(keyPart, suggestion: nearestName(to: keyPart)))
@@ -95,7 +100,9 @@ extension Chord {
         return .success(Chord(key: key, modifiers: mods))
     }
 
-    /// Parses text such as `ctrl+k` or `cmd+shift+[`; the key may be `+` itself (`cmd++`).
+    /// Parses unquoted text such as `ctrl+k` or `cmd+shift+[`; the key may be `+` itself
+    /// (`cmd++`). A quick form for code and tests: tools that read strokes from people use
+    /// BindingLang's `StrokeText`, the language's own parser, which also takes quoted keys.
     public static func parse(_ text: String, platform: Platform) -> Result<Chord, ChordError> {
         var parts: [String] = []
         var current = ""

@@ -35,13 +35,20 @@ public struct Modifiers: OptionSet, Hashable, Sendable {
     /// Every accepted spelling of a modifier in source, mapped to its flag. `primary` is not
     /// here: it depends on the platform (see ``Platform/primaryModifier``).
     public static let spellings: [String: Modifiers] = [
-        "cmd": .command, "command": .command, "⌘": .command, "meta": .command, "super": .command,
+        "cmd": .command, "command": .command, "⌘": .command,
         "alt": .alternate, "option": .alternate, "opt": .alternate, "⌥": .alternate,
         "shift": .shift, "⇧": .shift,
         "ctrl": .control, "control": .control, "⌃": .control,
         "capsLock": .capsLock, "alphaShift": .capsLock, "⇪": .capsLock,
         "numpad": .numericPad, "numericPad": .numericPad,
     ]
+
+    /// Spellings that other keymaps use for different modifiers, so that any one meaning
+    /// would surprise someone: `meta` is Alt to Emacs, readline and tmux but ⌘ to others;
+    /// `super` is the Windows/Linux logo key, which UIKit has no modifier for, or ⌘ on an
+    /// Apple keyboard. They are errors, never silently one of them; each maps to the canonical
+    /// spellings it may have meant (the fix-its offered).
+    public static let ambiguousSpellings: [String: [String]] = ["meta": ["alt", "cmd"], "super": ["cmd"]]
 }
 
 /// The platform a table is compiled for; it decides what the `primary` modifier means.

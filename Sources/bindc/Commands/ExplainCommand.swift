@@ -18,7 +18,7 @@ enum ExplainCommand: Command {
         options: [
             .value("--chain", valueName: "ROLES", help: "Comma-separated roles, nearest first (default: every role)"),
             .value("--set", valueName: "NAME=VALUE", repeatable: true, help: "Set a context variable"),
-            .value("--keys", valueName: "SEQUENCE", help: "Strokes to press, e.g. \"ctrl+k ctrl+c\""),
+            .value("--keys", valueName: "SEQUENCE", help: "Strokes to press, as in a .bind file, e.g. \"ctrl+k ctrl+c\" or 'cmd+\"[\"'"),
             .value(
                 "--cannot-perform", valueName: "ROLE:ACTION", repeatable: true,
                 help: "Make a role's responder refuse an action (ACTION alone: every responder)"),
@@ -49,7 +49,7 @@ enum ExplainCommand: Command {
         let (contextState, values) = try context(arguments, keymap, table)
         var strokes: [Chord]? = nil
         if let keys = arguments.value("keys") {
-            switch Chord.parseSequence(keys, platform: keymap.platform) {
+            switch StrokeText.sequence(keys, platform: keymap.platform) {
             case .success(let s): strokes = s
             case .failure(let error): throw .invalidValue(ToolMessages.invalidKeys(keys, error))
             }

@@ -1,4 +1,5 @@
 import BindingRuntime
+import BindingLang
 
 /// The wording of the tool's own messages (usage mistakes and input errors that are not
 /// diagnostics about a source range), in one place: lower case, no trailing period.
@@ -38,16 +39,9 @@ enum ToolMessages {
 
     static let emptyChain = "the chain is empty: nothing can be dispatched"
 
-    static func invalidKeys(_ keys: String, _ error: ChordError) -> String {
-        let why: String
-        switch error {
-        case .unknownName(let n, let s): why = "unknown key or modifier '\(n)'" + didYouMean(s)
-        case .duplicateModifier(let m): why = "modifier '\(m)' given twice"
-        case .missingKey: why = "a chord has no key"
-        case .twoKeys(let a, let b): why = "a chord has two keys, '\(a)' and '\(b)'"
-        case .impossible(let reason): why = reason
-        }
-        return "invalid --keys '\(keys)': \(why)"
+    /// `--keys` text the language's stroke parser refuses (``StrokeText``).
+    static func invalidKeys(_ keys: String, _ failure: StrokeText.Failure) -> String {
+        "invalid --keys '\(keys)': \(failure.message)" + (failure.column > 1 ? " (at column \(failure.column))" : "")
     }
 
     static func unknownName(_ what: String, _ name: String, option: String, suggestion: String?) -> String {
