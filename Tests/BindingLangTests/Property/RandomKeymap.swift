@@ -278,7 +278,7 @@ struct RandomKeymap {
     func spell(_ chord: String, _ rng: inout SplitMix64, _ options: RandomKeymap.Options) -> String {
         guard options.noise, rng.chance(0.5) else { return chord }
         switch chord {
-        case "cmd+k": return rng.pick(["command+k", "⌘+k", "meta+k"])
+        case "cmd+k": return rng.pick(["command+k", "⌘+k", "cmd+k"])
         case "ctrl+x": return rng.pick(["control+x", "⌃+x"])
         case "alt+up": return rng.pick(["option+up", "alt+arrowUp", "opt+up"])
         case "shift+f2": return rng.pick(["⇧+f2", "shift+f2"])
