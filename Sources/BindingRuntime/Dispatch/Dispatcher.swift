@@ -69,15 +69,28 @@ public final class Dispatcher {
         let from = pendingNode ?? BindingTable.root
         pendingNode = nil
         let state = context.bound(to: table)
-        guard let node = table.child(of: from, code: event.chord.code) else {
-            return wasPending ? .cancelled(.noContinuation(event.chord)) : .unhandled
+        // Grammar.md §5 rule 1: the chord by the character typed, then by the key's
+        // position, then by the key's US character on a non-Latin layout.
+        var node = table.child(of: from, code: event.chord.code)
+        var resolution = node.map { resolve(node: $0, firstResponder: firstResponder, context: state) } ?? .nothing
+        if case .nothing = resolution, let physical = event.physicalKey {
+            let code = Chord(key: Key(physical: physical), modifiers: event.chord.modifiers).code
+            if let n = table.child(of: from, code: code) {
+                node = n
+                resolution = resolve(node: n, firstResponder: firstResponder, context: state)
+            }
+            if case .nothing = resolution, let fallback = event.fallback, let n = table.child(of: from, code: fallback.code) {
+                node = n
+                resolution = resolve(node: n, firstResponder: firstResponder, context: state)
+            }
         }
-        switch resolve(node: node, firstResponder: firstResponder, context: state) {
+        switch resolution {
         case .chosen(let binding, let performer):
             let action = table.invocation(ofBinding: binding)
             performer.perform(action)
             return .performed(action, responder: performer)
         case .pending:
+            guard let node else { return .unhandled }
             pendingNode = node
             return .pending(PendingSequence(table: table, node: node))
         case .nothing:

@@ -9,7 +9,7 @@ public enum TableFormat {
     /// signature that catches text-mode transfers).
     public static let magic: [UInt8] = [0x89, 0x42, 0x4B, 0x54, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The format version this runtime reads and the emitter writes.
-    public static let version: UInt32 = 1
+    public static let version: UInt32 = 2
     /// Size of the fixed header in bytes.
     public static let headerSize = 32
     /// Byte offset of the 64-bit checksum inside the header.

@@ -2,7 +2,9 @@
 ///
 /// A character key is its Unicode scalar value (letters are always lower case: the shifted
 /// letter is `shift` plus the letter). A named key (arrows, escape, f1…) has a code in
-/// ``Key/namedBase`` and above, outside Unicode. The raw value is part of the table format.
+/// ``Key/namedBase`` and above, outside Unicode; a key position (a ``PhysicalKey``, whatever it
+/// types) has a code at ``Key/physicalBase`` plus its HID usage. The raw value is part of the
+/// table format.
 public struct Key: Hashable, Sendable, Comparable {
     /// The scalar value, or a named-key code at or above ``namedBase``.
     public let rawValue: UInt32
@@ -18,11 +20,28 @@ public struct Key: Hashable, Sendable, Comparable {
         rawValue = v
     }
 
-    /// Whether this is a named key rather than a character.
-    public var isNamed: Bool { rawValue >= Key.namedBase }
+    /// The first code of the key positions: ``physicalBase`` plus the key's HID usage.
+    public static let physicalBase: UInt32 = 0x12_0000
 
-    /// Whether the value is a key this format knows (a Unicode scalar or a listed named key).
+    /// The key at position `physical`, whatever the layout makes it type (Grammar.md §4.3).
+    public init(physical: PhysicalKey) { rawValue = Key.physicalBase + UInt32(physical.usage) }
+
+    /// Whether this is a named key rather than a character or a key position.
+    public var isNamed: Bool { rawValue >= Key.namedBase && rawValue < Key.physicalBase }
+
+    /// Whether this is a key position (``PhysicalKey``) rather than a character.
+    public var isPhysical: Bool { rawValue >= Key.physicalBase }
+
+    /// The position, for a key position.
+    public var physicalKey: PhysicalKey? {
+        guard isPhysical, rawValue - Key.physicalBase <= 0xFFFF else { return nil }
+        return PhysicalKey(usage: UInt16(rawValue - Key.physicalBase))
+    }
+
+    /// Whether the value is a key this format knows (a Unicode scalar, a listed named key, or
+    /// the position of a writing-system key).
     public var isValid: Bool {
+        if isPhysical { return physicalKey?.isWritingKey == true }
         if isNamed { return Int(rawValue - Key.namedBase) < Key.named.count }
         return Unicode.Scalar(rawValue) != nil && rawValue > 0x20 || rawValue == 0x20
     }
@@ -78,6 +97,7 @@ public struct Key: Hashable, Sendable, Comparable {
             ("plus", "+"), ("bracketLeft", "["), ("bracketRight", "]"),
         ]
         for (name, c) in punctuation { a[name] = Key(character: c.unicodeScalars.first!) }
+        for p in PhysicalKey.all where p.isWritingKey && p.code != "Space" { a[p.code] = Key(physical: p) }
         return a
     }()
 
@@ -88,9 +108,10 @@ public struct Key: Hashable, Sendable, Comparable {
         return "0123456789.+-*/=".unicodeScalars.contains(s)
     }
 
-    /// The canonical source spelling: a name for named keys and space, the bare character
+    /// The canonical source spelling: a name for named keys, key positions and space, the bare character
     /// for letters and digits, a quoted string for other characters.
     public var sourceName: String {
+        if isPhysical { return physicalKey?.code ?? "?" }
         if isNamed { return Key.named[Int(rawValue - Key.namedBase)].name }
         if rawValue == 0x20 { return "space" }
         guard let s = Unicode.Scalar(rawValue) else { return "?" }
@@ -100,8 +121,10 @@ public struct Key: Hashable, Sendable, Comparable {
         return "\"" + String(Character(s)) + "\""
     }
 
-    /// The overlay glyph (↑, ⎋, F5, or the upper-cased character).
+    /// The overlay glyph (↑, ⎋, F5, the upper-cased character, or a key position's US
+    /// character in brackets, `[H]`; ``Chord/glyphs(on:)`` shows what a layout types instead).
     public var glyph: String {
+        if isPhysical { return "[" + (physicalKey?.usCharacter.map { String(Character($0)).uppercased() } ?? physicalKey?.code ?? "?") + "]" }
         if isNamed { return Key.named[Int(rawValue - Key.namedBase)].glyph }
         if rawValue == 0x20 { return "Space" }
         guard let s = Unicode.Scalar(rawValue) else { return "?" }
@@ -110,6 +133,7 @@ public struct Key: Hashable, Sendable, Comparable {
 
     /// The plain-text name (Up, Esc, F5, or the upper-cased character).
     public var plainName: String {
+        if isPhysical { return physicalKey?.code ?? "?" }
         if isNamed { return Key.named[Int(rawValue - Key.namedBase)].plain }
         return glyph
     }

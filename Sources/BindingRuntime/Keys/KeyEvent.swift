@@ -1,13 +1,23 @@
-/// A key press as the app receives it: the key, the modifiers held, and when it happened.
+/// A key press as the app receives it: the key, the modifiers held, and when it happened;
+/// optionally also the physical key pressed, which lets the dispatcher match bindings of key
+/// positions and fall back to the US character on non-Latin layouts (Grammar.md §5).
 public struct KeyEvent: Sendable, Equatable {
-    /// The chord pressed.
+    /// The chord pressed, by the character typed (or the named key).
     public let chord: Chord
     /// Seconds on any monotonic clock the app chooses; used only for sequence timeouts.
     public let timestamp: Double
+    /// The physical key, when the platform reports it (UIKit's `UIKey.keyCode`).
+    public let physicalKey: PhysicalKey?
+    /// The chord by the physical key's US character, when the character typed is a letter of
+    /// a non-Latin script (`с` on a Russian keyboard gives `c`); nil otherwise. The dispatcher
+    /// tries it when ``chord`` finds nothing.
+    public let fallback: Chord?
 
     public init(_ chord: Chord, timestamp: Double = 0) {
         self.chord = chord
         self.timestamp = timestamp
+        physicalKey = nil
+        fallback = nil
     }
 
     public init(key: Key, modifiers: Modifiers = [], timestamp: Double = 0) {
@@ -20,5 +30,50 @@ public struct KeyEvent: Sendable, Equatable {
     public init?(input: String, modifiers: Modifiers, timestamp: Double = 0) {
         guard let (key, shifted) = Key.resolve(input) else { return nil }
         self.init(key: key, modifiers: shifted ? modifiers.union(.shift) : modifiers, timestamp: timestamp)
+    }
+
+    /// A press with its physical key: `characters` is what the key types with the modifiers
+    /// other than Shift and AltGr/Option ignored (UIKit's `charactersIgnoringModifiers`; an
+    /// upper-case ASCII letter adds shift). A key that types nothing here (a dead key, or a
+    /// function key) is its named key or its US character.
+    public init(physicalKey: PhysicalKey, characters: String, modifiers: Modifiers, timestamp: Double = 0) {
+        self.timestamp = timestamp
+        self.physicalKey = physicalKey
+        var mods = modifiers
+        let scalars = characters.unicodeScalars
+        let typed: Key
+        if let named = physicalKey.namedKey {
+            typed = named
+        } else if scalars.count == 1, let s = scalars.first, let (key, shifted) = Key.resolve(String(s)), !key.isNamed {
+            typed = key
+            if shifted { mods.insert(.shift) }
+        } else if let us = physicalKey.usCharacter {
+            typed = Key(character: us)
+        } else {
+            typed = Key(physical: physicalKey)
+        }
+        chord = Chord(key: typed, modifiers: mods)
+        if !typed.isNamed, let s = Unicode.Scalar(typed.rawValue), KeyEvent.isNonLatinLetter(s),
+           let us = physicalKey.usCharacter {
+            fallback = Chord(key: Key(character: us), modifiers: mods)
+        } else {
+            fallback = nil
+        }
+    }
+
+    /// Whether `scalar` is a letter of a script other than Latin: Greek, Cyrillic, Armenian,
+    /// Hebrew, Arabic and the other alphabets from U+0370 up to the Latin Extended Additional
+    /// block, and the scripts from U+2C00 up, except CJK punctuation and the Private Use Area.
+    /// The rule of Grammar.md §5 for falling back to the US character.
+    public static func isNonLatinLetter(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        switch v {
+        case 0x0370..<0x1E00: return true
+        case 0x2C00..<0x3000: return v < 0x2C60 || v >= 0x2C80 && v < 0x2E00
+        case 0x3040..<0xA720: return true
+        case 0xAC00..<0xD7B0: return true
+        case 0xFB1D..<0xFE00: return true
+        default: return false
+        }
     }
 }

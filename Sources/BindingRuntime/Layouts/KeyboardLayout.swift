@@ -1,0 +1,142 @@
+/// A keyboard layout: what each physical key types alone, with Shift, with AltGr (Option on
+/// Apple keyboards) and with both, and which of those are dead keys. The database
+/// (``KeyboardLayout/all``) is generated from xkeyboard-config and VS Code's macOS tables by
+/// `Scripts/generate-layouts.py`; no layout is written by hand in code.
+public struct KeyboardLayout: Sendable, Identifiable {
+    /// Short id used on the command line: `de`, `fr`, `de-mac`, `dvorak`.
+    public let id: String
+    /// Human name, e.g. `German, Apple`.
+    public let name: String
+    /// Whose layout this is: Apple's (the third level is Option, a modifier apps see) or the
+    /// Windows/Linux one (the third level is AltGr).
+    public let kind: Kind
+    /// Where the data came from (`xkeyboard-config symbols/de`, `vscode de.darwin.ts`).
+    public let source: String
+    /// The writing-system keys this layout defines, in key order.
+    public let keys: [Entry]
+    /// Best position of each character (see ``position(of:)``).
+    private let positions: [UInt32: Position]
+
+    /// Apple's layouts or the PC (Windows/Linux) ones.
+    public enum Kind: String, Sendable {
+        /// Windows and Linux: the third and fourth levels need AltGr.
+        case pc
+        /// Apple: the third and fourth levels need Option (⌥), which apps see as `alt`.
+        case apple
+    }
+
+    /// A shift level: which of Shift and AltGr/Option are held.
+    public enum Level: Int, Sendable, CaseIterable, Comparable {
+        case alone = 0, shift, altGr, shiftAltGr
+        /// Whether Shift is held at this level.
+        public var needsShift: Bool { self == .shift || self == .shiftAltGr }
+        /// Whether AltGr (or Option) is held at this level.
+        public var needsAltGr: Bool { rawValue >= 2 }
+        public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// One key of a layout: the character each level types (nil where it types none) and
+    /// which levels are dead keys (they type nothing until the next key).
+    public struct Entry: Sendable {
+        /// The physical key.
+        public let key: PhysicalKey
+        /// Indexed by ``Level/rawValue``.
+        public let characters: [Unicode.Scalar?]
+        /// Bit n set when level n is a dead key.
+        public let deadMask: UInt8
+        /// The character at `level`, if any.
+        public func character(at level: Level) -> Unicode.Scalar? { characters[level.rawValue] }
+        /// Whether `level` is a dead key.
+        public func isDead(at level: Level) -> Bool { deadMask & (1 << UInt8(level.rawValue)) != 0 }
+    }
+
+    /// Where a character is typed: the key, the level, and whether it is a dead key there.
+    public struct Position: Sendable, Equatable {
+        public let key: PhysicalKey
+        public let level: Level
+        public let isDead: Bool
+        public init(key: PhysicalKey, level: Level, isDead: Bool) {
+            self.key = key
+            self.level = level
+            self.isDead = isDead
+        }
+    }
+
+    /// The entry for `key`, if this layout types anything with it.
+    public func entry(for key: PhysicalKey) -> Entry? {
+        keys.first { $0.key == key }
+    }
+
+    /// Where `character` is typed on this layout: the position that is not a dead key, at the
+    /// lowest level, first in key order; a dead-key position only when there is no other; nil
+    /// when no key types it.
+    public func position(of character: Unicode.Scalar) -> Position? { positions[character.value] }
+
+    /// Whether the letter keys type Latin letters (false for Russian, Greek, Hebrew…): the
+    /// layouts on which the dispatcher falls back to the US character (Grammar.md §5).
+    public var typesLatinLetters: Bool {
+        guard let a = entry(for: PhysicalKey(code: "KeyA")!)?.character(at: .alone) else { return false }
+        return !KeyEvent.isNonLatinLetter(a)
+    }
+
+    init(id: String, name: String, kind: Kind, source: String, keys: [Entry]) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.source = source
+        self.keys = keys
+        var best: [UInt32: (Position, rank: Int)] = [:]
+        for (order, entry) in keys.enumerated() {
+            for level in Level.allCases {
+                guard let c = entry.character(at: level) else { continue }
+                let dead = entry.isDead(at: level)
+                let rank = (dead ? 1 << 20 : 0) | level.rawValue << 16 | order
+                if let known = best[c.value], known.rank <= rank { continue }
+                best[c.value] = (Position(key: entry.key, level: level, isDead: dead), rank)
+            }
+        }
+        positions = best.mapValues { $0.0 }
+    }
+
+    // MARK: - The database
+
+    /// Every layout of the database, in its order (PC layouts, then Apple's). Parsed from
+    /// ``database`` on first use.
+    public static let all: [KeyboardLayout] = parse(database)
+
+    /// The layout with id `id`, if the database has it.
+    public static func named(_ id: String) -> KeyboardLayout? { all.first { $0.id == id } }
+
+    /// The US layout of `kind`, the reference the others are compared with.
+    public static func us(_ kind: Kind) -> KeyboardLayout { named(kind == .apple ? "us-mac" : "us") ?? all[0] }
+
+    /// Parses the text format described at ``database``; lines it cannot read are skipped
+    /// (the generator never writes them, and the tests read every line).
+    static func parse(_ text: String) -> [KeyboardLayout] {
+        var layouts: [KeyboardLayout] = []
+        var header: [Substring]? = nil
+        var entries: [Entry] = []
+        func finish() {
+            if let h = header, h.count >= 4 {
+                layouts.append(KeyboardLayout(
+                    id: String(h[0].dropFirst()), name: String(h[2]), kind: Kind(rawValue: String(h[1])) ?? .pc,
+                    source: String(h[3]), keys: entries))
+            }
+            entries = []
+        }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            if line.hasPrefix("@") {
+                finish()
+                header = fields
+                continue
+            }
+            guard fields.count >= 5, let key = PhysicalKey(code: String(fields[0])) else { continue }
+            let chars: [Unicode.Scalar?] = (1...4).map { fields[$0].unicodeScalars.first }
+            let mask = fields.count > 5 ? UInt8(fields[5]) ?? 0 : 0
+            entries.append(Entry(key: key, characters: chars, deadMask: mask))
+        }
+        finish()
+        return layouts
+    }
+}

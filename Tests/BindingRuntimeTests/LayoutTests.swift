@@ -1,0 +1,161 @@
+import Testing
+import BindingLang
+@testable import BindingRuntime
+
+// MARK: - Physical keys
+
+@Test func physicalKeysRoundTripThroughUsageAndCode() throws {
+    #expect(PhysicalKey.all.count > 100)
+    for key in PhysicalKey.all {
+        #expect(PhysicalKey(usage: key.usage) == key)
+        #expect(PhysicalKey(code: key.code) == key)
+        if key.isWritingKey && key.code != "Space" {
+            let k = Key(physical: key)
+            #expect(k.isPhysical && k.isValid && !k.isNamed)
+            #expect(k.physicalKey == key)
+            #expect(Chord(code: Chord(key: k, modifiers: .control).code)?.key == k)
+        }
+    }
+    #expect(PhysicalKey(code: "KeyA")?.usage == 0x04)
+    #expect(PhysicalKey(code: "BracketLeft")?.usage == 0x2F)
+    #expect(PhysicalKey(code: "IntlBackslash")?.usage == 0x64)
+    #expect(PhysicalKey(code: "Digit0")?.usCharacter == "0")
+    #expect(PhysicalKey(code: "ArrowUp")?.namedKey == .upArrow)
+    #expect(PhysicalKey(code: "Nope") == nil)
+    #expect(PhysicalKey(usage: 0x03) == nil)
+    // A position of a key that types no character is not a valid key.
+    #expect(!Key(physical: PhysicalKey(code: "ArrowUp")!).isValid)
+}
+
+// MARK: - The database
+
+@Test func databaseHasTheRequiredLayouts() {
+    let ids = Set(KeyboardLayout.all.map(\.id))
+    #expect(KeyboardLayout.all.count >= 30)
+    #expect(ids.count == KeyboardLayout.all.count)
+    for id in ["us", "gb", "de", "fr", "es", "it", "pt", "br", "ch-de", "ch-fr", "be", "nl", "se", "no", "dk",
+               "fi", "pl", "cz", "hu", "tr", "ru", "ua", "gr", "il", "jp", "kr", "dvorak", "colemak",
+               "de-mac", "fr-mac", "us-mac"] {
+        #expect(ids.contains(id), "missing layout \(id)")
+    }
+}
+
+@Test func parserReadsEveryLineOfTheDatabase() {
+    let lines = KeyboardLayout.database.split(separator: "\n")
+    let headers = lines.filter { $0.hasPrefix("@") }.count
+    #expect(headers == KeyboardLayout.all.count)
+    #expect(lines.count - headers == KeyboardLayout.all.reduce(0) { $0 + $1.keys.count })
+}
+
+/// Every printable character of every layout round-trips: the position the layout gives for
+/// it is a key and level that type it.
+@Test(arguments: KeyboardLayout.all.map(\.id))
+func everyCharacterRoundTrips(_ id: String) throws {
+    let layout = try #require(KeyboardLayout.named(id))
+    var count = 0
+    for entry in layout.keys {
+        for level in KeyboardLayout.Level.allCases {
+            guard let c = entry.character(at: level) else { continue }
+            let p = try #require(layout.position(of: c), "\(id): no position for \(c)")
+            let typed = layout.entry(for: p.key)?.character(at: p.level)
+            #expect(typed == c, "\(id): \(c) maps to \(p.key.code) level \(p.level) which types \(String(describing: typed))")
+            #expect(p.isDead == layout.entry(for: p.key)?.isDead(at: p.level))
+            // The chosen position is never worse than the one at hand.
+            if !entry.isDead(at: level) { #expect(!p.isDead && p.level <= level) }
+            count += 1
+        }
+    }
+    #expect(count > 60)
+    // Every layout types every digit, and a Latin layout every letter.
+    for d in "0123456789".unicodeScalars { #expect(layout.position(of: d) != nil, "\(id): no \(d)") }
+    if layout.typesLatinLetters {
+        for l in "abcdefghijklmnopqrstuvwxyz".unicodeScalars { #expect(layout.position(of: l) != nil, "\(id): no \(l)") }
+    }
+}
+
+@Test func knownFactsAboutLayouts() throws {
+    let de = try #require(KeyboardLayout.named("de")), deMac = try #require(KeyboardLayout.named("de-mac"))
+    #expect(de.position(of: "[") == .init(key: PhysicalKey(code: "Digit8")!, level: .altGr, isDead: false))
+    #expect(deMac.position(of: "[") == .init(key: PhysicalKey(code: "Digit5")!, level: .altGr, isDead: false))
+    #expect(de.position(of: "z")?.key.code == "KeyY")
+    #expect(de.position(of: "^")?.isDead == true)
+    let fr = try #require(KeyboardLayout.named("fr"))
+    for d in "0123456789".unicodeScalars { #expect(fr.position(of: d)?.level == .shift) }
+    #expect(fr.position(of: "a")?.key.code == "KeyQ")
+    let ru = try #require(KeyboardLayout.named("ru"))
+    #expect(!ru.typesLatinLetters && de.typesLatinLetters)
+    #expect(ru.position(of: "c") == nil)
+    #expect(ru.entry(for: PhysicalKey(code: "KeyC")!)?.character(at: .alone) == "с")
+    let dvorak = try #require(KeyboardLayout.named("dvorak"))
+    #expect(dvorak.position(of: "j")?.key.code == "KeyC")
+    let colemak = try #require(KeyboardLayout.named("colemak"))
+    #expect(colemak.position(of: "f")?.key.code == "KeyE")
+}
+
+// MARK: - Events with physical keys
+
+@Test func eventsFallBackToTheUSCharacterOnNonLatinLayouts() throws {
+    let c = try #require(PhysicalKey(code: "KeyC"))
+    let ru = KeyEvent(physicalKey: c, characters: "с", modifiers: .control)
+    #expect(ru.chord == Chord(key: Key(character: "с"), modifiers: .control))
+    #expect(ru.fallback == Chord(key: Key(character: "c"), modifiers: .control))
+    #expect(ru.physicalKey == c)
+    // German ö is Latin: no fallback.
+    let semicolon = try #require(PhysicalKey(code: "Semicolon"))
+    #expect(KeyEvent(physicalKey: semicolon, characters: "ö", modifiers: .command).fallback == nil)
+    // Upper-case ASCII adds shift; named keys come from the key whatever the characters.
+    #expect(KeyEvent(physicalKey: c, characters: "C", modifiers: []).chord == Chord(key: Key(character: "c"), modifiers: .shift))
+    #expect(KeyEvent(physicalKey: PhysicalKey(code: "Escape")!, characters: "\u{1B}", modifiers: []).chord.key == .escape)
+    // A dead key that typed nothing is the key's US character.
+    #expect(KeyEvent(physicalKey: PhysicalKey(code: "Equal")!, characters: "", modifiers: .command).chord.key == Key(character: "="))
+    #expect(KeyEvent.isNonLatinLetter("ж") && KeyEvent.isNonLatinLetter("λ") && KeyEvent.isNonLatinLetter("ש"))
+    #expect(!KeyEvent.isNonLatinLetter("é") && !KeyEvent.isNonLatinLetter("€") && !KeyEvent.isNonLatinLetter("a"))
+}
+
+// MARK: - Dispatch on real layouts
+
+/// A table compiled from source, for dispatching layout-aware events.
+private func layoutTable() throws -> BindingTable {
+    var sources = SourceManager()
+    sources.add(SourceFile(path: "layouts.bind", text: """
+        responder Editor
+        action copy2
+        action left
+        action oe
+        action down
+        in Editor {
+          ctrl+c -> copy2
+          ctrl+KeyH -> left
+          ctrl+"ö" -> oe
+          g KeyJ -> down
+        }
+        """))
+    let compilation = Compilation(sources: sources, platform: .apple)
+    #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
+    return try BindingTable(bytes: try #require(compilation.table(strip: false)))
+}
+
+@Test func dispatchMatchesCharactersPositionsAndTheUSFallback() throws {
+    let table = try layoutTable()
+    let dispatcher = Dispatcher(table: table)
+    let editor = TestResponder("editor", roles: ["Editor"])
+    let state = ContextState(table: table)
+    func press(_ code: String, _ characters: String, _ modifiers: Modifiers = []) -> DispatchResult {
+        dispatcher.dispatch(KeyEvent(physicalKey: PhysicalKey(code: code)!, characters: characters, modifiers: modifiers),
+                            firstResponder: editor, context: state)
+    }
+    // Russian: the c key types с; no binding has it, so the US character c decides.
+    _ = press("KeyC", "с", .control)
+    // German: ö is bound by character on the key US calls ';'.
+    _ = press("Semicolon", "ö", .control)
+    // Dvorak: the key at H's position types d; ctrl+KeyH still matches it by position.
+    _ = press("KeyH", "d", .control)
+    // A sequence continues with a position: g then the key at J's position (Colemak: n).
+    #expect(press("KeyG", "g").isPending)
+    _ = press("KeyJ", "n")
+    #expect(editor.performed == ["copy2", "oe", "left", "down"])
+    // A Latin character that nothing binds does not fall back: German ä is not '.
+    #expect(press("Quote", "ä", .control).isUnhandled)
+    // Without a physical key, ctrl+с is only itself.
+    #expect(dispatcher.dispatch(KeyEvent(key: Key(character: "с"), modifiers: .control), firstResponder: editor, context: state).isUnhandled)
+}
