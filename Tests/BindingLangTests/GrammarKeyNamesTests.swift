@@ -18,6 +18,8 @@ struct GrammarKeyNamesTests {
         var i = start + 1
         while i < lines.count, lines[i].hasPrefix("  ") { bullet += " " + lines[i]; i += 1 }
         bullet = bullet.replacingOccurrences(of: "f1`…`f24", with: (1...24).map { "f\($0)" }.joined(separator: " "))
+        bullet = bullet.replacingOccurrences(of: "KeyA`…`KeyZ", with: "ABCDEFGHIJKLMNOPQRSTUVWXYZ".map { "Key\($0)" }.joined(separator: " "))
+        bullet = bullet.replacingOccurrences(of: "Digit0`…`Digit9", with: (0...9).map { "Digit\($0)" }.joined(separator: " "))
         var names: Set<String> = []
         for (k, piece) in bullet.components(separatedBy: "`").enumerated() where k % 2 == 1 {
             for word in piece.split(separator: " ") { names.insert(String(word)) }
@@ -30,7 +32,9 @@ struct GrammarKeyNamesTests {
         let punctuation = try Self.documentedNames(bulletStart: "- `space` and punctuation names:")
         #expect(named.isSuperset(of: ["ret", "pageup", "pagedown", "esc", "escape", "f24"]))
         #expect(punctuation.contains("bracketRight"))
-        let documented = named.union(punctuation)
+        let positions = try Self.documentedNames(bulletStart: "- key positions")
+        #expect(positions.isSuperset(of: ["KeyA", "KeyZ", "Digit0", "IntlYen", "Backquote"]))
+        let documented = named.union(punctuation).union(positions)
         let accepted = Set(Key.aliases.keys)
         #expect(accepted.subtracting(documented).sorted() == [], "accepted but not in Grammar.md §4.3")
         #expect(documented.subtracting(accepted).sorted() == [], "in Grammar.md §4.3 but not accepted")
