@@ -4,7 +4,8 @@ struct Options {
     var json = false
     var seed: UInt64 = 1
     /// `--profile PHASE`: run only that phase a few times on one keymap and exit, for
-    /// `valgrind --tool=callgrind` (lex, parse, check, emit, load, dispatch, baseline).
+    /// `valgrind --tool=callgrind` (lex, parse, check, emit, load, dispatch, snapshot,
+    /// decide, baseline).
     var profile: String?
     /// `--verify`: only generate every workload, compile it (100,000 bindings included) and
     /// check its presses against the reference semantics, then exit.
@@ -28,7 +29,8 @@ struct Options {
           --verify    only generate the workloads, compile each (all four sizes) and check
                       that they have no diagnostics; print the press mix; exit
           --profile PHASE [--size N]
-                      run only PHASE (lex, parse, check, emit, load, dispatch, baseline) a few
+                      run only PHASE (lex, parse, check, emit, load, dispatch,
+              snapshot, decide, baseline) a few
                       times on the N-binding keymap (default 10000) and exit; for profiling with
                       valgrind --tool=callgrind
           -h, --help  show this help
@@ -55,7 +57,7 @@ struct Options {
                 i += 1
                 guard i < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
                 if flag == "--profile" {
-                    guard ["lex", "parse", "check", "emit", "load", "dispatch", "baseline"].contains(arguments[i]) else {
+                    guard ["lex", "parse", "check", "emit", "load", "dispatch", "snapshot", "decide", "baseline"].contains(arguments[i]) else {
                         throw UsageError(message: "unknown phase '\(arguments[i])' for --profile")
                     }
                     o.profile = arguments[i]

@@ -107,6 +107,11 @@ enum Report {
             ("dispatch_ns_by_depth", bySizeDepth(r.dispatchNs)),
             ("baseline_uikit_ns_by_depth", bySizeDepth(r.baselineNs)),
             ("sequence_ns_per_stroke", bySize(r.sequenceStrokeNs)),
+            ("snapshot_dispatch_ns", bySize(r.snapshotDispatchNs)),
+            ("snapshot_cached_dispatch_ns", bySize(r.snapshotCachedDispatchNs)),
+            ("decide_ns", bySize(r.decideNs)),
+            ("floor_lookup_ns", bySize(r.floorLookupNs)),
+            ("snapshot_allocs_per_press", bySize(r.snapshotAllocsPerPress)),
             ("press_mix_depth_8", "{" + r.sizes.map { s in
                 "\"\(s)\": {" + PressKind.allCases.map { "\"\($0.rawValue)\": \(r.pressMix[s]?[$0] ?? 0)" }.joined(separator: ", ") + "}"
             }.joined(separator: ", ") + "}"),

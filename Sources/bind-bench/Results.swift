@@ -20,6 +20,17 @@ struct Results {
     /// Round-to-round spread ((max − min) / median) of the depth-8 dispatch figures, by size.
     var dispatchSpread: [Int: Double] = [:]
 
+    /// Median ns per press through a ``ChainSnapshot`` (depth 8), by size: exact capabilities.
+    var snapshotDispatchNs: [Int: Double] = [:]
+    /// The same with capabilities cached in the snapshot.
+    var snapshotCachedDispatchNs: [Int: Double] = [:]
+    /// Deciding without performing, through the cached snapshot.
+    var decideNs: [Int: Double] = [:]
+    /// A plain array-indexed lookup of one-stroke chords (no contexts, roles or chain).
+    var floorLookupNs: [Int: Double] = [:]
+    /// Allocations per press through snapshots (exact, cached and decide), by size.
+    var snapshotAllocsPerPress: [Int: Double] = [:]
+
     /// Allocations per one-stroke press of the real dispatcher (all sizes, depth 8).
     var dispatchAllocsPerPress: Double?
     /// Allocations per press of the baseline (1,000 bindings, depth 8).

@@ -134,6 +134,7 @@ extension Bench {
                     pressesCounted += events.count
                 }
                 measureSequences(list, app, w, size: size)
+                measureSnapshots(list, app, w, size: size)
             }
         }
         if pressesCounted > 0 { results.dispatchAllocsPerPress = Double(allocations) / Double(pressesCounted) }

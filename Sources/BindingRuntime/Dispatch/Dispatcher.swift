@@ -13,29 +13,56 @@ public final class Dispatcher {
     public static let maxChainLength = 256
 
     /// The table in use (the reference's current one when dispatching through a reference).
-    public private(set) var table: BindingTable
+    public private(set) var table: BindingTable {
+        get { state.pointee.table }
+        set { state.pointee.table = newValue }
+    }
     let reference: TableReference?
     /// The trie node of the pending sequence, or nil when idle.
-    var pendingNode: Int?
-    var lastStrokeTime: Double = 0
+    var pendingNode: Int? {
+        get { state.pointee.pendingNode }
+        set { state.pointee.pendingNode = newValue }
+    }
     /// Responders' role names resolved against ``table`` (cleared when the table changes).
     let roleCache = RoleCache()
+
+    /// The dispatcher's mutable state, explicit and in one place: the table in use, the
+    /// pending sequence and when its last stroke came. It lives in one fixed allocation behind
+    /// a `let`, so each press reads and writes it without the run-time exclusivity checks
+    /// every access to a class's stored `var` costs.
+    struct StrokeState {
+        var table: BindingTable
+        var pendingNode: Int?
+        var lastStrokeTime: Double = 0
+        var sequenceTimeout: Double?
+    }
+    let state: UnsafeMutablePointer<StrokeState>
 
     /// Seconds allowed between the strokes of a sequence, measured with
     /// ``KeyEvent/timestamp``; nil (the default) waits forever. A later stroke first
     /// cancels the pending sequence, then is dispatched from idle.
-    public var sequenceTimeout: Double?
+    public var sequenceTimeout: Double? {
+        get { state.pointee.sequenceTimeout }
+        set { state.pointee.sequenceTimeout = newValue }
+    }
 
     /// A dispatcher reading `table`.
     public init(table: BindingTable) {
-        self.table = table
+        state = .allocate(capacity: 1)
+        state.initialize(to: StrokeState(table: table))
         reference = nil
     }
 
     /// A dispatcher reading whatever table `reference` holds at each stroke.
     public init(reference: TableReference) {
         self.reference = reference
-        table = reference.table
+        state = .allocate(capacity: 1)
+        state.initialize(to: StrokeState(table: reference.table))
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     /// Whether a sequence is pending.
@@ -49,9 +76,9 @@ public final class Dispatcher {
     func refresh() {
         guard let reference else { return }
         let current = reference.table
-        if current !== table {
-            table = current
-            pendingNode = nil
+        if current !== state.pointee.table {
+            state.pointee.table = current
+            state.pointee.pendingNode = nil
             roleCache.clear()
         }
     }
@@ -61,13 +88,7 @@ public final class Dispatcher {
     /// unhandled.
     public func dispatch(_ event: KeyEvent, firstResponder: any Responder, context: ContextState) -> DispatchResult {
         refresh()
-        if pendingNode != nil, let timeout = sequenceTimeout, event.timestamp - lastStrokeTime > timeout {
-            pendingNode = nil
-        }
-        lastStrokeTime = event.timestamp
-        let wasPending = pendingNode != nil
-        let from = pendingNode ?? BindingTable.root
-        pendingNode = nil
+        let (from, wasPending) = beginStroke(event)
         let state = context.bound(to: table)
         // Grammar.md §5 rule 1: the chord by the character typed, then by the key's
         // position, then by the key's US character on a non-Latin layout.
@@ -96,6 +117,21 @@ public final class Dispatcher {
         case .nothing:
             return wasPending ? .cancelled(.noContinuation(event.chord)) : .unhandled
         }
+    }
+
+    /// Starts a stroke: applies the sequence timeout, and returns the node the stroke
+    /// continues from and whether a sequence was pending. The dispatcher is idle afterwards
+    /// until the stroke's outcome makes it pending again.
+    @inline(__always)
+    func beginStroke(_ event: KeyEvent) -> (from: Int, wasPending: Bool) {
+        let pending = state.pointee.pendingNode
+        var wasPending = pending != nil
+        if wasPending, let timeout = state.pointee.sequenceTimeout, event.timestamp - state.pointee.lastStrokeTime > timeout {
+            wasPending = false
+        }
+        state.pointee.lastStrokeTime = event.timestamp
+        state.pointee.pendingNode = nil
+        return (wasPending ? pending ?? BindingTable.root : BindingTable.root, wasPending)
     }
 
     /// Cancels the pending sequence: `.cancelled(.requested)`, or nil when idle.

@@ -99,13 +99,19 @@ extension BindingTable {
     func candidate(_ c: Int) -> Int { Int(reader.u32(candidatesAt &+ c &* 4)) }
 
     /// The `LONG` entries of `node`.
+    @inline(__always)
     func longerEntries(of node: Int) -> Range<Int> {
         let l0 = nodeField(node, 4), l1 = nodeField(node + 1, 4)
         return l0..<max(l0, l1)
     }
 
     /// The role of `LONG` entry `l`.
-    func longerRole(_ l: Int) -> UInt32 { reader.u32(longerAt + l * 8) }
+    @inline(__always)
+    func longerRole(_ l: Int) -> UInt32 { reader.u32(longerAt &+ l &* 8) }
+
+    /// The condition of `LONG` entry `l`.
+    @inline(__always)
+    func longerConditionRef(_ l: Int) -> UInt32 { reader.u32(longerAt &+ l &* 8 &+ 4) }
 
     /// The condition under which some longer binding of `role` starting with `node`'s
     /// sequence is live (``TableFormat/conditionFalse`` when there is none).

@@ -24,6 +24,19 @@ struct PropertyDispatchTests {
         }
     }
 
+    /// A decision in the reference's terms, performing nothing.
+    static func decisionOutcome(_ decision: Decision, _ dispatcher: Dispatcher, _ chain: ChainSnapshot) -> GrammarOutcome {
+        switch decision {
+        case .perform(let binding, let action, let performer):
+            guard let invocation = dispatcher.invocation(of: binding), invocation.actionIndex == action else { return .unhandled }
+            let responder = chain.responders[performer]
+            return runtimeOutcome(.performed(invocation, responder: responder))
+        case .pending: return .pending
+        case .cancelled: return .cancelled
+        case .unhandled: return .unhandled
+        }
+    }
+
     @Test(arguments: 0..<4)
     func agreesWithReference(batch: Int) throws {
         var rng = SplitMix64(seed: 0xD15_0000 + UInt64(batch))
@@ -70,6 +83,11 @@ struct PropertyDispatchTests {
                     "overlay, \(where_)")
 
                 let dispatcher = Dispatcher(table: table)
+                // The same presses through chain snapshots (exact and cached capabilities) and
+                // decide-then-perform, each on its own dispatcher: every outcome must agree.
+                let viaSnapshot = Dispatcher(table: table), viaCached = Dispatcher(table: table), viaDecide = Dispatcher(table: table)
+                let exact = ChainSnapshot(table: table, firstResponder: chain[0])
+                let cached = ChainSnapshot(table: table, firstResponder: chain[0], capabilities: .cachedUntilInvalidated)
                 var presses: [String] = []
                 for _ in 0..<10 {
                     let stroke = rng.chance(0.1) ? "z" : rng.pick(options.chords)
@@ -78,6 +96,10 @@ struct PropertyDispatchTests {
                     let expected = reference.press(stroke)
                     let actual = Self.runtimeOutcome(dispatcher.dispatch(KeyEvent(chord), firstResponder: chain[0], context: context))
                     try #require(actual == expected, "presses \(presses): runtime \(actual), reference \(expected); \(where_)")
+                    let event = KeyEvent(chord)
+                    #expect(Self.runtimeOutcome(viaSnapshot.dispatch(event, chain: exact, context: context)) == expected, "snapshot, presses \(presses); \(where_)")
+                    #expect(Self.runtimeOutcome(viaCached.dispatch(event, chain: cached, context: context)) == expected, "cached snapshot, presses \(presses); \(where_)")
+                    #expect(Self.decisionOutcome(viaDecide.decide(event, chain: cached, context: context), viaDecide, cached) == expected, "decide, presses \(presses); \(where_)")
                     switch expected {
                     case .performed: performed += 1
                     case .pending:

@@ -1,0 +1,109 @@
+import Testing
+import BindingLang
+@testable import BindingRuntime
+
+// Dispatch through a ChainSnapshot: the same answers as through a first responder, cached
+// capabilities that hold until invalidated, decide-then-perform, and hot reload.
+@Suite("Chain snapshots")
+struct ChainSnapshotTests {
+    /// TextView → Editor → App over the Grammar.md example keymap.
+    func chain(editorPerforms: Set<String>? = nil) -> TestResponder {
+        let app = TestResponder("app", roles: ["App"])
+        let editor = TestResponder("editor", roles: ["Editor"], next: app, performs: editorPerforms)
+        return TestResponder("text", roles: ["TextView"], next: editor, performs: [])
+    }
+
+    @Test func sameAnswersAsTheFirstResponderPath() throws {
+        let table = try load(editorKeymap())
+        let first = chain(editorPerforms: ["selectTab", "commentLine"])
+        let snapshot = ChainSnapshot(table: table, firstResponder: first)
+        var context = ContextState(table: table)
+        try context.set("loggedIn", true)
+        let strokes = ["cmd+1", "cmd+alt+f", "ctrl+k", "ctrl+c", "ctrl+k", "ctrl+x", "cmd+shift+p", "cmd+t", "z", "escape"]
+        let viaChain = Dispatcher(table: table), viaSnapshot = Dispatcher(table: table)
+        for stroke in strokes {
+            let a = viaChain.dispatch(press(stroke), firstResponder: first, context: context)
+            let b = viaSnapshot.dispatch(press(stroke), chain: snapshot, context: context)
+            #expect(String(describing: a) == String(describing: b), "\(stroke)")
+        }
+    }
+
+    @Test func decideReturnsPlainValuesAndPerformsNothing() throws {
+        let table = try load(editorKeymap())
+        let first = chain()
+        let snapshot = ChainSnapshot(table: table, firstResponder: first)
+        let d = Dispatcher(table: table)
+        let decision = d.decide(press("cmd+2"), chain: snapshot, context: ContextState(table: table))
+        guard case .perform(let binding, let action, let performer) = decision else {
+            Issue.record("expected a binding to perform, got \(decision)")
+            return
+        }
+        #expect(table.actionName(action) == "selectTab")
+        #expect(performer == 1)   // the text view performs nothing; the editor does
+        #expect(d.invocation(of: binding)?.description == "selectTab(2)")
+        #expect((snapshot.responders[1] as? TestResponder)?.performed == [])
+        #expect(d.decide(press("ctrl+k"), chain: snapshot, context: ContextState(table: table)) == .pending)
+        #expect(d.isPending)
+        #expect(d.decide(press("ctrl+x"), chain: snapshot, context: ContextState(table: table)) == .cancelled(.noContinuation(chord("ctrl+x"))))
+        #expect(d.decide(press("q"), chain: snapshot, context: ContextState(table: table)) == .unhandled)
+        #expect(d.invocation(of: -1) == nil)
+        #expect(d.invocation(of: table.bindingCount) == nil)
+    }
+
+    @Test func cachedCapabilitiesHoldUntilInvalidated() throws {
+        let table = try load(editorKeymap())
+        let first = chain(editorPerforms: ["selectTab"])
+        let editor = try #require(first.nextResponder as? TestResponder)
+        let exact = ChainSnapshot(table: table, firstResponder: first)
+        let cached = ChainSnapshot(table: table, firstResponder: first, capabilities: .cachedUntilInvalidated)
+        let d = Dispatcher(table: table), context = ContextState(table: table)
+        #expect(d.decide(press("cmd+1"), chain: cached, context: context) == d.decide(press("cmd+1"), chain: exact, context: context))
+        editor.performs = []   // the editor can no longer select tabs; the app still can
+        guard case .perform(_, _, let stale) = d.decide(press("cmd+1"), chain: cached, context: context),
+              case .perform(_, _, let fresh) = d.decide(press("cmd+1"), chain: exact, context: context) else {
+            Issue.record("cmd+1 should be performed")
+            return
+        }
+        #expect(stale == 1 && fresh == 2, "the cache keeps the answer it was given until invalidated")
+        cached.invalidateCapabilities()
+        guard case .perform(_, _, let after) = d.decide(press("cmd+1"), chain: cached, context: context) else {
+            Issue.record("cmd+1 should be performed")
+            return
+        }
+        #expect(after == 2)
+    }
+
+    @Test func aSnapshotOfAnOlderTableIsResolvedAgain() throws {
+        var one = Keymap()
+        one.roles = ["A", "B"]
+        one.actions = [Action(name: "one")]
+        one.bindings = [Binding(sequence: seq("cmd+a"), role: 1, action: 0)]
+        var two = Keymap()
+        two.roles = ["B", "C"]
+        two.actions = [Action(name: "x"), Action(name: "two")]
+        two.bindings = [Binding(sequence: seq("cmd+a"), role: 0, action: 1), Binding(sequence: seq("cmd+b"), role: 1, action: 0)]
+        let (t1, t2) = (try load(one), try load(two))
+        let reference = TableReference(t1)
+        let d = Dispatcher(reference: reference)
+        let responder = TestResponder("r", roles: ["B"])
+        let snapshot = ChainSnapshot(table: t1, firstResponder: responder, capabilities: .cachedUntilInvalidated)
+        #expect(d.dispatch(press("cmd+a"), chain: snapshot, context: ContextState(table: t1)).performedAction?.name == "one")
+        reference.replace(with: t2)
+        // Role B is index 1 in the old table and 0 in the new one; cached performers are per
+        // invocation of the old table: both must be resolved again, not misread.
+        #expect(d.dispatch(press("cmd+a"), chain: snapshot, context: ContextState(table: t1)).performedAction?.name == "two")
+        #expect(snapshot.table === t2)
+        #expect(d.dispatch(press("cmd+b"), chain: snapshot, context: ContextState(table: t2)).isUnhandled)
+    }
+
+    @Test func aChainThatLoopsIsCut() throws {
+        let table = try load(editorKeymap())
+        let a = TestResponder("a", roles: ["TextView"], performs: [])
+        let b = TestResponder("b", roles: ["Editor"], next: a)
+        a.nextResponder = b
+        let snapshot = ChainSnapshot(table: table, firstResponder: a)
+        #expect(snapshot.responders.count == Dispatcher.maxChainLength)
+        #expect(Dispatcher(table: table).dispatch(press("cmd+1"), chain: snapshot, context: ContextState(table: table)).performedAction?.name == "selectTab")
+        a.nextResponder = nil   // break the cycle so both are freed
+    }
+}
