@@ -42,8 +42,27 @@ struct CheckGrammarExamplesTests {
         #expect(Self.examples.count >= 4)
     }
 
+    /// An example of several files: each starts at a line `// file: NAME`; the last one is
+    /// checked, loading the others through its `layer over` directives.
+    static func files(of text: String) -> [(path: String, text: String)]? {
+        var files: [(path: String, text: String)] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("// file: ") {
+                files.append((String(line.dropFirst("// file: ".count)), ""))
+            } else if !files.isEmpty {
+                files[files.count - 1].text += line + "\n"
+            }
+        }
+        return files.isEmpty ? nil : files
+    }
+
     @Test(arguments: examples)
-    func example(_ e: Example) {
-        expectInlineDiagnostics(e.text)
+    func example(_ e: Example) throws {
+        if let files = Self.files(of: e.text) {
+            // Each file is the text after its marker line (line 1 is the line after it).
+            expectLayeredInlineDiagnostics(files, roots: [try #require(files.last?.path)])
+        } else {
+            expectInlineDiagnostics(e.text)
+        }
     }
 }

@@ -71,8 +71,12 @@ struct CheckLayeringTests {
         expectInlineDiagnostics([("base.bind", Self.base), ("user.bind", user)])
         let (keymap, _, _) = checkSources([("base.bind", Self.base), ("user.bind", user)])
         let k = try #require(keymap)
-        #expect(k.bindings.map { Messages.sequenceText($0.sequence) } == ["cmd+f", "cmd+k", "cmd+s"])
-        #expect(k.bindings.map(\.role) == [0, 1, nil])
+        // The block's condition restricts its unbinds: cmd+k's insert-mode binding is gone,
+        // its normal-mode one untouched, and ctrl+k ctrl+c stays live outside insert mode.
+        #expect(k.bindings.map { Messages.sequenceText($0.sequence) } == ["cmd+k", "ctrl+k ctrl+c", "cmd+f", "cmd+k", "cmd+s"])
+        #expect(k.bindings.map(\.role) == [0, 0, 0, 1, nil])
+        #expect(k.bindings[0].condition == .enumEquals(0, 0))
+        #expect(k.bindings[1].condition == .not(.enumEquals(0, 1)))
         // Only the used standard actions are listed, in StandardActions order.
         #expect(k.actions.map(\.name) == ["search", "comment", "copy", "find"])
     }
@@ -168,5 +172,60 @@ struct CheckLayeringTests {
               cmd+k -> paste    // error@3: 'cmd+k' is bound twice in role 'Editor'
             }
             """)
+    }
+}
+
+/// A later file overrides earlier bindings only where its condition holds (Grammar.md §9).
+struct CheckLayeringConditionTests {
+    static let base = """
+        context mode: normal | insert
+        context readOnly: Bool
+        responder Editor
+        action save
+        action peek
+        in Editor {
+          cmd+s -> save "Save"
+          cmd+p -> peek when mode == normal
+          cmd+d -> peek when readOnly
+        }
+        """
+
+    @Test func laterBindingNarrowsTheEarlierOne() throws {
+        let user = """
+            in Editor {
+              cmd+s -> peek when readOnly
+              cmd+p -> save when mode == insert    // disjoint: cmd+p's binding is untouched
+              cmd+d -> save                        // ungated: cmd+d's binding is gone
+            }
+            """
+        let (keymap, diagnostics, _) = checkSources([("base.bind", Self.base), ("user.bind", user)])
+        #expect(diagnostics == [])
+        let k = try #require(keymap)
+        let texts = k.bindings.map { Messages.sequenceText($0.sequence) + " " + k.actions[$0.action].name }
+        #expect(texts == ["cmd+s save", "cmd+p peek", "cmd+s peek", "cmd+p save", "cmd+d save"])
+        #expect(k.bindings[0].condition == .not(.flag(1)))
+        #expect(k.bindings[1].condition == .enumEquals(0, 0))
+    }
+
+    @Test func unbindWithACondition() throws {
+        let user = """
+            in Editor when mode == insert {
+              unbind cmd+s when readOnly
+              unbind cmd+p          // warning@10: 'cmd+p' is not bound in role 'Editor' by an earlier file when mode == insert; nothing to unbind
+            }
+            """
+        expectInlineDiagnostics([("base.bind", Self.base), ("user.bind", user)])
+        let (keymap, _, _) = checkSources([("base.bind", Self.base), ("user.bind", user)])
+        let k = try #require(keymap)
+        #expect(k.bindings[0].condition == .not(.and(.enumEquals(0, 1), .flag(1))))
+    }
+
+    @Test func narrowingSimplifies() {
+        let e = Condition.flag(0), r = Condition.flag(1)
+        #expect(Layering.andNot(e, .and(e, r)) == .and(e, .not(r)))
+        #expect(Layering.andNot(.constant(true), .not(r)) == r)
+        #expect(Layering.andNot(e, .constant(false)) == e)
+        #expect(Layering.andNot(e, .constant(true)) == .constant(false))
+        #expect(Layering.andNot(.and(e, r), .and(r, e)) == .constant(false))
     }
 }

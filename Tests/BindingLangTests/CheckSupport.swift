@@ -101,6 +101,40 @@ func expectInlineDiagnostics(_ files: [(path: String, text: String)], platform: 
     #expect(actual.isEmpty, "reported but not expected:\n\(actual.map(\.description).joined(separator: "\n"))", sourceLocation: sourceLocation)
 }
 
+/// Loads `roots` through their `layer over` directives from the in-memory `files` (as
+/// ``LayeredSources`` does from disk) and checks them.
+func checkLayered(_ files: [(path: String, text: String)], roots: [String], platform: Platform = .apple) -> Compilation {
+    let texts = Dictionary(files.map { ($0.path, $0.text) }, uniquingKeysWith: { a, _ in a })
+    let layered = LayeredSources(roots: roots) { path throws(InputFile.ReadError) in
+        guard let text = texts[path] else { throw InputFile.ReadError(path: path, reason: "no such file or directory") }
+        return Array(text.utf8)
+    }
+    return Compilation(layered: layered, platform: platform)
+}
+
+/// Checks that loading `roots` from `files` (through their `layer over` directives) gives
+/// exactly the files' inline expectations.
+func expectLayeredInlineDiagnostics(
+    _ files: [(path: String, text: String)], roots: [String], platform: Platform = .apple,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
+    let compilation = checkLayered(files, roots: roots, platform: platform)
+    var actual = flatten(compilation.diagnostics, compilation.sources)
+    var missing: [FlatDiagnostic] = []
+    for e in files.flatMap({ inlineExpectations($0.text, path: $0.path) }) {
+        if let i = actual.firstIndex(where: {
+            $0.path == e.path && $0.line == e.line && $0.severity == e.severity && $0.message == e.message
+                && (e.column == nil || $0.column == e.column)
+        }) {
+            actual.remove(at: i)
+        } else {
+            missing.append(e)
+        }
+    }
+    #expect(missing.isEmpty, "expected but not reported:\n\(missing.map(\.description).joined(separator: "\n"))", sourceLocation: sourceLocation)
+    #expect(actual.isEmpty, "reported but not expected:\n\(actual.map(\.description).joined(separator: "\n"))", sourceLocation: sourceLocation)
+}
+
 /// Same for one file.
 func expectInlineDiagnostics(_ text: String, platform: Platform = .apple, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
     expectInlineDiagnostics([("test.bind", text)], platform: platform, sourceLocation: sourceLocation)

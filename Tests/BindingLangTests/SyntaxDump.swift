@@ -16,6 +16,7 @@ enum SyntaxDump {
 
     static func declaration(_ d: Declaration) -> String {
         switch d {
+        case .layer(let l): return "layer over \(string(l.path))"
         case .keymap(let s, _): return "keymap \(string(s))"
         case .context(let c):
             switch c.type {
@@ -40,7 +41,8 @@ enum SyntaxDump {
             return sequence(b.sequence) + " -> " + action(b.action) + (b.title.map { " " + string($0) } ?? "")
                 + (b.condition.map { " when " + expression($0) } ?? "")
         case .group(let g): return "group \(string(g.title)) {" + g.items.map(item).joined(separator: "; ") + "}"
-        case .unbind(let s, _): return "unbind " + sequence(s)
+        case .unbind(let u):
+            return "unbind " + sequence(u.sequence) + (u.condition.map { " when " + expression($0) } ?? "")
         case .error: return "<error>"
         }
     }

@@ -111,8 +111,13 @@ import Testing
             #expect(r.status == 0, "\(file.lastPathComponent): \(r.stderr)")
         }
         if let base = byName["IDE.bind"], let user = byName["IDE-user.bind"] {
-            let r = try bindc.run(["check", base, user])
+            // The user file names its base: it checks alone, and giving the base too is a
+            // clear error at the directive.
+            let r = try bindc.run(["check", user])
             #expect(r.status == 0, "\(r.stderr)")
+            let twice = try bindc.run(["check", base, user])
+            #expect(twice.status == 1)
+            #expect(twice.stderr.contains("IDE-user.bind:11:12: error: '\(base)' is layered over here but was also given on its own"))
         }
     }
 }

@@ -53,9 +53,14 @@ struct BlockChecker {
                 // Groups do not nest in the grammar; a nested one (if the parser let it
                 // through) counts as its own group.
                 checkItems(g.items, group: groups.id(g.title.value), &state, &result, &groups, &memo, &sat, &engine)
-            case .unbind(let sequence, _):
-                guard let chords = chords.sequence(sequence, &engine), let role = state.role else { continue }
-                result.unbinds.append(CheckedUnbind(role: role, sequence: chords, range: sequence.range))
+            case .unbind(let u):
+                let sequence = chords.sequence(u.sequence, &engine)
+                var own: Condition? = .constant(true)
+                if let expression = u.condition { own = memo.lower(expression, conditions, &engine) }
+                guard let sequence, state.blockOK, let role = state.role, let blockCondition = state.condition, let own
+                else { continue }
+                result.unbinds.append(CheckedUnbind(
+                    role: role, sequence: sequence, condition: Self.and(blockCondition, own), range: u.sequence.range))
             case .error:
                 continue
             }
@@ -74,12 +79,7 @@ struct BlockChecker {
         guard state.blockOK, let role = state.role, let blockCondition = state.condition,
               let sequence, let (actionID, argument) = action, let own
         else { return }
-        let condition: Condition
-        switch (blockCondition, own) {
-        case (.constant(true), _): condition = own
-        case (_, .constant(true)): condition = blockCondition
-        default: condition = .and(blockCondition, own)
-        }
+        let condition = Self.and(blockCondition, own)
         if state.warnUnsatisfiable, !sat.isSatisfiable(condition) {
             engine.warning(Messages.bindingNeverChosen(sequence), at: b.condition?.range ?? b.sequence.range)
         }
@@ -87,6 +87,15 @@ struct BlockChecker {
             sequence: sequence, role: role, action: actionID, argument: argument,
             title: b.title?.value, titleRange: b.title?.range, group: group, condition: condition,
             range: b.sequence.range, menuItemTitle: nil))
+    }
+
+    /// `block && own`, or just one of them when the other is `true`.
+    static func and(_ block: Condition, _ own: Condition) -> Condition {
+        switch (block, own) {
+        case (.constant(true), _): return own
+        case (_, .constant(true)): return block
+        default: return .and(block, own)
+        }
     }
 
     private func resolveRole(_ id: Identifier, _ engine: inout DiagnosticEngine) -> Int? {

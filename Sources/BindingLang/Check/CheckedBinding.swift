@@ -20,12 +20,18 @@ struct CheckedBinding {
     var range: SourceRange
     /// For a key equivalent: the menu item's title, for messages.
     var menuItemTitle: String?
+    /// Where the earlier files' bindings this one overrides (where its condition holds) are.
+    var overrides: [SourceRange] = []
+    /// Where the later files' bindings and `unbind`s that narrowed this one's condition are.
+    var overriddenBy: [SourceRange] = []
 }
 
-/// `unbind sequence` in a role.
+/// `unbind sequence [when expr]` in a role.
 struct CheckedUnbind {
     var role: Int
     var sequence: [Chord]
+    /// Where it applies: the block's condition and-ed with its own.
+    var condition: Condition
     var range: SourceRange
 }
 

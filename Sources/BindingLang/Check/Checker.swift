@@ -39,11 +39,11 @@ public enum Checker {
                     if let action = quickActions.check(shortcut, typeRanges: &shortcutRanges, &engine) {
                         result.quickActions.append((action, shortcut.range))
                     }
-                case .keymap, .context, .responder, .action, .error:
+                case .layer, .keymap, .context, .responder, .action, .error:
                     continue
                 }
             }
-            layering.apply(result, scope: scope, &engine)
+            layering.apply(result, scope: scope, &satisfiability, &engine)
         }
 
         let bindings = finalBindings(layering, &groups)

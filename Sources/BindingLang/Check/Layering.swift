@@ -1,12 +1,15 @@
 import BindingRuntime
 
-/// Applies files in order, each over the earlier ones (Grammar.md §9): a binding replaces
-/// every earlier file's binding of its role and sequence, `unbind` removes them, and menus
-/// and quick actions replace earlier ones of the same title or type, keeping their place.
+/// Applies files in order, each over the earlier ones (Grammar.md §9): a binding overrides
+/// the earlier files' bindings of its role and sequence where its condition holds (their
+/// conditions become `earlier && !(later)`, and a binding whose condition can no longer hold
+/// is removed), `unbind` does the same without binding anything, and menus and quick actions
+/// replace earlier ones of the same title or type, keeping their place.
 struct Layering {
-    /// Bindings in file order, then source order, including removed ones.
+    /// Bindings in file order, then source order, including removed ones; conditions are the
+    /// effective ones (narrowed by later files).
     private(set) var all: [CheckedBinding] = []
-    /// Whether a later file removed `all[i]`.
+    /// Whether a later file removed `all[i]` (its condition can no longer hold).
     private var removed: [Bool] = []
     /// Where the live bindings of each role and sequence are in `all`; built only when a
     /// second file arrives (a single file needs no index).
@@ -25,24 +28,38 @@ struct Layering {
     }
 
     /// Layers one file (checked on its own) over everything applied before it.
-    mutating func apply(_ file: FileResult, scope: Scope, _ engine: inout DiagnosticEngine) {
+    mutating func apply(
+        _ file: FileResult, scope: Scope, _ sat: inout Satisfiability, _ engine: inout DiagnosticEngine
+    ) {
         defer { files += 1 }
+        // Per binding of this file (by position): where the earlier bindings it overrides are.
+        var overrides: [(Int, [SourceRange])] = []
         if files > 0 || !file.unbinds.isEmpty {
             var index = self.index ?? buildIndex()
-            var unbound = Set<BindingKey>()
             for u in file.unbinds {
                 let key = BindingKey(role: u.role, sequence: u.sequence)
-                if let earlier = index.removeValue(forKey: key), !earlier.isEmpty {
-                    for i in earlier { removed[i] = true }
-                    unbound.insert(key)
-                } else if !unbound.contains(key) {
-                    engine.warning(Messages.nothingToUnbind(u.sequence, role: scope.roleName(u.role)), at: u.range)
+                let earlier = index[key] ?? []
+                var hit = false
+                for i in earlier where override(i, where: u.condition, by: u.range, &sat) { hit = true }
+                if !hit {
+                    let message = earlier.isEmpty || u.condition == .constant(true)
+                        ? Messages.nothingToUnbind(u.sequence, role: scope.roleName(u.role))
+                        : Messages.nothingToUnbind(
+                            u.sequence, role: scope.roleName(u.role),
+                            when: ConditionPrinter.render(u.condition, contexts: scope.contexts))
+                    engine.warning(message, at: u.range)
                 }
+                index[key] = earlier.filter { !removed[$0] }
             }
-            for b in file.bindings {
-                if let earlier = index.removeValue(forKey: BindingKey(b)) {
-                    for i in earlier { removed[i] = true }
+            for (n, b) in file.bindings.enumerated() {
+                let key = BindingKey(b)
+                guard let earlier = index[key], !earlier.isEmpty else { continue }
+                var overridden: [SourceRange] = []
+                for i in earlier where override(i, where: b.condition, by: b.range, &sat) {
+                    overridden.append(all[i].range)
                 }
+                overrides.append((n, overridden))
+                index[key] = earlier.filter { !removed[$0] }
             }
             for (i, b) in file.bindings.enumerated() {
                 index[BindingKey(b), default: []].append(all.count + i)
@@ -54,6 +71,7 @@ struct Layering {
         } else {
             all += file.bindings
         }
+        for (n, overridden) in overrides { all[all.count - file.bindings.count + n].overrides = overridden }
         removed += repeatElement(false, count: file.bindings.count)
         if let edit = file.editMenu { editMenu = edit }
         for menu in file.mainMenus {
@@ -76,6 +94,67 @@ struct Layering {
 }
 
 extension Layering {
+    /// Narrows `all[i]` to where `later` does not hold: `earlier && !(later)`, simplified;
+    /// removed when that can never hold. Returns whether the two overlapped at all (else
+    /// nothing changes). `by` is where the overriding binding or `unbind` is written.
+    fileprivate mutating func override(
+        _ i: Int, where later: Condition, by: SourceRange, _ sat: inout Satisfiability
+    ) -> Bool {
+        let earlier = all[i].condition
+        if case .never = sat.decideOverlap(earlier, later) { return false }
+        let narrowed = Layering.andNot(earlier, later)
+        all[i].overriddenBy.append(by)
+        if !sat.isSatisfiable(narrowed) {
+            removed[i] = true
+        } else {
+            all[i].condition = narrowed
+        }
+        return true
+    }
+
+    /// `a && !(b)` with the obvious simplifications: `true && x` is `x`, `!!x` is `x`, and a
+    /// conjunct of `b` that is also one of `a` is dropped from `b` (where `a` holds it holds
+    /// too), so `e && !(e && r)` is `e && !r`.
+    static func andNot(_ a: Condition, _ b: Condition) -> Condition {
+        var known = Set<Condition>()
+        conjuncts(a, into: &known)
+        var rest: [Condition] = []
+        collect(b, skipping: known, into: &rest)
+        let b: Condition = rest.isEmpty ? .constant(true) : rest.dropFirst().reduce(rest[0]) { .and($0, $1) }
+        let notB: Condition
+        switch b {
+        case .constant(let v): notB = .constant(!v)
+        case .not(let inner): notB = inner
+        default: notB = .not(b)
+        }
+        switch (a, notB) {
+        case (.constant(false), _), (_, .constant(false)): return .constant(false)
+        case (.constant(true), _): return notB
+        case (_, .constant(true)): return a
+        default: return .and(a, notB)
+        }
+    }
+
+    /// The conjuncts of a chain of `&&`.
+    private static func conjuncts(_ c: Condition, into set: inout Set<Condition>) {
+        if case .and(let l, let r) = c {
+            conjuncts(l, into: &set)
+            conjuncts(r, into: &set)
+        } else {
+            set.insert(c)
+        }
+    }
+
+    /// The conjuncts of `c` in order, leaving out those in `known`.
+    private static func collect(_ c: Condition, skipping known: Set<Condition>, into out: inout [Condition]) {
+        if case .and(let l, let r) = c {
+            collect(l, skipping: known, into: &out)
+            collect(r, skipping: known, into: &out)
+        } else if !known.contains(c) {
+            out.append(c)
+        }
+    }
+
     /// The index of the live bindings so far.
     fileprivate func buildIndex() -> [BindingKey: [Int]] {
         var index: [BindingKey: [Int]] = [:]

@@ -120,7 +120,7 @@ struct Scope {
                     }
                     scope.actionIndex[name] = scope.actions.count
                     scope.actions.append(Action(name: name, argument: argument))
-                case .block, .menu, .shortcut, .error:
+                case .layer, .block, .menu, .shortcut, .error:
                     continue
                 }
             }

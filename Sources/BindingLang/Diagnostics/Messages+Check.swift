@@ -156,6 +156,9 @@ extension Messages {
     static func nothingToUnbind(_ sequence: [Chord], role: String) -> String {
         "'\(sequenceText(sequence))' is not bound in role '\(role)' by an earlier file; nothing to unbind"
     }
+    static func nothingToUnbind(_ sequence: [Chord], role: String, when condition: String) -> String {
+        "'\(sequenceText(sequence))' is not bound in role '\(role)' by an earlier file when \(condition); nothing to unbind"
+    }
     static func titleReused(_ title: String, firstUse: String, group: String?) -> String {
         let place = group.map { "in group \(quoted($0))" } ?? "among ungrouped commands"
         return "title \(quoted(title)) is already used for '\(firstUse)' \(place)"

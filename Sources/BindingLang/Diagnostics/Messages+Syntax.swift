@@ -36,6 +36,36 @@ extension Messages {
     /// Emitted once, when the error cap is reached; parsing stops there.
     public static let tooManyErrors = "too many errors emitted, stopping now"
 
+    // MARK: - Layers
+
+    /// `layer over` after another declaration.
+    public static let layerNotFirst = "'layer over' must come before every other declaration of the file"
+    /// `layer over ""`.
+    public static let emptyLayerPath = "empty path in 'layer over'"
+    /// A chain of `layer over` that comes back to a file being loaded.
+    public static func layerCycle(_ files: [String]) -> String {
+        "layering cycle: " + files.map { "'\($0)'" }.joined(separator: " -> ") + " (each layers over the next)"
+    }
+    /// A file reached a second time: by a second directive, or as a root and by a directive.
+    public static func layerReachedTwice(_ file: String, firstAsRoot: Bool, nowAsRoot: Bool) -> String {
+        switch (firstAsRoot, nowAsRoot) {
+        case (true, true): return "'\(file)' is given twice"
+        case (true, false):
+            return "'\(file)' is layered over here but was also given on its own; give only the file that layers over it"
+        case (false, true):
+            return "'\(file)' is given on its own but an earlier file already layers over it; give only that file"
+        case (false, false): return "'\(file)' is reached a second time; a file is layered once"
+        }
+    }
+    /// The note at the first directive that reached a file.
+    public static let layerFirstReachedHere = "first reached here"
+    /// `layer over` chains deeper than the limit.
+    public static func layersTooDeep(_ limit: Int) -> String { "layering is nested too deeply (more than \(limit) files)" }
+    /// A directive naming no earlier file of an already ordered compilation.
+    public static func layerBaseNotLoaded(_ path: String) -> String {
+        "'\(path)' is not compiled before this file; put it first or let 'layer over' load it"
+    }
+
     // MARK: - Chords
 
     /// `cmd + k`.

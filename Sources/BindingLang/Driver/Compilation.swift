@@ -16,20 +16,30 @@ public struct Compilation: Sendable {
     public let keymap: Keymap?
     /// Every diagnostic, sorted by file and position.
     public let diagnostics: [Diagnostic]
+    /// Errors without a position (``LayeredSources/rootErrors``): a file given that cannot be
+    /// read or is given twice. Any of them means there is no keymap.
+    public let rootErrors: [String]
 
-    /// Parses and checks every file of `sources` for `platform`.
+    /// Parses and checks every file of `sources`, in the order given, for `platform`. Each
+    /// file's `layer over` directives must name earlier files of `sources` (nothing is read);
+    /// to load a file's bases from its directives, use ``init(layered:platform:)``.
     public init(sources: SourceManager, platform: Platform) {
-        self.sources = sources
-        var files: [FileSyntax] = []
-        var diagnostics: [Diagnostic] = []
-        for (index, file) in sources.files.enumerated() {
-            let (syntax, parseDiagnostics) = Parser.parse(file, file: FileID(index))
-            files.append(syntax)
-            diagnostics += parseDiagnostics
-        }
+        self.init(layered: LayeredSources(ordered: sources), platform: platform)
+    }
+
+    /// Checks files loaded by following their `layer over` directives
+    /// (``LayeredSources/init(roots:read:)``) for `platform`. Layering errors count as syntax
+    /// errors: there is no keymap. Errors without a position (``LayeredSources/rootErrors``)
+    /// are the caller's to report.
+    public init(layered: LayeredSources, platform: Platform) {
+        self.sources = layered.sources
+        let sources = layered.sources
+        let files = layered.files
+        var diagnostics = layered.diagnostics
         self.files = files
+        self.rootErrors = layered.rootErrors
         let (keymap, checkDiagnostics) = Checker.check(files, sources: sources, platform: platform)
-        if diagnostics.contains(where: { $0.severity == .error }) {
+        if diagnostics.contains(where: { $0.severity == .error }) || !layered.rootErrors.isEmpty {
             // The checker still runs, so semantic mistakes are reported in the same run, but
             // what a broken declaration may have caused is left out: a name the skipped
             // source may have declared, and warnings about what it may have bound.
@@ -47,7 +57,7 @@ public struct Compilation: Sendable {
     }
 
     /// Whether any diagnostic is an error (then there is no keymap and no table).
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    public var hasErrors: Bool { !rootErrors.isEmpty || diagnostics.contains { $0.severity == .error } }
 
     /// The table bytes, or nil when the compilation has errors. `strip` leaves out the source
     /// map (binding locations).

@@ -126,6 +126,8 @@ extension Formatter {
 
         mutating func node(_ d: Declaration) -> Node? {
             switch d {
+            case .layer(let l):
+                return .line(line(["layer over " + Formatter.quote(l.path.value)], .declaration, l.range.start, l.range.end))
             case .keymap(let name, let r):
                 return .line(line(["keymap " + Formatter.quote(name.value)], .declaration, r.start, r.end))
             case .context(let c):
@@ -167,8 +169,9 @@ extension Formatter {
                 let headerLine = line(["group " + Formatter.quote(g.title.value) + " {"], .other, g.range.start,
                                       braceEnd(after: g.title.range.end))
                 return .body(header: headerLine, children: g.items.compactMap(item), close: g.range.end - 1, closer: "}")
-            case .unbind(let s, let r):
-                return .line(line(["unbind " + sequence(s)], .other, r.start, r.end))
+            case .unbind(let u):
+                let text = "unbind " + sequence(u.sequence) + (u.condition.map { " when " + Formatter.expression($0) } ?? "")
+                return .line(line([text], .other, u.range.start, u.range.end))
             case .error:
                 return nil
             }

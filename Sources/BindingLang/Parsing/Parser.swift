@@ -137,6 +137,20 @@ extension Parser {
             guard t.precededByNewline, case .identifier = t.kind else { return false }
             return isWord(t, "keymap") || isWord(t, "context") || isWord(t, "responder") || isWord(t, "action")
                 || isWord(t, "in") || (includingMenu && isWord(t, "menu")) || isWord(t, "shortcut")
+                || (isWord(t, "layer") && followedByOver(t))
+        }
+
+        /// Whether the word `over` follows `t` on its line (`layer over`): `layer` alone is
+        /// an ordinary name.
+        func followedByOver(_ t: Token) -> Bool {
+            var i = t.end
+            while i < bytes.count && (bytes[i] == 0x20 || bytes[i] == 0x09) { i += 1 }
+            let word: [UInt8] = Array("over".utf8)
+            guard i + 4 <= bytes.count, Array(bytes[i..<i + 4]) == word else { return false }
+            guard i + 4 < bytes.count else { return true }
+            let b = bytes[i + 4]
+            let isNameByte = (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
+            return !isNameByte
         }
 
         /// How a token is named in "found …".
@@ -257,11 +271,17 @@ extension Parser {
         /// `file = { declaration } ;`
         mutating func parseFile() -> [Declaration] {
             var declarations: [Declaration] = []
+            var seenOther = false  // a declaration other than `layer over` came first
             while !atEnd {
                 let before = pos
                 let start = tok.start
                 constructStart = pos
                 if let d = parseDeclaration() {
+                    if case .layer(let l) = d {
+                        if seenOther { error(Messages.layerNotFirst, l.range.start, l.range.end) }
+                    } else {
+                        seenOther = true
+                    }
                     declarations.append(d)
                     if !atEnd && !tok.precededByNewline {
                         errorExpected("end of line")
@@ -278,12 +298,13 @@ extension Parser {
         }
 
         /// ```
-        /// declaration = keymapDecl | contextDecl | responderDecl | actionDecl
+        /// declaration = layerDecl | keymapDecl | contextDecl | responderDecl | actionDecl
         ///             | block | menuDecl | shortcutDecl ;
         /// ```
         /// Returns nil after reporting an error (the caller skips to the next declaration).
         mutating func parseDeclaration() -> Declaration? {
             let t = tok
+            if isWord(t, "layer") && followedByOver(t) { return parseLayer() }
             if isWord(t, "keymap") { return parseKeymap() }
             if isWord(t, "context") { return parseContext() }
             if isWord(t, "responder") { return parseResponder() }
@@ -293,6 +314,20 @@ extension Parser {
             if isWord(t, "shortcut") { return parseShortcut() }
             errorExpected("declaration")
             return nil
+        }
+
+        /// `layerDecl = "layer" NL "over" NL string ;`
+        mutating func parseLayer() -> Declaration? {
+            let start = tok.start
+            advance()  // layer
+            advance()  // over (checked by followedByOver)
+            guard !tok.precededByNewline || atEnd else {
+                errorExpected("path of the file to layer over")
+                return nil
+            }
+            guard let path = parseString("path of the file to layer over") else { return nil }
+            if path.value.isEmpty { error(Messages.emptyLayerPath, path.range.start, path.range.end) }
+            return .layer(LayerDirective(path: path, range: range(start, prevEnd)))
         }
 
         /// `keymapDecl = "keymap" string ;`
@@ -516,7 +551,7 @@ extension Parser {
         /// ```
         /// blockItem = binding | group | unbind ;
         /// group     = "group" string "{" { binding | unbind } "}" ;   (* groups do not nest *)
-        /// unbind    = "unbind" NL sequence ;
+        /// unbind    = "unbind" NL sequence [ NL "when" expr ] ;
         /// ```
         mutating func parseBlockItem(inGroup: Bool, previousWasBinding: Bool) -> BlockItem {
             let t = tok
@@ -546,12 +581,17 @@ extension Parser {
                     errorExpected("key sequence to unbind")
                     return .error(range(start, prevEnd))
                 }
-                guard let sequence = parseSequence() else {
+                guard let sequence = parseSequence(stopAtWhen: true) else {
                     skipLine(from: from)
                     return .error(range(start, prevEnd))
                 }
+                var condition: Expression? = nil
+                if isWord(tok, "when") && !tok.precededByNewline {
+                    advance()
+                    condition = parseExpression()
+                }
                 expectLineEnd()
-                return .unbind(sequence, range: range(start, sequence.range.end))
+                return .unbind(UnbindSyntax(sequence: sequence, condition: condition, range: range(start, prevEnd)))
             }
             // A title or `when` alone at the start of a line continues the binding above; a
             // line that has its own `->` is a binding (`"]" m -> x`, vim's `] m`).
@@ -639,10 +679,12 @@ extension Parser {
         }
 
         /// `sequence = chord { NL chord } ;`: chords separated by white space, on one line.
-        mutating func parseSequence() -> ChordSequenceSyntax? {
+        /// With `stopAtWhen` (after `unbind`), a bare `when` ends the sequence.
+        mutating func parseSequence(stopAtWhen: Bool = false) -> ChordSequenceSyntax? {
             guard let first = parseChord() else { return nil }
             var chords = [first]
             while !atEnd && !tok.precededByNewline && canStartChord(tok) {
+                if stopAtWhen && isWord(tok, "when") && !(peek().kind == .plus && peek().adjacent) { break }
                 let before = pos
                 guard let c = parseChord() else { return nil }
                 chords.append(c)

@@ -32,6 +32,8 @@ public struct StringLiteral: Sendable, Equatable {
 
 /// A top-level declaration (Grammar.md, "Declarations").
 public enum Declaration: Sendable {
+    /// `layer over "path"`: a file this one layers over (Grammar.md §9).
+    case layer(LayerDirective)
     /// `keymap "Name"`
     case keymap(StringLiteral, range: SourceRange)
     /// `context name: Type`
@@ -48,6 +50,18 @@ public enum Declaration: Sendable {
     case shortcut(ShortcutDeclaration)
     /// Source the parser skipped while recovering.
     case error(SourceRange)
+}
+
+/// `layer over "path"`: names a file this one layers over, relative to this file's directory.
+/// Directives come before every other declaration; several are loaded in order.
+public struct LayerDirective: Sendable {
+    /// The path as written (escapes decoded).
+    public var path: StringLiteral
+    public var range: SourceRange
+    public init(path: StringLiteral, range: SourceRange) {
+        self.path = path
+        self.range = range
+    }
 }
 
 /// `context name: Type`.
@@ -101,8 +115,9 @@ public enum BlockItem: Sendable {
     case binding(BindingSyntax)
     /// `group "Title" { items }`
     case group(GroupSyntax)
-    /// `unbind sequence`: removes an earlier file's binding of this sequence in this role.
-    case unbind(ChordSequenceSyntax, range: SourceRange)
+    /// `unbind sequence [when expr]`: removes earlier files' bindings of this sequence in this
+    /// role, where the condition holds.
+    case unbind(UnbindSyntax)
     case error(SourceRange)
 }
 
@@ -114,6 +129,20 @@ public struct GroupSyntax: Sendable {
     public init(title: StringLiteral, items: [BlockItem], range: SourceRange) {
         self.title = title
         self.items = items
+        self.range = range
+    }
+}
+
+/// `unbind sequence [when expr]`.
+public struct UnbindSyntax: Sendable {
+    public var sequence: ChordSequenceSyntax
+    /// The unbind's own condition; the block's `when` applies too.
+    public var condition: Expression?
+    /// From `unbind` to the end of the sequence or condition.
+    public var range: SourceRange
+    public init(sequence: ChordSequenceSyntax, condition: Expression?, range: SourceRange) {
+        self.sequence = sequence
+        self.condition = condition
         self.range = range
     }
 }

@@ -14,11 +14,11 @@ enum CheckCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
         let output = DiagnosticOutput(arguments, console: console)
-        guard let sources = Inputs.sources(arguments.positionals, console: console, output: output) else {
+        guard let layered = Inputs.layered(arguments.positionals, console: console, output: output) else {
             return .failure
         }
-        let compilation = Compilation(sources: sources, platform: Inputs.platform(arguments))
-        output.report(compilation.diagnostics, sources: sources, console: console)
+        let compilation = Compilation(layered: layered, platform: Inputs.platform(arguments))
+        output.report(compilation.diagnostics, sources: compilation.sources, console: console)
         return compilation.hasErrors ? .failure : .success
     }
 }

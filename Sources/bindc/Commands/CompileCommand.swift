@@ -7,8 +7,9 @@ enum CompileCommand: Command {
         name: "compile",
         abstract: "Compile .bind files into a binding table",
         discussion: """
-            Later files layer over earlier ones. The table is written atomically: when the
-            compile fails, an existing OUT is left untouched.
+            Later files layer over earlier ones; a file's `layer over "base.bind"` directives
+            load its bases first. The table is written atomically: when the compile fails, an
+            existing OUT is left untouched.
             """,
         positionals: CommonOptions.files,
         options: [
@@ -17,15 +18,16 @@ enum CompileCommand: Command {
             .flag("--strip", help: "Leave out the source map (binding locations)"),
             CommonOptions.diagnosticsFormat,
         ],
-        examples: ["bindc compile base.bind user.bind -o app.bindtable"])
+        examples: ["bindc compile user.bind -o app.bindtable", "bindc compile base.bind extra.bind -o app.bindtable"])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
         guard let out = arguments.value("output") else { throw .missingOption("-o OUT") }  // the parser checks it
         let output = DiagnosticOutput(arguments, console: console)
-        guard let sources = Inputs.sources(arguments.positionals, console: console, output: output) else {
+        guard let layered = Inputs.layered(arguments.positionals, console: console, output: output) else {
             return .failure
         }
-        let compilation = Compilation(sources: sources, platform: Inputs.platform(arguments))
+        let compilation = Compilation(layered: layered, platform: Inputs.platform(arguments))
+        let sources = compilation.sources
         var messages: [DiagnosticJSON.Message] = []
         if let table = compilation.table(strip: arguments.flag("strip")) {
             if out == "-" {

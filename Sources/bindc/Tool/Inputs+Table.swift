@@ -4,8 +4,8 @@ import BindingRuntime
 extension Inputs {
     /// What the positional arguments held.
     enum Loaded {
-        /// Source files, to compile.
-        case sources(SourceManager)
+        /// Source files (with the files they layer over), to compile.
+        case sources(LayeredSources)
         /// One compiled table (its path and bytes), recognised by its magic bytes.
         case table(path: String, bytes: [UInt8])
     }
@@ -13,7 +13,7 @@ extension Inputs {
     /// Reads source files, or one table when a single input starts with the table magic.
     /// A table among several inputs is an error (tables cannot be layered).
     static func sourcesOrTable(_ paths: [String], console: Console, output: DiagnosticOutput) -> Loaded? {
-        var sources = SourceManager()
+        var preread: [String: [UInt8]] = [:]
         for path in paths {
             let data: [UInt8]
             do {
@@ -29,9 +29,9 @@ extension Inputs {
                 }
                 return .table(path: path, bytes: data)
             }
-            sources.add(SourceFile(path: path, bytes: data))
+            preread[path] = data
         }
-        return .sources(sources)
+        return Inputs.layered(paths, preread: preread, console: console, output: output).map { .sources($0) }
     }
 
     /// The keymap of the inputs: compiled from sources (printing diagnostics), or read back
@@ -40,9 +40,9 @@ extension Inputs {
         let output = DiagnosticOutput(arguments, console: console)
         guard let loaded = sourcesOrTable(arguments.positionals, console: console, output: output) else { return nil }
         switch loaded {
-        case .sources(let sources):
-            let compilation = Compilation(sources: sources, platform: platform(arguments))
-            output.report(compilation.diagnostics, sources: sources, console: console)
+        case .sources(let layered):
+            let compilation = Compilation(layered: layered, platform: platform(arguments))
+            output.report(compilation.diagnostics, sources: compilation.sources, console: console)
             return compilation.keymap.map { ($0, nil) }
         case .table(let path, let bytes):
             guard let (table, keymap) = table(path, bytes, console: console, output: output) else { return nil }

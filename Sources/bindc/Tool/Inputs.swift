@@ -9,18 +9,21 @@ enum Inputs {
         path == "-" ? console.readStandardInput() : try InputFile.read(path)
     }
 
-    /// Reads every path as a source file; on failure reports it and returns nil.
-    static func sources(_ paths: [String], console: Console, output: DiagnosticOutput) -> SourceManager? {
-        var sources = SourceManager()
-        for path in paths {
-            do {
-                sources.add(SourceFile(path: path, bytes: try bytes(path, console: console)))
-            } catch {
-                output.error(error.description, console: console)
-                return nil
-            }
+    /// Reads every path as a source file, each after the files its `layer over` directives
+    /// name (Grammar.md §9); when a given file cannot be read (or is given twice), reports it
+    /// and returns nil. `preread` holds bytes already read, by path as given.
+    static func layered(
+        _ paths: [String], preread: [String: [UInt8]] = [:], console: Console, output: DiagnosticOutput
+    ) -> LayeredSources? {
+        let layered = LayeredSources(roots: paths) { path throws(InputFile.ReadError) in
+            if let bytes = preread[path] { return bytes }
+            return try bytes(path, console: console)
         }
-        return sources
+        guard layered.rootErrors.isEmpty else {
+            for message in layered.rootErrors { output.error(message, console: console) }
+            return nil
+        }
+        return layered
     }
 
     /// `--platform`, default apple.
