@@ -9,7 +9,7 @@ struct ConditionChecker {
     let scope: Scope
     /// Deeper expressions (counting each operand of an `&&`/`||` chain and each item of an
     /// `in` list as a level) are an error.
-    static let maximumDepth = 128
+    static let maximumDepth = Parser.maxConditionDepth
 
     /// The lowered condition, or nil when it had errors (all of them reported).
     func lower(_ expression: Expression, _ engine: inout DiagnosticEngine) -> Condition? {

@@ -11,6 +11,9 @@ public enum Parser {
     public static let maxErrors = 100
     /// The deepest nesting of parentheses, `!`, dictionaries and submenus accepted.
     public static let maxDepth = 256
+    /// The tallest `when` condition accepted (Grammar.md §4.6): each operand of an `&&`/`||`
+    /// chain, each item of an `in` list, each `!` and each pair of parentheses is a level.
+    public static let maxConditionDepth = 128
 
     /// Parses one file into its syntax tree and the syntax diagnostics (sorted by position).
     public static func parse(_ source: SourceFile, file: FileID) -> (FileSyntax, [Diagnostic]) {
@@ -31,6 +34,9 @@ public enum Parser {
 }
 
 extension Parser {
+    /// An expression and its height (a leaf is 1).
+    typealias Sized = (expression: Expression, height: Int)
+
     /// The mutable state of one parse: the tokens, the position, the diagnostics so far.
     struct State {
         let source: SourceFile
@@ -46,6 +52,9 @@ extension Parser {
         var errorCount = 0
         var stopped = false
         var depth = 0
+        /// Whether the condition being parsed went past ``Parser/maxConditionDepth`` (or the
+        /// nesting limit) and was reported: the rest of it is read but not kept.
+        var conditionTooDeep = false
         /// Token index where the current declaration, item, entry or field began: an error
         /// there names the token found even when it starts a line.
         var constructStart = 0
@@ -1049,10 +1058,26 @@ extension Parser {
         /// comparison = unary [ ( "==" | "!=" ) unary
         ///                    | [ "not" ] "in" "(" primary { "," primary } ")" ] ;
         /// ```
+        /// A whole `when` condition. Its tree is never taller than ``Parser/maxConditionDepth``
+        /// (each operand of an `&&`/`||` chain, each item of an `in` list, each `!` and each
+        /// pair of parentheses is a level): past it, `condition is nested too deeply` is
+        /// reported once, the rest of the condition is read without building anything, and the
+        /// result is an `.error` node. So no later walk over a condition can recurse deeply.
+        mutating func parseExpression() -> Expression {
+            let outer = conditionTooDeep
+            conditionTooDeep = false
+            defer { conditionTooDeep = outer }
+            let start = tok.start
+            let (e, _) = parseExpression(minPrecedence: 1)
+            return conditionTooDeep ? .error(range(start, max(start, prevEnd))) : e
+        }
+
         /// Precedence climbing over ``infixPrecedence()``; `&&` and `||` associate to the left,
-        /// comparisons do not chain.
-        mutating func parseExpression(minPrecedence: Int = 1) -> Expression {
-            var lhs = parseUnary()
+        /// comparisons do not chain. Returns the expression and its height (see
+        /// ``parseExpression()``); the loop is iterative, and the recursion for a right operand
+        /// only goes up one precedence level.
+        mutating func parseExpression(minPrecedence: Int) -> Sized {
+            var (lhs, height) = parseUnary()
             var comparedAlready = false
             while true {
                 let precedence = infixPrecedence()
@@ -1068,75 +1093,97 @@ extension Parser {
                 switch op.kind {
                 case .orOr, .andAnd, .equalEqual, .bangEqual:
                     advance()
-                    let rhs = parseExpression(minPrecedence: precedence + 1)
+                    let (rhs, rhsHeight) = parseExpression(minPrecedence: precedence + 1)
                     let binary: BinaryOperator =
                         op.kind == .orOr ? .or : op.kind == .andAnd ? .and : op.kind == .equalEqual ? .equal : .notEqual
-                    lhs = .binary(binary, lhs, rhs, operatorRange: range(op.start, op.end))
+                    (lhs, height) = bounded(
+                        .binary(binary, lhs, rhs, operatorRange: range(op.start, op.end)), 1 + max(height, rhsHeight), at: op)
                 default:
                     let negated = isWord(op, "not")
                     advance()
                     if negated { advance() }  // `in`
-                    lhs = parseMembershipList(lhs, negated: negated)
+                    (lhs, height) = parseMembershipList(lhs, height: height, negated: negated, at: op)
                 }
                 assert(pos > before)
             }
-            return lhs
+            return (lhs, height)
+        }
+
+        /// `e` (of height `height`), or an `.error` node of height 1 when `height` is past
+        /// ``Parser/maxConditionDepth`` (reported once per condition, at `t`).
+        mutating func bounded(_ e: Expression, _ height: Int, at t: Token) -> Sized {
+            if height <= Parser.maxConditionDepth && !conditionTooDeep { return (e, height) }
+            if !conditionTooDeep { error(Messages.conditionTooDeep, t.start, t.end) }
+            conditionTooDeep = true
+            return (.error(range(t.start, t.end)), 1)
         }
 
         /// `"(" primary { "," primary } ")"` after `in` / `not in`.
-        mutating func parseMembershipList(_ lhs: Expression, negated: Bool) -> Expression {
+        /// Its height is one more than the tallest of `lhs` (of height `height`) and the
+        /// number of items (the checker lowers the list to a chain of `||`).
+        mutating func parseMembershipList(_ lhs: Expression, height: Int, negated: Bool, at op: Token) -> Sized {
             let open = tok
             guard case .leftParen = open.kind else {
                 errorExpected("'(' after 'in'")
-                return .error(range(lhs.range.start, prevEnd))
+                return (.error(range(lhs.range.start, prevEnd)), 1)
             }
             advance()
-            var values: [Expression] = [parsePrimary()]
+            var values: [Expression] = [parsePrimary().expression]
             while case .comma = tok.kind {
                 let before = pos
                 advance()
-                values.append(parsePrimary())
+                let value = parsePrimary().expression
+                // Past the limit the items are still read (to find the `)`), but not kept.
+                if values.count <= Parser.maxConditionDepth { values.append(value) }
                 assert(pos > before)
             }
             guard expectClose(.rightParen, "',' or ')'", opener: open) else {
-                return .error(range(lhs.range.start, prevEnd))
+                return (.error(range(lhs.range.start, prevEnd)), 1)
             }
-            return .membership(lhs, values, negated: negated, range: range(lhs.range.start, prevEnd))
+            return bounded(
+                .membership(lhs, values, negated: negated, range: range(lhs.range.start, prevEnd)),
+                1 + max(height, values.count), at: op)
         }
 
         /// `unary = "!" unary | primary ;`
-        mutating func parseUnary() -> Expression {
+        mutating func parseUnary() -> Sized {
             guard case .bang = tok.kind else { return parsePrimary() }
             let bang = tok
-            guard enter() else { return .error(range(bang.start, bang.end)) }
+            guard enter() else {
+                conditionTooDeep = true
+                return (.error(range(bang.start, bang.end)), 1)
+            }
             defer { leave() }
             advance()
-            let operand = parseUnary()
-            return .not(operand, range: range(bang.start, max(operand.range.end, bang.end)))
+            let (operand, height) = parseUnary()
+            return bounded(.not(operand, range: range(bang.start, max(operand.range.end, bang.end))), height + 1, at: bang)
         }
 
         /// `primary = ident | string | "true" | "false" | "(" expr ")" ;`
-        mutating func parsePrimary() -> Expression {
+        mutating func parsePrimary() -> Sized {
             let t = tok
             switch t.kind {
             case .identifier:
                 advance()
                 if isWord(t, "true") || isWord(t, "false") {
-                    return .bool(isWord(t, "true"), range: range(t.start, t.end))
+                    return (.bool(isWord(t, "true"), range: range(t.start, t.end)), 1)
                 }
-                return .identifier(Identifier(name: text(t), range: range(t.start, t.end)))
+                return (.identifier(Identifier(name: text(t), range: range(t.start, t.end))), 1)
             case .string:
-                return .string(stringLiteral())
+                return (.string(stringLiteral()), 1)
             case .leftParen:
-                guard enter() else { return .error(range(t.start, t.end)) }
+                guard enter() else {
+                    conditionTooDeep = true
+                    return (.error(range(t.start, t.end)), 1)
+                }
                 defer { leave() }
                 advance()
-                let inner = parseExpression()
-                guard expectClose(.rightParen, "')'", opener: t) else { return .error(range(t.start, prevEnd)) }
-                return .parenthesized(inner, range: range(t.start, prevEnd))
+                let (inner, height) = parseExpression(minPrecedence: 1)
+                guard expectClose(.rightParen, "')'", opener: t) else { return (.error(range(t.start, prevEnd)), 1) }
+                return bounded(.parenthesized(inner, range: range(t.start, prevEnd)), height + 1, at: t)
             default:
                 errorExpected("expression")
-                return .error(range(t.start, t.start))
+                return (.error(range(t.start, t.start)), 1)
             }
         }
     }

@@ -241,14 +241,23 @@ public indirect enum Expression: Sendable {
     /// Where the parser recovered; the checker skips it.
     case error(SourceRange)
 
-    /// The source range of the whole expression.
+    /// The source range of the whole expression (found by walking down the operands of
+    /// binary operators in a loop, not by recursion).
     public var range: SourceRange {
+        guard case .binary(_, var first, var last, _) = self else { return ownRange }
+        while case .binary(_, let l, _, _) = first { first = l }
+        while case .binary(_, _, let r, _) = last { last = r }
+        return first.ownRange.through(last.ownRange)
+    }
+
+    /// The range of a node that is not `.binary` (whose range is its operands').
+    private var ownRange: SourceRange {
         switch self {
         case .identifier(let i): return i.range
         case .string(let s): return s.range
         case .bool(_, let r), .not(_, let r), .membership(_, _, _, let r), .parenthesized(_, let r), .error(let r):
             return r
-        case .binary(_, let l, let r, _): return l.range.through(r.range)
+        case .binary(_, _, _, let r): return r
         }
     }
 }

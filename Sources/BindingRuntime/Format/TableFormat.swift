@@ -40,6 +40,11 @@ public enum TableFormat {
 
     /// Most entries a condition's evaluation stack may hold (it is one `UInt64` of bits).
     public static let maxConditionDepth = 64
+    /// Tallest expression tree a condition may encode (a leaf has height 1; `not`, `and` and
+    /// `or` add one to their tallest operand), so tools that turn a condition back into a
+    /// tree (`dump`, `explain`) never recurse deeper. A checked source stays far below it:
+    /// 128 levels for a binding's condition and as many for its block's.
+    public static let maxConditionHeight = 512
     /// Most nesting of main menus (a top-level menu has depth 1).
     public static let maxMenuDepth = 64
     /// Most nesting of quick-action user-info dictionaries (the top dictionary has depth 1).

@@ -310,9 +310,16 @@ struct TableValidator {
     func checkConditions() throws(TableError) {
         let codeCount = count(.code)
         let contexts = count(.contexts)
+        // The height of each stack entry's expression tree (the stack never holds more than
+        // `maxConditionDepth` entries).
+        var heights = [Int](repeating: 0, count: TableFormat.maxConditionDepth + 1)
+        // Conditions tile the code in order, so each instruction is checked once.
+        var expectedStart = 0
         for c in 0..<count(.conditions) {
             let start = Int(f(.conditions, c, 0)), n = Int(f(.conditions, c, 1))
             guard n >= 1, start + n <= codeCount else { throw .badCondition(condition: c, reason: "code range \(start)+\(n) outside \(codeCount) instructions") }
+            guard start == expectedStart else { throw .badCondition(condition: c, reason: "code starts at \(start), not where the previous condition ended (\(expectedStart))") }
+            expectedStart = start + n
             var depth = 0
             for pc in start..<(start + n) {
                 let op = f(.code, pc, 0), a = f(.code, pc, 1), b = f(.code, pc, 2)
@@ -321,6 +328,7 @@ struct TableValidator {
                 case .constant:
                     guard a <= 1, b == 0 else { throw .badCondition(condition: c, reason: "bad constant at \(pc)") }
                     depth += 1
+                    if depth <= TableFormat.maxConditionDepth { heights[depth] = 1 }
                 case .flag, .enumEquals, .stringEquals:
                     guard Int(a) < contexts else { throw .badCondition(condition: c, reason: "context \(a) out of range at \(pc)") }
                     let kind = f(.contexts, Int(a), 1), values = f(.contexts, Int(a), 3)
@@ -333,16 +341,23 @@ struct TableValidator {
                         guard kind == TableFormat.ContextKind.string.rawValue, b < values else { throw .badCondition(condition: c, reason: "bad string comparison at \(pc)") }
                     }
                     depth += 1
+                    if depth <= TableFormat.maxConditionDepth { heights[depth] = 1 }
                 case .not:
                     guard depth >= 1, a == 0, b == 0 else { throw .badCondition(condition: c, reason: "stack underflow at \(pc)") }
+                    heights[depth] += 1
                 case .and, .or, .andSwapped, .orSwapped:
                     guard depth >= 2, a == 0, b == 0 else { throw .badCondition(condition: c, reason: "stack underflow at \(pc)") }
+                    heights[depth - 1] = max(heights[depth - 1], heights[depth]) + 1
                     depth -= 1
                 }
                 guard depth <= TableFormat.maxConditionDepth else { throw .badCondition(condition: c, reason: "stack deeper than \(TableFormat.maxConditionDepth)") }
+                guard depth == 0 || heights[depth] <= TableFormat.maxConditionHeight else {
+                    throw .badCondition(condition: c, reason: "expression taller than \(TableFormat.maxConditionHeight) at \(pc)")
+                }
             }
             guard depth == 1 else { throw .badCondition(condition: c, reason: "leaves \(depth) values on the stack") }
         }
+        guard expectedStart == codeCount else { throw .badCondition(condition: count(.conditions), reason: "\(codeCount - expectedStart) instructions belong to no condition") }
     }
 
     func checkArguments() throws(TableError) {

@@ -1,0 +1,126 @@
+import BindingRuntime
+import Testing
+@testable import BindingLang
+
+/// Issue 10, defect 1: every construct that nests or chains, repeated a million times, goes
+/// through every phase (parse, check, format) and ends in an error, never a stack overflow.
+/// A condition as tall as the limit goes on through the emitter, the loader, `dump`'s printer,
+/// `explain` and dispatch.
+struct DeepInputTests {
+    static let million = 1_000_000
+
+    /// Parses and checks `text` (and formats it when it parses: the formatter stops at
+    /// syntax errors, after a parse like the one here); returns the error messages.
+    static func allPhases(_ text: String) -> [String] {
+        var sources = SourceManager()
+        _ = sources.add(SourceFile(path: "deep.bind", text: text))
+        let compilation = Compilation(sources: sources, platform: .apple)
+        let errors = compilation.diagnostics.filter { $0.severity == .error }.map(\.message)
+        if errors.isEmpty { _ = Formatter.format(sources.files[0], file: FileID(0)) }
+        return errors
+    }
+
+    static func repeated(_ s: String) -> String { String(repeating: s, count: million) }
+
+    static let header = "context a: Bool\ncontext m: x | y\nresponder R\naction go\n"
+
+    @Test func millionOperandChain() {
+        let text = Self.header + "in R when a" + Self.repeated(" && a") + " {\n  k -> go\n}\n"
+        #expect(Self.allPhases(text) == [Messages.conditionTooDeep])
+    }
+
+    @Test func millionOperandChainInABinding() {
+        let text = Self.header + "in R {\n  k -> go when a" + Self.repeated("||a") + "\n  j -> go\n}\n"
+        #expect(Self.allPhases(text) == [Messages.conditionTooDeep])
+    }
+
+    @Test func millionComparisons() {
+        let text = Self.header + "in R when m" + Self.repeated(" == x") + " {\n}\n"
+        #expect(Self.allPhases(text).first == Messages.chainedComparison)
+    }
+
+    @Test func millionItemList() {
+        let text = Self.header + "in R when m in (x" + Self.repeated(", y") + ") {\n}\n"
+        #expect(Self.allPhases(text) == [Messages.conditionTooDeep])
+    }
+
+    @Test func millionParentheses() {
+        let text = Self.header + "in R when " + Self.repeated("(") + "a" + Self.repeated(")") + " {\n}\n"
+        #expect(Self.allPhases(text) == [Messages.nestingTooDeep(Parser.maxDepth)])
+    }
+
+    @Test func millionBangs() {
+        let text = Self.header + "in R when " + Self.repeated("!") + "a {\n}\n"
+        #expect(Self.allPhases(text) == [Messages.nestingTooDeep(Parser.maxDepth)])
+    }
+
+    @Test func millionDictionaries() {
+        let text = Self.header + "shortcut \"t\" {\n  title \"T\"\n  userInfo " + Self.repeated("{ a: ") + "1"
+            + Self.repeated(" }") + "\n}\n"
+        #expect(Self.allPhases(text).contains(Messages.nestingTooDeep(Parser.maxDepth)))
+    }
+
+    @Test func millionSubmenus() {
+        let text = Self.header + "menu \"m\" {\n" + Self.repeated("menu \"n\" {\n") + Self.repeated("}\n") + "}\n"
+        #expect(Self.allPhases(text).contains(Messages.nestingTooDeep(Parser.maxDepth)))
+    }
+
+    @Test func millionComments() throws {
+        let lines = Self.header + Self.repeated("// c\n") + "in R {\n  k -> go\n}\n"
+        #expect(Self.allPhases(lines) == [])
+        let blocks = Self.header + "in R {\n  k " + Self.repeated("/* c */") + " -> go\n}\n"
+        #expect(Self.allPhases(blocks) == [])
+        let open = Self.header + Self.repeated("/* ")
+        #expect(Self.allPhases(open) == [Messages.unterminatedBlockComment])
+    }
+
+    /// The tallest accepted condition, just one level more, and the same height made of
+    /// parentheses, `!` and an `in` list.
+    @Test func limitIsExact() {
+        let n = Parser.maxConditionDepth
+        func chain(_ count: Int) -> String {
+            Self.header + "in R when a" + String(repeating: " && a", count: count - 1) + " {\n  k -> go\n}\n"
+        }
+        #expect(Self.allPhases(chain(n)) == [])
+        #expect(Self.allPhases(chain(n + 1)) == [Messages.conditionTooDeep])
+        let bangs = Self.header + "in R when " + String(repeating: "!", count: n) + "a {\n}\n"
+        #expect(Self.allPhases(bangs) == [Messages.conditionTooDeep])
+        let list = Self.header + "in R when m in (" + Array(repeating: "x", count: n).joined(separator: ", ") + ") {\n}\n"
+        #expect(Self.allPhases(list) == [Messages.conditionTooDeep])
+    }
+
+    /// A condition at the limit (in the block and in the binding, so the binding's is twice
+    /// as tall) through every later phase.
+    @Test func tallestConditionEndToEnd() throws {
+        let n = Parser.maxConditionDepth
+        let tall = "a" + String(repeating: " && !a", count: (n - 1) / 2)
+        let text = Self.header + "in R when \(tall) || a {\n  k -> go when \(tall) || !a\n  k k -> go when \(tall)\n}\n"
+        var sources = SourceManager()
+        _ = sources.add(SourceFile(path: "deep.bind", text: text))
+        let compilation = Compilation(sources: sources, platform: .apple)
+        #expect(!compilation.hasErrors, "\(compilation.diagnostics.map(\.message))")
+        guard case .success(let formatted) = Formatter.format(sources.files[0], file: FileID(0)) else {
+            Issue.record("does not format")
+            return
+        }
+        #expect(formatted.contains(tall))
+        let bytes = try #require(compilation.table(strip: false))
+        let table = try BindingTable(bytes: bytes)
+        let keymap = Keymap(table: table)
+        #expect(KeymapPrinter.text(keymap).contains("a && !a"))
+        _ = KeymapPrinter.json(keymap).rendered()
+        final class Probe: Responder {
+            var responderRoles: [String] { ["R"] }
+            var nextResponder: (any Responder)? { nil }
+            func canPerform(_ action: ActionInvocation) -> Bool { true }
+            func perform(_ action: ActionInvocation) {}
+        }
+        let dispatcher = Dispatcher(table: table)
+        var context = ContextState(table: table)
+        try context.set("a", true)
+        let chord = try #require(try? Chord.parse("k", platform: .apple).get())
+        let explanation = dispatcher.explain([chord], firstResponder: Probe(), context: context)
+        #expect(!ExplanationPrinter.json(explanation, keymap: keymap, chain: ["probe"], values: []).rendered().isEmpty)
+        _ = dispatcher.dispatch(KeyEvent(chord), firstResponder: Probe(), context: context)
+    }
+}
