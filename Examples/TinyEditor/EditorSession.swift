@@ -60,6 +60,27 @@ final class EditorSession {
         return model.editorFocus ? textView : panel
     }
 
+    /// The chain as the dispatcher reads it, resolved once per focus change (which responder
+    /// is first, whether the find bar is open) and keymap, not on every key. Capabilities stay
+    /// exact: what the editor can perform changes with its selection.
+    func chainSnapshot() -> ChainSnapshot {
+        let key = SnapshotKey(editorFocus: model.editorFocus, findVisible: model.findVisible, keymap: current)
+        let first = rewire()
+        if let snapshot, snapshotKey == key, snapshot.table === keymap.table { return snapshot }
+        let fresh = ChainSnapshot(table: keymap.table, firstResponder: first)
+        snapshot = fresh
+        snapshotKey = key
+        return fresh
+    }
+
+    private struct SnapshotKey: Equatable {
+        var editorFocus: Bool
+        var findVisible: Bool
+        var keymap: Int
+    }
+    private var snapshot: ChainSnapshot?
+    private var snapshotKey: SnapshotKey?
+
     /// The responders of the current chain, first responder first.
     var chain: [ChainResponder] {
         var out: [ChainResponder] = []
@@ -119,9 +140,8 @@ final class EditorSession {
         model.message = ""
         let armed = model.quitArmed
         syncContext()
-        let first = rewire()
         let table = keymap.table
-        let result = dispatcher.dispatch(event, firstResponder: first, context: context)
+        let result = dispatcher.dispatch(event, chain: chainSnapshot(), context: context)
         let outcome: SessionEvent
         switch result {
         case .performed(let action, let responder):

@@ -56,8 +56,9 @@ final class TextViewResponder: Responder {
     let editor = EditorController()
     let textView = TextViewResponder(next: editor)
 
+    let chain = ChainSnapshot(table: table, firstResponder: textView)
     let press = KeyEvent(key: Key(character: "2"), modifiers: .command)
-    switch dispatcher.dispatch(press, firstResponder: textView, context: context) {
+    switch dispatcher.dispatch(press, chain: chain, context: context) {
     case .performed(let action, let responder):
         #expect(action.name == "selectTab")
         #expect(responder === editor)
