@@ -81,6 +81,53 @@ public enum SwiftGenerator {
         }
     }
 
+    /// The AppKit key equivalent for `key` (`NSMenuItem.keyEquivalent`): the character itself,
+    /// or the function-key character AppKit's `NSEvent` constants give (`NSUpArrowFunctionKey`
+    /// is U+F700, `NSF1FunctionKey` U+F704, …); nil for keys it has none for.
+    public static func appKitKeyEquivalent(_ key: Key) -> String? {
+        if !key.isNamed {
+            guard let scalar = Unicode.Scalar(key.rawValue) else { return nil }
+            return String(Character(scalar))
+        }
+        let index = Int(key.rawValue - Key.namedBase)
+        guard Key.named.indices.contains(index) else { return nil }
+        let name = Key.named[index].name
+        let scalar: UInt32
+        switch name {
+        case "up": scalar = 0xF700
+        case "down": scalar = 0xF701
+        case "left": scalar = 0xF702
+        case "right": scalar = 0xF703
+        case "insert": scalar = 0xF727
+        case "forwardDelete": scalar = 0xF728
+        case "home": scalar = 0xF729
+        case "end": scalar = 0xF72B
+        case "pageUp": scalar = 0xF72C
+        case "pageDown": scalar = 0xF72D
+        case "clear": scalar = 0xF739
+        case "escape": scalar = 0x1B
+        case "tab": scalar = 0x09
+        case "return": scalar = 0x0D
+        case "enter": scalar = 0x03
+        case "delete": scalar = 0x08
+        default:
+            guard name.hasPrefix("f"), let n = UInt32(name.dropFirst()), (1...24).contains(n) else { return nil }
+            scalar = 0xF703 + n
+        }
+        return Unicode.Scalar(scalar).map { String(Character($0)) }
+    }
+
+    /// The `ShortcutType` case name for a quick action's type: the last dot-separated part
+    /// with an identifier's characters kept, in lower camel case (`com.example.new-tab` →
+    /// `newTab`); `shortcut` when nothing is left.
+    static func shortcutCaseName(_ type: String) -> String {
+        let last = type.split(separator: ".").last.map(String.init) ?? type
+        var name = typeIdentifier(last)
+        if name.hasSuffix("_") && !last.hasSuffix("_") { name.removeLast() }
+        guard let first = name.first, first != "_" else { return "shortcut" }
+        return first.lowercased() + name.dropFirst()
+    }
+
     /// Swift's reserved words (declarations, statements, expressions and types, patterns; The
     /// Swift Programming Language, "Lexical Structure: Keywords and Punctuation"), which need
     /// backticks as identifiers.
@@ -109,7 +156,9 @@ public enum SwiftGenerator {
 
     // MARK: - The generator
 
-    private struct Generator {
+    /// Writes one generated file; its parts for menus, quick actions, UIKit and AppKit are in
+    /// the `SwiftGenerator+…` files.
+    struct Generator {
         let keymap: Keymap
         let typeName: String
         var out = ""
@@ -123,6 +172,8 @@ public enum SwiftGenerator {
         var enumTypeNames: [Int: String] = [:]
         /// The Swift identifiers of each enumeration context's cases, by context index.
         var caseNames: [Int: [String]] = [:]
+        /// The Swift identifier of each quick action's case of `ShortcutType`, by index.
+        let shortcutNames: [String]
 
         init(keymap: Keymap, typeName: String) {
             self.keymap = keymap
@@ -145,6 +196,8 @@ public enum SwiftGenerator {
                 var caseScope = SwiftNames(reserved: SwiftNames.enumerationMembers)
                 caseNames[i] = cases.map { caseScope.claim($0) }
             }
+            var shortcutScope = SwiftNames(reserved: SwiftNames.enumerationMembers.union(["title", "subtitle"]))
+            shortcutNames = keymap.quickActions.map { shortcutScope.claim(SwiftGenerator.shortcutCaseName($0.type)) }
         }
 
         mutating func line(_ text: String = "", _ indent: Int = 0) {
@@ -158,8 +211,11 @@ public enum SwiftGenerator {
             line("#if canImport(UIKit)")
             line("import UIKit")
             line("#endif")
+            line("#if canImport(AppKit) && !targetEnvironment(macCatalyst)")
+            line("import AppKit")
+            line("#endif")
             line()
-            line("/// The actions, context and key commands of \(described).")
+            line("/// The actions, context, key commands, menus and quick actions of \(described).")
             line("public enum \(typeName) {")
             actionEnum()
             line()
@@ -174,9 +230,15 @@ public enum SwiftGenerator {
             keyCommands()
             line()
             editMenu()
+            line()
+            mainMenus()
+            line()
+            shortcutTypes()
             line("}")
             line()
             uiKitHelpers()
+            line()
+            appKitHelpers()
             return out
         }
 
@@ -337,6 +399,8 @@ public enum SwiftGenerator {
             line("public struct Stroke: Hashable, Sendable {", 1)
             line("/// The `UIKeyCommand` input (`\"k\"`, `\"UIKeyInputUpArrow\"`); nil for a key UIKit has none for.", 2)
             line("public var input: String?", 2)
+            line("/// The AppKit key equivalent (`\"k\"`, `\"\\u{F700}\"` for up); nil for a key AppKit has none for.", 2)
+            line("public var keyEquivalent: String?", 2)
             line("public var modifiers: Modifiers", 2)
             line("/// The chord's code in the table (`Chord(code:)` in BindingRuntime).", 2)
             line("public var code: UInt32", 2)
@@ -391,7 +455,8 @@ public enum SwiftGenerator {
 
         func strokeExpression(_ chord: Chord) -> String {
             let input = SwiftGenerator.uiKitInput(chord.key).map(SwiftGenerator.quoted) ?? "nil"
-            return "Stroke(input: \(input), modifiers: \(modifiersExpression(chord.modifiers)), "
+            let keyEquivalent = SwiftGenerator.appKitKeyEquivalent(chord.key).map(SwiftGenerator.quoted) ?? "nil"
+            return "Stroke(input: \(input), keyEquivalent: \(keyEquivalent), modifiers: \(modifiersExpression(chord.modifiers)), "
                 + "code: \(chord.code), glyphs: \(SwiftGenerator.quoted(chord.glyphs)))"
         }
 
@@ -420,51 +485,6 @@ public enum SwiftGenerator {
                 line("condition: \(optionalString(conditionText(item.condition)))),", 3)
             }
             line("]", 1)
-        }
-
-        mutating func uiKitHelpers() {
-            line("#if canImport(UIKit)")
-            line("extension \(typeName).Modifiers {")
-            line("/// The same modifiers as UIKit flags.", 1)
-            line("public var uiKeyModifierFlags: UIKeyModifierFlags {", 1)
-            line("var flags: UIKeyModifierFlags = []", 2)
-            line("if contains(.shift) { flags.insert(.shift) }", 2)
-            line("if contains(.control) { flags.insert(.control) }", 2)
-            line("if contains(.alternate) { flags.insert(.alternate) }", 2)
-            line("if contains(.command) { flags.insert(.command) }", 2)
-            line("if contains(.capsLock) { flags.insert(.alphaShift) }", 2)
-            line("if contains(.numericPad) { flags.insert(.numericPad) }", 2)
-            line("return flags", 2)
-            line("}", 1)
-            line("}")
-            line()
-            line("extension \(typeName) {")
-            line("/// One `UIKeyCommand` per distinct first stroke, in declaration order, each sending", 1)
-            line("/// `selector` with the stroke's chord code as its `propertyList` (hand it to the", 1)
-            line("/// runtime's dispatcher, which handles sequences and conditions). A stroke's", 1)
-            line("/// discoverability title is that of the first titled one-stroke command it starts.", 1)
-            line("@MainActor", 1)
-            line("public static func uiKeyCommands(action selector: Selector) -> [UIKeyCommand] {", 1)
-            line("var seen: Set<UInt32> = []", 2)
-            line("var commands: [UIKeyCommand] = []", 2)
-            line("for command in keyCommands {", 2)
-            line("guard let stroke = command.strokes.first, let input = stroke.input, seen.insert(stroke.code).inserted else { continue }", 3)
-            line("let title = keyCommands.first { $0.strokes == [stroke] && $0.title != nil }?.title", 3)
-            line("commands.append(UIKeyCommand(", 3)
-            line("title: title ?? \"\", image: nil, action: selector, input: input,", 4)
-            line("modifierFlags: stroke.modifiers.uiKeyModifierFlags, propertyList: Int(stroke.code),", 4)
-            line("alternates: [], discoverabilityTitle: title, attributes: [], state: .off))", 4)
-            line("}", 2)
-            line("return commands", 2)
-            line("}", 1)
-            line()
-            line("/// The edit menu as `UIMenuItem`s; `selector(action)` names the method that performs each.", 1)
-            line("@MainActor", 1)
-            line("public static func editMenuItems(selector: (Action) -> Selector) -> [UIMenuItem] {", 1)
-            line("editMenu.map { UIMenuItem(title: $0.title, action: selector($0.action)) }", 2)
-            line("}", 1)
-            line("}")
-            line("#endif")
         }
     }
 }

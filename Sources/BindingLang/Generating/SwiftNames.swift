@@ -33,8 +33,9 @@ struct SwiftNames {
 
     /// What every enumeration the generator writes declares or inherits (`Hashable`,
     /// `CaseIterable`, `RawRepresentable`), plus `Type` and `Protocol`, which Swift does not
-    /// accept as enum case names even in backticks.
+    /// accept as enum case names even in backticks, and `none`, which would make `.none` mean
+    /// two things wherever the enum is optional.
     static let enumerationMembers: Set<String> = [
-        "init", "rawValue", "RawValue", "allCases", "AllCases", "hashValue", "hash", "Type", "Protocol",
+        "init", "rawValue", "RawValue", "allCases", "AllCases", "hashValue", "hash", "Type", "Protocol", "none",
     ]
 }

@@ -1,0 +1,67 @@
+/// The part of the generated file that uses AppKit, under `#if canImport(AppKit)` (and not
+/// Mac Catalyst, which takes the UIKit part): the main menus as `NSMenu`s whose items carry
+/// their key equivalents. Every AppKit declaration used is listed, with where its signature
+/// comes from, in the test stub `Tests/…/Generating/AppleStubs.swift`.
+extension SwiftGenerator.Generator {
+    mutating func appKitHelpers() {
+        let code = """
+            #if canImport(AppKit) && !targetEnvironment(macCatalyst)
+            extension \(typeName).Modifiers {
+                /// The same modifiers as AppKit flags (`NSMenuItem.keyEquivalentModifierMask`).
+                public var nsEventModifierFlags: NSEvent.ModifierFlags {
+                    var flags: NSEvent.ModifierFlags = []
+                    if contains(.shift) { flags.insert(.shift) }
+                    if contains(.control) { flags.insert(.control) }
+                    if contains(.alternate) { flags.insert(.option) }
+                    if contains(.command) { flags.insert(.command) }
+                    if contains(.capsLock) { flags.insert(.capsLock) }
+                    if contains(.numericPad) { flags.insert(.numericPad) }
+                    return flags
+                }
+            }
+
+            extension \(typeName) {
+                /// One `NSMenu` per main menu, in declared order (add each as the submenu of an item
+                /// of `NSApplication.shared.mainMenu`).
+                @MainActor
+                public static func nsMenus(action selector: Selector) -> [NSMenu] {
+                    mainMenus.map { nsMenu($0, action: selector) }
+                }
+
+                /// `menu` as an `NSMenu`: each command is an `NSMenuItem` sending `selector`, with its
+                /// key equivalent and modifier mask and its index in `menuCommands` as `tag`;
+                /// submenus and separators as declared.
+                @MainActor
+                public static func nsMenu(_ menu: Menu, action selector: Selector) -> NSMenu {
+                    let result = NSMenu(title: menu.title)
+                    for child in menu.children {
+                        switch child {
+                        case .separator:
+                            result.addItem(NSMenuItem.separator())
+                        case .submenu(let submenu):
+                            let item = NSMenuItem(title: submenu.title, action: nil, keyEquivalent: "")
+                            item.submenu = nsMenu(submenu, action: selector)
+                            result.addItem(item)
+                        case .command(let command):
+                            let key = command.keyEquivalent
+                            let item = NSMenuItem(title: command.title, action: selector, keyEquivalent: key?.keyEquivalent ?? "")
+                            item.keyEquivalentModifierMask = key?.keyEquivalent == nil ? [] : key?.modifiers.nsEventModifierFlags ?? []
+                            item.tag = command.index
+                            result.addItem(item)
+                        }
+                    }
+                    return result
+                }
+
+                /// The main-menu command an item built by `nsMenu` stands for (read in the method
+                /// `selector` names, and in `validateMenuItem(_:)` to enable it by its condition).
+                @MainActor
+                public static func menuCommand(for item: NSMenuItem) -> MenuCommand? {
+                    menuCommands.indices.contains(item.tag) ? menuCommands[item.tag] : nil
+                }
+            }
+            #endif
+            """
+        out += code + "\n"
+    }
+}

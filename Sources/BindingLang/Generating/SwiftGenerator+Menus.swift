@@ -1,0 +1,90 @@
+import BindingRuntime
+
+/// The main menus as data: every menu command in one flat list (`menuCommands`, in declared
+/// order, which is how UIKit's and AppKit's items name the command they stand for), and the
+/// menus as trees of commands, submenus and separators.
+extension SwiftGenerator.Generator {
+    /// Every item of every main menu, depth first in declared order.
+    var flatMenuItems: [MenuItem] {
+        var items: [MenuItem] = []
+        var stack: [ArraySlice<MenuEntry>] = keymap.mainMenus.reversed().map { $0.entries[...] }
+        // Iterative, so that the nesting of submenus never deepens the call stack.
+        while var entries = stack.popLast() {
+            guard let entry = entries.popFirst() else { continue }
+            stack.append(entries)
+            switch entry {
+            case .item(let item): items.append(item)
+            case .submenu(let menu): stack.append(menu.entries[...])
+            case .separator: break
+            }
+        }
+        return items
+    }
+
+    mutating func mainMenus() {
+        line("/// A main-menu command: its title, action, key equivalent (also in `keyCommands`) and", 1)
+        line("/// condition. `index` is its position in `menuCommands`, which UIKit commands carry as", 1)
+        line("/// their `propertyList` and AppKit items as their `tag`.", 1)
+        line("public struct MenuCommand: Sendable {", 1)
+        line("public var index: Int", 2)
+        line("public var title: String", 2)
+        line("public var action: Action", 2)
+        line("public var keyEquivalent: Stroke?", 2)
+        line("/// The `when` condition in `.bind` syntax; nil when always enabled.", 2)
+        line("public var condition: String?", 2)
+        line("}", 1)
+        line()
+        line("/// A main menu or submenu.", 1)
+        line("public struct Menu: Sendable {", 1)
+        line("public var title: String", 2)
+        line("public var children: [MenuElement]", 2)
+        line("}", 1)
+        line()
+        line("/// One entry of a menu.", 1)
+        line("public indirect enum MenuElement: Sendable {", 1)
+        line("case command(MenuCommand)", 2)
+        line("case submenu(Menu)", 2)
+        line("/// A separator: UIKit shows the runs between separators as inline groups.", 2)
+        line("case separator", 2)
+        line("}", 1)
+        line()
+        line("/// Every main-menu command, depth first in declared order.", 1)
+        line("public static let menuCommands: [MenuCommand] = [", 1)
+        for (i, item) in flatMenuItems.enumerated() {
+            let key = item.keyEquivalent.map(strokeExpression) ?? "nil"
+            line("MenuCommand(", 2)
+            line("index: \(i), title: \(SwiftGenerator.quoted(item.title)), action: \(actionExpression(item.action, item.argument)),", 3)
+            line("keyEquivalent: \(key), condition: \(optionalString(conditionText(item.condition)))),", 3)
+        }
+        line("]", 1)
+        line()
+        line("/// The main menus in declared order.", 1)
+        line("public static let mainMenus: [Menu] = [", 1)
+        var next = 0
+        for menu in keymap.mainMenus {
+            menuLiteral(menu, next: &next, indent: 2, terminator: ",")
+        }
+        line("]", 1)
+    }
+
+    /// `Menu(title:children:)` for `menu` followed by `terminator`, its commands numbered from
+    /// `next` on. Submenus nest
+    /// at most 32 deep (Grammar.md §7.2), so this recursion is bounded.
+    private mutating func menuLiteral(_ menu: Menu, next: inout Int, indent: Int, terminator: String) {
+        line("Menu(title: \(SwiftGenerator.quoted(menu.title)), children: [", indent)
+        for entry in menu.entries {
+            switch entry {
+            case .item:
+                line(".command(menuCommands[\(next)]),", indent + 1)
+                next += 1
+            case .separator:
+                line(".separator,", indent + 1)
+            case .submenu(let submenu):
+                line(".submenu(", indent + 1)
+                menuLiteral(submenu, next: &next, indent: indent + 2, terminator: "")
+                line("),", indent + 1)
+            }
+        }
+        line("])" + terminator, indent)
+    }
+}

@@ -1,0 +1,164 @@
+/// The part of the generated file that uses UIKit, under `#if canImport(UIKit)`: key commands
+/// with discoverability titles, the main menus for `UIMenuBuilder`, the edit menu as
+/// `UIAction`s for `UIEditMenuInteraction` (and as `UIMenuItem`s, deprecated since iOS 16),
+/// and the parser for `UIApplicationShortcutItem`. Every UIKit declaration used is listed,
+/// with where its signature comes from, in the test stub `Tests/…/Generating/AppleStubs.swift`.
+extension SwiftGenerator.Generator {
+    mutating func uiKitHelpers() {
+        let code = """
+            #if canImport(UIKit)
+            extension \(typeName).Modifiers {
+                /// The same modifiers as UIKit flags.
+                public var uiKeyModifierFlags: UIKeyModifierFlags {
+                    var flags: UIKeyModifierFlags = []
+                    if contains(.shift) { flags.insert(.shift) }
+                    if contains(.control) { flags.insert(.control) }
+                    if contains(.alternate) { flags.insert(.alternate) }
+                    if contains(.command) { flags.insert(.command) }
+                    if contains(.capsLock) { flags.insert(.alphaShift) }
+                    if contains(.numericPad) { flags.insert(.numericPad) }
+                    return flags
+                }
+            }
+
+            extension \(typeName) {
+                /// One `UIKeyCommand` per distinct first stroke, in declaration order, each sending
+                /// `selector` with the stroke's chord code as its `propertyList` (hand it to the
+                /// runtime's dispatcher, which handles sequences and conditions). A stroke's
+                /// discoverability title is that of the first titled one-stroke command it starts.
+                /// Leave out the main menus' key equivalents when `buildMainMenus` puts them in the
+                /// menu bar.
+                @MainActor
+                public static func uiKeyCommands(action selector: Selector, includingMenuKeyEquivalents: Bool = true) -> [UIKeyCommand] {
+                    var seen: Set<UInt32> = []
+                    var commands: [UIKeyCommand] = []
+                    for command in keyCommands where includingMenuKeyEquivalents || command.role != nil {
+                        guard let stroke = command.strokes.first, let input = stroke.input, seen.insert(stroke.code).inserted else { continue }
+                        let title = keyCommands.first { $0.strokes == [stroke] && $0.title != nil }?.title
+                        commands.append(UIKeyCommand(
+                            title: title ?? "", image: nil, action: selector, input: input,
+                            modifierFlags: stroke.modifiers.uiKeyModifierFlags, propertyList: Int(stroke.code),
+                            alternates: [], discoverabilityTitle: title, attributes: [], state: .off))
+                    }
+                    return commands
+                }
+
+                /// `menu` as a `UIMenu`: its commands (a `UIKeyCommand` when it has a key equivalent
+                /// UIKit can type, else a `UICommand`) send `selector` with their index in
+                /// `menuCommands` as `propertyList`; the runs between separators become inline groups.
+                @MainActor
+                public static func uiMenu(_ menu: Menu, action selector: Selector, identifier: UIMenu.Identifier? = nil) -> UIMenu {
+                    var groups: [[UIMenuElement]] = [[]]
+                    for child in menu.children {
+                        switch child {
+                        case .separator: groups.append([])
+                        case .submenu(let submenu): groups[groups.count - 1].append(uiMenu(submenu, action: selector))
+                        case .command(let command): groups[groups.count - 1].append(uiCommand(command, action: selector))
+                        }
+                    }
+                    let nonEmpty = groups.filter { !$0.isEmpty }
+                    let children: [UIMenuElement] = nonEmpty.count <= 1
+                        ? nonEmpty.first ?? []
+                        : nonEmpty.map { UIMenu(title: "", image: nil, identifier: nil, options: .displayInline, children: $0) }
+                    return UIMenu(title: menu.title, image: nil, identifier: identifier, options: [], children: children)
+                }
+
+                /// The `UIKeyCommand` or `UICommand` for a main-menu command, its title also its
+                /// discoverability title.
+                @MainActor
+                public static func uiCommand(_ command: MenuCommand, action selector: Selector) -> UICommand {
+                    if let stroke = command.keyEquivalent, let input = stroke.input {
+                        return UIKeyCommand(
+                            title: command.title, image: nil, action: selector, input: input,
+                            modifierFlags: stroke.modifiers.uiKeyModifierFlags, propertyList: command.index,
+                            alternates: [], discoverabilityTitle: command.title, attributes: [], state: .off)
+                    }
+                    return UICommand(
+                        title: command.title, image: nil, action: selector, propertyList: command.index,
+                        alternates: [], discoverabilityTitle: command.title, attributes: [], state: .off)
+                }
+
+                /// The main-menu command a command built by `uiCommand` stands for (read in the
+                /// method `selector` names, and in `validate(_:)` to enable it by its condition).
+                @MainActor
+                public static func menuCommand(for command: UICommand) -> MenuCommand? {
+                    guard let index = command.propertyList as? Int, menuCommands.indices.contains(index) else { return nil }
+                    return menuCommands[index]
+                }
+
+                /// The standard menu a main menu with this title joins, if any.
+                @MainActor
+                static func standardMenu(titled title: String) -> UIMenu.Identifier? {
+                    switch title {
+                    case "File": return .file
+                    case "Edit": return .edit
+                    case "Format": return .format
+                    case "View": return .view
+                    case "Window": return .window
+                    case "Help": return .help
+                    default: return nil
+                    }
+                }
+
+                /// Puts the main menus into the menu bar; call it from `buildMenu(with:)` of the app
+                /// delegate when `builder.system == .main`. A menu titled like a standard one (File,
+                /// Edit, Format, View, Window, Help) is added at the end of that menu as an inline
+                /// group; any other is inserted before the Window menu, in declared order.
+                @MainActor
+                public static func buildMainMenus(with builder: any UIMenuBuilder, action selector: Selector) {
+                    for menu in mainMenus {
+                        let identifier = UIMenu.Identifier(\(SwiftGenerator.quoted(typeName + ".")) + menu.title)
+                        let built = uiMenu(menu, action: selector, identifier: identifier)
+                        if let standard = standardMenu(titled: menu.title), builder.menu(for: standard) != nil {
+                            let group = UIMenu(title: "", image: nil, identifier: identifier, options: .displayInline, children: built.children)
+                            builder.insertChild(group, atEndOfMenu: standard)
+                        } else {
+                            builder.insertSibling(built, beforeMenu: .window)
+                        }
+                    }
+                }
+
+                /// The edit menu's items as `UIAction`s, in declared order, for
+                /// `editMenuInteraction(_:menuFor:suggestedActions:)` or a context menu; `perform`
+                /// receives the item's action. Show only the items the runtime's dispatcher lists as
+                /// live (`editMenu(for:)`), which checks conditions and performers.
+                @MainActor
+                public static func editMenuActions(perform: @escaping @MainActor (Action) -> Void) -> [UIAction] {
+                    editMenu.map { item in
+                        UIAction(title: item.title, image: nil, identifier: nil, discoverabilityTitle: nil, attributes: [], state: .off) { _ in
+                            perform(item.action)
+                        }
+                    }
+                }
+
+                /// The menu a `UIEditMenuInteraction` delegate returns: the system's suggested actions,
+                /// then the keymap's edit menu as an inline group.
+                @available(iOS 16.0, macCatalyst 16.0, *)
+                @MainActor
+                public static func editMenu(suggestedActions: [UIMenuElement], perform: @escaping @MainActor (Action) -> Void) -> UIMenu {
+                    let own = UIMenu(title: "", image: nil, identifier: nil, options: .displayInline, children: editMenuActions(perform: perform))
+                    return UIMenu(title: "", image: nil, identifier: nil, options: [], children: suggestedActions + [own])
+                }
+
+                /// The edit menu as `UIMenuItem`s for `UIMenuController`, which iOS 16 deprecates;
+                /// `selector(action)` names the method that performs each.
+                @available(iOS, introduced: 3.2, deprecated: 16.0, message: "use editMenu(suggestedActions:perform:) with UIEditMenuInteraction")
+                @MainActor
+                public static func editMenuItems(selector: (Action) -> Selector) -> [UIMenuItem] {
+                    editMenu.map { UIMenuItem(title: $0.title, action: selector($0.action)) }
+                }
+            }
+
+            extension \(typeName).ShortcutType {
+                /// The quick action a `UIApplicationShortcutItem` stands for, by its `type`; nil for
+                /// a type the keymap does not declare (a dynamic shortcut the app added).
+                @MainActor
+                public init?(_ item: UIApplicationShortcutItem) {
+                    self.init(rawValue: item.type)
+                }
+            }
+            #endif
+            """
+        out += code + "\n"
+    }
+}
