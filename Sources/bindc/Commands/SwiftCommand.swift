@@ -5,11 +5,14 @@ import BindingRuntime
 enum SwiftCommand: Command {
     static let spec = CommandSpec(
         name: "swift",
-        abstract: "Generate Swift source: a typed action enum and UIKit helpers",
+        abstract: "Generate Swift source: typed actions, context, menus, and UIKit/AppKit helpers",
         discussion: """
             The generated file declares an enum of the actions with their argument types, the
-            context variables, and, under '#if canImport(UIKit)', helpers that build
-            UIKeyCommands with discoverability titles and edit-menu items.
+            roles, the context variables, the key commands, edit menu, main menus and quick
+            actions as data; under '#if canImport(UIKit)', helpers that build UIKeyCommands
+            with discoverability titles, the main menus for UIMenuBuilder, the edit menu for
+            UIEditMenuInteraction, and a UIApplicationShortcutItem parser; under
+            '#if canImport(AppKit)', NSMenus with key equivalents.
             """,
         positionals: CommonOptions.filesOrTable,
         options: [
