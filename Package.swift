@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "BindingLang", targets: ["BindingLang"]),
         .library(name: "BindingRuntime", targets: ["BindingRuntime"]),
+        .library(name: "BindingLanguageServer", targets: ["BindingLanguageServer"]),
         .executable(name: "bindc", targets: ["bindc"]),
         .executable(name: "tiny-editor", targets: ["TinyEditor"]),
         .executable(name: "bind-bench", targets: ["BindBench"]),
@@ -15,7 +16,9 @@ let package = Package(
         .target(name: "BindingRuntime"),
         // The compiler front end and emitter; shares the format constants with the runtime.
         .target(name: "BindingLang", dependencies: ["BindingRuntime"]),
-        .executableTarget(name: "bindc", dependencies: ["BindingLang", "BindingRuntime"]),
+        // The language server: protocol, documents and answers, no input or output of its own.
+        .target(name: "BindingLanguageServer", dependencies: ["BindingLang", "BindingRuntime"]),
+        .executableTarget(name: "bindc", dependencies: ["BindingLang", "BindingRuntime", "BindingLanguageServer"]),
         .executableTarget(
             name: "TinyEditor", dependencies: ["BindingLang", "BindingRuntime"],
             path: "Examples/TinyEditor"),
@@ -25,6 +28,9 @@ let package = Package(
         .testTarget(name: "BindingLangTests", dependencies: ["BindingLang", "BindingRuntime"]),
         .testTarget(name: "BindingRuntimeTests", dependencies: ["BindingRuntime", "BindingLang"]),
         .testTarget(name: "bindcTests", dependencies: ["bindc", "BindingLang", "BindingRuntime"]),
+        .testTarget(
+            name: "BindingLanguageServerTests",
+            dependencies: ["BindingLanguageServer", "BindingLang", "BindingRuntime"]),
         .testTarget(name: "TinyEditorTests", dependencies: ["TinyEditor", "BindingLang", "BindingRuntime"]),
     ],
     swiftLanguageModes: [.v6]

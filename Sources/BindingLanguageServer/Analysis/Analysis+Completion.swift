@@ -1,0 +1,215 @@
+import BindingLang
+import BindingRuntime
+
+extension Analysis {
+    /// What a brace opens, for deciding what may be written inside it.
+    private enum Construct { case top, block, menu, shortcut, dictionary }
+
+    /// Keywords that start a declaration.
+    static let declarationKeywords = ["keymap", "context", "responder", "action", "in", "menu", "shortcut"]
+    /// Shortcut field names.
+    static let shortcutFields = ["title", "subtitle", "icon", "iconFile", "userInfo"]
+
+    /// Completions at `offset`, from what the grammar expects there: declaration keywords at
+    /// the start of a top-level line; `group`, `unbind`, modifiers and keys at the start of a
+    /// block line or after `+`; actions (with their argument type) after `->`; roles after `in`;
+    /// contexts in conditions; enumeration cases after `==`, `!=` and inside `in (…)`; context
+    /// and argument types in declarations; `edit` after `menu`; shortcut fields and icon types.
+    /// Nothing inside strings and comments.
+    public func completions(at offset: Int, in file: FileID) -> [CompletionItem] {
+        let bytes = document(file).bytes
+        let (tokens, comments) = Lexer.tokenize(bytes)
+        if comments.contains(where: { $0.start < offset && offset <= $0.end }) { return [] }
+        // The word being typed (if any) is left out of the context.
+        guard var i = tokens.firstIndex(where: { $0.end >= offset || $0.kind == .end }) else { return [] }
+        var wordStart = offset
+        if tokens[i].start < offset {
+            switch tokens[i].kind {
+            case .string(let terminated):
+                if !terminated || offset < tokens[i].end { return [] }
+                i += 1
+            case .identifier, .integer:
+                wordStart = tokens[i].start
+            default:
+                i += 1
+            }
+        }
+        let before = tokens[..<i].filter {
+            if case .invalid = $0.kind { return false }
+            return $0.kind != .end
+        }
+        let construct = enclosing(before[...], bytes)
+        var line: [Token] = []
+        for t in before.reversed() {
+            if newlineBetween(t.end, wordStart, bytes) { break }
+            line.insert(t, at: 0)
+        }
+        return complete(line: line, construct: construct, bytes: bytes)
+    }
+
+    private func newlineBetween(_ a: Int, _ b: Int, _ bytes: [UInt8]) -> Bool {
+        var i = a
+        while i < b && i < bytes.count {
+            if bytes[i] == 0x0A { return true }
+            i += 1
+        }
+        return false
+    }
+
+    private func word(_ t: Token, _ bytes: [UInt8]) -> String {
+        String(decoding: bytes[t.start..<t.end], as: UTF8.self)
+    }
+
+    /// What the innermost open brace before the cursor belongs to.
+    private func enclosing(_ tokens: ArraySlice<Token>, _ bytes: [UInt8]) -> Construct {
+        var stack: [Construct] = []
+        var lineFirst: Token?
+        var previous: Token?
+        for t in tokens {
+            if t.precededByNewline { lineFirst = t }
+            switch t.kind {
+            case .leftBrace:
+                let head = lineFirst.map { word($0, bytes) } ?? ""
+                if stack.last == .shortcut || stack.last == .dictionary, previous?.kind != .rightBrace {
+                    stack.append(.dictionary)
+                } else if head == "in" || head == "group" {
+                    stack.append(.block)
+                } else if head == "menu" || (stack.last == .menu) {
+                    stack.append(.menu)
+                } else if head == "shortcut" {
+                    stack.append(.shortcut)
+                } else {
+                    stack.append(.block)
+                }
+            case .rightBrace:
+                _ = stack.popLast()
+            default:
+                break
+            }
+            previous = t
+        }
+        return stack.last ?? .top
+    }
+
+    private func complete(line: [Token], construct: Construct, bytes: [UInt8]) -> [CompletionItem] {
+        guard let last = line.last else {
+            switch construct {
+            case .top: return Self.declarationKeywords.map { CompletionItem($0, .keyword) }
+            case .block: return [CompletionItem("group", .keyword), CompletionItem("unbind", .keyword)] + chordParts()
+            case .menu: return [CompletionItem("menu", .keyword), CompletionItem("separator", .keyword)]
+            case .shortcut: return Self.shortcutFields.map { CompletionItem($0, .field, detail: "shortcut field") }
+            case .dictionary: return []
+            }
+        }
+        let head = word(line[0], bytes)
+        let lastWord = word(last, bytes)
+        switch last.kind {
+        case .arrow:
+            return actions()
+        case .plus:
+            return chordParts()
+        case .andAnd, .orOr, .bang:
+            return contexts()
+        case .equalEqual, .bangEqual:
+            guard line.count >= 2 else { return [] }
+            return values(of: word(line[line.count - 2], bytes))
+        case .leftParen:
+            if head == "action" { return ArgumentType.allCases.map { CompletionItem($0.rawValue, .typeParameter) } }
+            if line.count >= 3, word(line[line.count - 2], bytes) == "in" {
+                let subject = word(line[line.count - 3], bytes)
+                return values(of: subject == "not" && line.count >= 4 ? word(line[line.count - 4], bytes) : subject)
+            }
+            if line.count >= 2, line[line.count - 2].kind == .identifier,
+                line.count >= 3 && line[line.count - 3].kind == .arrow
+            {
+                return []  // an action's argument
+            }
+            return contexts()
+        case .comma:
+            // Inside `in (a, b, …`: the context before `in (`.
+            if let open = line.lastIndex(where: { $0.kind == .leftParen }), open >= 2,
+                word(line[open - 1], bytes) == "in"
+            {
+                let subject = word(line[open - 2], bytes)
+                return values(of: subject == "not" && open >= 3 ? word(line[open - 3], bytes) : subject)
+            }
+            return []
+        case .colon:
+            if head == "context" { return ["Bool", "String"].map { CompletionItem($0, .typeParameter) } }
+            return []
+        case .identifier:
+            if lastWord == "when" { return contexts() }
+            if line.count == 1 && head == "in" && construct == .top { return roles() }
+            if line.count == 1 && head == "menu" && construct == .top { return [CompletionItem("edit", .keyword)] }
+            if line.count == 1 && head == "icon" && construct == .shortcut {
+                return QuickActionIcons.all.map { CompletionItem($0, .value, detail: "icon type") }
+            }
+            if construct == .top && head == "in" && line.count == 2 { return [CompletionItem("when", .keyword)] }
+            if construct == .block && line.count >= 2 && line[line.count - 2].kind == .arrow {
+                return [CompletionItem("when", .keyword)]
+            }
+            if construct == .block && !line.contains(where: { $0.kind == .arrow }) { return chordParts() }
+            return []
+        case .string:
+            if construct == .block && line.contains(where: { $0.kind == .arrow }) { return [CompletionItem("when", .keyword)] }
+            return []
+        case .rightParen:
+            if construct == .block && line.count >= 2 && line.contains(where: { $0.kind == .arrow }) {
+                return [CompletionItem("when", .keyword)]
+            }
+            return []
+        default:
+            return []
+        }
+    }
+
+    // MARK: - Candidates
+
+    private func actions() -> [CompletionItem] {
+        var items: [CompletionItem] = []
+        var seen = Set<String>()
+        for file in compilation.files {
+            for case .action(let d) in file.declarations where seen.insert(d.name.name).inserted {
+                items.append(CompletionItem(d.name.name, .function, detail: d.argumentType.map { "action(\($0.name))" } ?? "action"))
+            }
+        }
+        return items + StandardActions.all.map { CompletionItem($0, .function, detail: "standard action") }
+    }
+
+    private func roles() -> [CompletionItem] {
+        var seen = Set<String>()
+        return compilation.files.flatMap { file in
+            file.declarations.flatMap { d -> [CompletionItem] in
+                guard case .responder(let ids, _) = d else { return [] }
+                return ids.filter { seen.insert($0.name).inserted }.map { CompletionItem($0.name, .class, detail: "responder role") }
+            }
+        }
+    }
+
+    private func contexts() -> [CompletionItem] {
+        var seen = Set<String>()
+        return compilation.files.flatMap { file in
+            file.declarations.compactMap { d -> CompletionItem? in
+                guard case .context(let c) = d, seen.insert(c.name.name).inserted else { return nil }
+                return CompletionItem(c.name.name, .variable, detail: contextType(c.name.name))
+            }
+        }
+    }
+
+    /// What a context may be compared with: its cases, or `true`/`false` for a Bool.
+    private func values(of context: String) -> [CompletionItem] {
+        if contextType(context) == "Bool" { return ["true", "false"].map { CompletionItem($0, .keyword) } }
+        return cases(ofContext: context).map { CompletionItem($0, .enumMember, detail: "case of \(context)") }
+    }
+
+    /// Modifiers (canonical names and `primary`) and key names.
+    private func chordParts() -> [CompletionItem] {
+        var items = Modifiers.canonicalOrder.map { CompletionItem($0.name, .keyword, detail: "modifier \($0.glyph)") }
+        items.append(CompletionItem("primary", .keyword, detail: "modifier: cmd on Apple platforms, ctrl elsewhere"))
+        for k in Key.named { items.append(CompletionItem(k.name, .constant, detail: "key \(k.glyph)")) }
+        let punctuation = Key.aliases.filter { !$0.value.isNamed }.keys.sorted()
+        for name in punctuation { items.append(CompletionItem(name, .constant, detail: "key")) }
+        for c in "abcdefghijklmnopqrstuvwxyz0123456789" { items.append(CompletionItem(String(c), .constant, detail: "key")) }
+        return items
+    }
+}

@@ -1,0 +1,122 @@
+import BindingLang
+import BindingRuntime
+
+extension Analysis {
+    /// Markdown describing what is at `offset` and the range it describes: for a chord, its
+    /// glyphs and plain text and every binding of that sequence in the unit, with its role,
+    /// condition and whether it can be chosen; for a context its type; for a role its blocks;
+    /// for an action its declaration and uses. Nil when there is nothing to say.
+    public func hover(at offset: Int, in file: FileID) -> (String, Range)? {
+        let sites = BindingSite.all(compilation.files)
+        if let site = sites.first(where: { $0.range.file == file && $0.range.start <= offset && offset < $0.range.end }) {
+            return (chordHover(site, sites), range(site.range))
+        }
+        guard let o = index.occurrence(at: offset, in: file) else { return nil }
+        return (nameHover(o.symbol, sites), range(o.range))
+    }
+
+    private func chordHover(_ site: BindingSite, _ sites: [BindingSite]) -> String {
+        guard let sequence = site.sequence(platform) else {
+            return "`\(text(site.range))`: not a valid sequence (see the diagnostics)"
+        }
+        var lines = [
+            "**\(sequence.map(\.glyphs).joined(separator: " "))**  \(sequence.map(\.plainText).joined(separator: " "))",
+            "",
+        ]
+        let same = sites.filter { $0.sequence(platform) == sequence }
+        lines.append(same.count == 1 ? "1 binding of this sequence:" : "\(same.count) bindings of this sequence:")
+        lines.append("")
+        for s in same {
+            let place = s.role.map { "in `\($0)`" } ?? "menu item \"\(s.menuItem ?? "")\""
+            let condition = s.conditions.map { text($0.range) }
+            let what = s.action.map { "`\(text($0.range))`" } ?? "unbind"
+            var line = "- \(place): \(what)"
+            if !condition.isEmpty { line += " when `\(condition.joined(separator: " && "))`" }
+            let loc = compilation.sources.location(of: s.range)
+            line += " (\(documents.count > 1 ? loc.path + ":" : "line ")\(loc.line)) — \(status(s))"
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Whether a binding can be chosen: live, never (its condition is never true), or gone
+    /// (replaced or unbound by a later file). Without a keymap (the unit has errors) only the
+    /// first two can be told.
+    private func status(_ site: BindingSite) -> String {
+        guard site.action != nil else { return "removes earlier files' bindings" }
+        let never = compilation.diagnostics.contains { d in
+            d.severity == .warning && d.message.hasPrefix("condition is never true")
+                && site.conditions.contains { $0.range.file == d.range.file && $0.range.start <= d.range.start && d.range.start < $0.range.end }
+        }
+        if never { return "never chosen: its condition is never true" }
+        guard let keymap = compilation.keymap else { return "not checked further: the files have errors" }
+        let location = compilation.sources.location(of: site.range)
+        if keymap.bindings.contains(where: { $0.location == location }) { return "live" }
+        return "replaced or unbound by a later file"
+    }
+
+    private func nameHover(_ symbol: Symbol, _ sites: [BindingSite]) -> String {
+        let declarations = index.declarations(of: symbol)
+        let declared = declarations.first.map { d -> String in
+            let loc = compilation.sources.location(of: d.range)
+            return "declared at \(documents.count > 1 ? loc.path + ":" : "line ")\(loc.line)"
+        }
+        switch symbol {
+        case .context(let name):
+            let type = contextType(name) ?? "unknown type"
+            return ["context `\(name)`: `\(type)`", declared ?? "not declared"].joined(separator: "\n\n")
+        case .role(let name):
+            let count = sites.filter { $0.role == name && $0.action != nil }.count
+            return ["responder role `\(name)`", declared ?? "not declared", "\(count) binding\(count == 1 ? "" : "s")"]
+                .joined(separator: "\n\n")
+        case .enumCase(let context, let name):
+            return ["case `\(name)` of context `\(context)`", declared ?? "not a case of it"].joined(separator: "\n\n")
+        case .action(let name):
+            var head = "action `\(name)`"
+            var origin = declared ?? "not declared"
+            if StandardActions.all.contains(name) {
+                origin = "standard action (predeclared, no argument)"
+            } else if let d = declarationSyntax(ofAction: name), let type = d.argumentType {
+                head = "action `\(name)(\(type.name))`"
+            }
+            let uses = sites.filter { $0.action?.name.name == name }
+            var lines = [head, origin, "\(uses.count) use\(uses.count == 1 ? "" : "s")" + (uses.isEmpty ? "" : ":"), ""]
+            for u in uses.prefix(20) {
+                let place = u.role.map { "in `\($0)`" } ?? "menu item \"\(u.menuItem ?? "")\""
+                lines.append("- `\(text(u.range))` \(place) (line \(compilation.sources.location(of: u.range).line))")
+            }
+            if uses.count > 20 { lines.append("- … and \(uses.count - 20) more") }
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    /// The type of a context as written in its declaration.
+    func contextType(_ name: String) -> String? {
+        for file in compilation.files {
+            for case .context(let d) in file.declarations where d.name.name == name {
+                switch d.type {
+                case .named(let id): return id.name
+                case .enumeration(let cases, _): return cases.map(\.name).joined(separator: " | ")
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The cases of an enumeration context, in order.
+    func cases(ofContext name: String) -> [String] {
+        for file in compilation.files {
+            for case .context(let d) in file.declarations where d.name.name == name {
+                if case .enumeration(let cases, _) = d.type { return cases.map(\.name) }
+            }
+        }
+        return []
+    }
+
+    func declarationSyntax(ofAction name: String) -> ActionDeclaration? {
+        for file in compilation.files {
+            for case .action(let d) in file.declarations where d.name.name == name { return d }
+        }
+        return nil
+    }
+}

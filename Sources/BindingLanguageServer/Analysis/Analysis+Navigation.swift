@@ -1,0 +1,67 @@
+import BindingLang
+
+extension Analysis {
+    /// Where the name at `offset` is declared (nothing for a standard action or an unknown
+    /// name).
+    public func definition(at offset: Int, in file: FileID) -> [Location] {
+        guard let o = index.occurrence(at: offset, in: file) else { return [] }
+        return index.declarations(of: o.symbol).map { location($0.range) }
+    }
+
+    /// Every place the name at `offset` is written, in the unit's files, declarations first
+    /// when asked for.
+    public func references(at offset: Int, in file: FileID, includeDeclaration: Bool) -> [Location] {
+        guard let o = index.occurrence(at: offset, in: file) else { return [] }
+        return index.occurrences(of: o.symbol).filter { includeDeclaration || !$0.isDeclaration }.map { location($0.range) }
+    }
+
+    /// The range and current text of the name a rename at `offset` would change; nil when
+    /// nothing renamable is there. Throws for a name that cannot be renamed (a standard action).
+    public func renameTarget(at offset: Int, in file: FileID) throws(ResponseError) -> (Range, String)? {
+        guard let o = index.occurrence(at: offset, in: file) else { return nil }
+        if case .action(let name) = o.symbol, StandardActions.all.contains(name) {
+            throw ResponseError(ResponseError.requestFailed, "'\(name)' is a standard action and cannot be renamed")
+        }
+        return (range(o.range), o.symbol.name)
+    }
+
+    /// The edits that rename the name at `offset` to `newName` everywhere in the unit.
+    public func rename(at offset: Int, in file: FileID, to newName: String) throws(ResponseError) -> WorkspaceEdit {
+        guard let o = index.occurrence(at: offset, in: file) else {
+            throw ResponseError(ResponseError.requestFailed, "there is no context, role, action or case here to rename")
+        }
+        _ = try renameTarget(at: offset, in: file)
+        guard Self.isIdentifier(newName), newName != "true", newName != "false" else {
+            throw ResponseError(ResponseError.invalidParams, "'\(newName)' is not a valid name")
+        }
+        let renamed: Symbol
+        switch o.symbol {
+        case .context: renamed = .context(newName)
+        case .role: renamed = .role(newName)
+        case .action(let old):
+            if StandardActions.all.contains(newName) {
+                throw ResponseError(ResponseError.requestFailed, "'\(newName)' is a standard action")
+            }
+            renamed = .action(newName)
+            _ = old
+        case .enumCase(let context, _): renamed = .enumCase(context: context, name: newName)
+        }
+        if newName != o.symbol.name, !index.declarations(of: renamed).isEmpty {
+            throw ResponseError(ResponseError.requestFailed, "\(renamed.kindDescription) '\(newName)' already exists")
+        }
+        var edit = WorkspaceEdit()
+        for occurrence in index.occurrences(of: o.symbol) {
+            let l = location(occurrence.range)
+            edit.add(TextEdit(range: l.range, newText: newName), to: l.uri)
+        }
+        return edit
+    }
+
+    /// Whether `name` is an identifier: `[A-Za-z_][A-Za-z0-9_]*`.
+    static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.utf8.first, first == UInt8(ascii: "_") || isLetter(first) else { return false }
+        return name.utf8.allSatisfy { $0 == UInt8(ascii: "_") || isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) }
+    }
+
+    private static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+}

@@ -1,0 +1,43 @@
+import BindingLang
+import BindingRuntime
+
+/// The answers about one compilation unit: documents compiled together in layering order (a
+/// document and the files it layers over). It is a pure function of the documents: built once
+/// per snapshot, after an edit, and asked any number of questions.
+public struct Analysis: Sendable {
+    /// The documents of the unit in layering order; ``SourceRange/file`` indexes them.
+    public let documents: [TextDocument]
+    /// The compiler's result for them.
+    public let compilation: Compilation
+    /// Every name's declarations and uses.
+    public let index: SymbolIndex
+    /// The platform `primary` was resolved for.
+    public let platform: Platform
+
+    /// Compiles `documents` (in layering order) for `platform`.
+    public init(documents: [TextDocument], platform: Platform) {
+        self.documents = documents
+        self.platform = platform
+        var sources = SourceManager()
+        for d in documents { sources.add(d.sourceFile) }
+        compilation = Compilation(sources: sources, platform: platform)
+        index = SymbolIndex(compilation.files)
+    }
+
+    /// The position of the document with `uri` in the unit.
+    public func file(_ uri: String) -> FileID? {
+        documents.firstIndex { $0.uri == uri }.map(FileID.init)
+    }
+
+    /// The document a range lies in.
+    func document(_ file: FileID) -> TextDocument { documents[file.index] }
+
+    /// The protocol location of a compiler range.
+    public func location(_ range: SourceRange) -> Location {
+        let d = document(range.file)
+        return Location(uri: d.uri, range: d.range(range.start, range.end))
+    }
+
+    /// The protocol range of a compiler range (in its own document).
+    func range(_ range: SourceRange) -> Range { document(range.file).range(range.start, range.end) }
+}

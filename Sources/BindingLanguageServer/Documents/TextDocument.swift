@@ -1,0 +1,136 @@
+import BindingLang
+
+/// One open document: its URI, the version the client gave it, and its text as UTF-8 bytes
+/// with a table of line starts for converting between the compiler's byte offsets and the
+/// protocol's line/UTF-16 positions.
+public struct TextDocument: Sendable {
+    /// The client's URI for the document.
+    public let uri: String
+    /// The file system path the URI names (the URI itself when it is not a `file:` URI); it is
+    /// what diagnostics and layering use.
+    public let path: String
+    /// The client's version number.
+    public var version: Int
+    /// The text, always valid UTF-8 (the protocol carries JSON strings).
+    public private(set) var bytes: [UInt8]
+    /// Byte offset of the first byte of each line (lines end at `\n`).
+    public private(set) var lineStarts: [Int]
+
+    public init(uri: String, version: Int, text: [UInt8]) {
+        self.uri = uri
+        self.path = DocumentURI.path(of: uri)
+        self.version = version
+        self.bytes = text
+        self.lineStarts = TextDocument.lineStarts(of: text)
+    }
+
+    /// The document as a compiler source file.
+    public var sourceFile: SourceFile { SourceFile(path: path, bytes: bytes) }
+
+    static func lineStarts(of bytes: [UInt8]) -> [Int] {
+        var starts = [0]
+        for (i, b) in bytes.enumerated() where b == 0x0A { starts.append(i + 1) }
+        return starts
+    }
+
+    /// Byte offset one past the last byte of line `line`'s text (before `\r\n` or `\n`).
+    private func lineEnd(_ line: Int) -> Int {
+        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : bytes.count
+        if end > lineStarts[line] && bytes[end - 1] == 0x0D { end -= 1 }
+        return end
+    }
+
+    // MARK: - Positions
+
+    /// The byte offset of `position`, or nil when it lies outside the document: a line past
+    /// the last, or a character past the end of its line.
+    public func offset(of position: Position) -> Int? {
+        guard position.line < lineStarts.count else { return nil }
+        let end = lineEnd(position.line)
+        var offset = lineStarts[position.line]
+        var units = 0
+        while units < position.character {
+            guard offset < end else { return nil }
+            let (length, width) = scalar(at: offset, end: end)
+            offset += length
+            units += width
+        }
+        return offset
+    }
+
+    /// The byte offset of `position`, clamped into the document (for edits, as the protocol
+    /// asks: a character past the end of a line means the end of the line).
+    public func clampedOffset(of position: Position) -> Int {
+        guard position.line < lineStarts.count else { return bytes.count }
+        let end = lineEnd(position.line)
+        var offset = lineStarts[position.line]
+        var units = 0
+        while units < position.character && offset < end {
+            let (length, width) = scalar(at: offset, end: end)
+            offset += length
+            units += width
+        }
+        return offset
+    }
+
+    /// The position of byte `offset` (clamped into the document). An offset inside a
+    /// multi-byte character counts as the start of that character.
+    public func position(of offset: Int) -> Position {
+        let offset = max(0, min(offset, bytes.count))
+        var lo = 0, hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        var i = lineStarts[lo], units = 0
+        while i < offset {
+            let (length, width) = scalar(at: i, end: bytes.count)
+            if i + length > offset { break }
+            i += length
+            units += width
+        }
+        return Position(line: lo, character: units)
+    }
+
+    /// The protocol range of the bytes `start..<end`.
+    public func range(_ start: Int, _ end: Int) -> Range {
+        Range(start: position(of: start), end: position(of: max(start, end)))
+    }
+
+    /// The length in bytes and the width in UTF-16 code units of the character at `offset`
+    /// (a byte that starts no valid UTF-8 sequence counts as one byte, one unit).
+    private func scalar(at offset: Int, end: Int) -> (length: Int, width: Int) {
+        let b = bytes[offset]
+        let length = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1
+        guard offset + length <= end else { return (1, 1) }
+        for k in 1..<max(1, length) where bytes[offset + k] & 0xC0 != 0x80 { return (1, 1) }
+        return (length, length == 4 ? 2 : 1)
+    }
+
+    // MARK: - Editing
+
+    /// Replaces the bytes `start..<end` with `text` (offsets clamped and ordered).
+    public mutating func replace(_ start: Int, _ end: Int, with text: [UInt8]) {
+        let s = max(0, min(start, bytes.count)), e = max(s, min(end, bytes.count))
+        bytes.replaceSubrange(s..<e, with: text)
+        // Re-index from the line of the edit on.
+        let firstLine = lineStarts.lastIndex { $0 <= s } ?? 0
+        lineStarts.removeSubrange((firstLine + 1)...)
+        var i = lineStarts[firstLine]
+        while i < bytes.count {
+            if bytes[i] == 0x0A { lineStarts.append(i + 1) }
+            i += 1
+        }
+    }
+
+    /// Applies one `TextDocumentContentChangeEvent`: a range and its new text, or (without a
+    /// range) the whole new text.
+    public mutating func apply(range: Range?, text: String) {
+        guard let range else {
+            bytes = Array(text.utf8)
+            lineStarts = TextDocument.lineStarts(of: bytes)
+            return
+        }
+        replace(clampedOffset(of: range.start), clampedOffset(of: range.end), with: Array(text.utf8))
+    }
+}

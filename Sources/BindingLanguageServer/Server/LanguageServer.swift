@@ -1,0 +1,239 @@
+import BindingLang
+import BindingRuntime
+
+/// The language server's state machine: one JSON-RPC message in, the messages to send out
+/// (responses and notifications). It owns the workspace; every answer is computed from an
+/// ``Analysis`` of the current documents. It does no input or output itself, so tests and the
+/// fuzzer drive it in-process; ``ServerSession`` adds the framing and `bindc lsp` the pipes.
+public struct LanguageServer: Sendable {
+    /// Where the server is in the protocol's lifecycle.
+    public enum State: Sendable, Equatable {
+        /// Waiting for `initialize`.
+        case uninitialized
+        /// Serving requests.
+        case running
+        /// `shutdown` was received: only `exit` is expected.
+        case shutDown
+        /// `exit` was received; the process should end with this status (0 after a shutdown).
+        case exited(Int32)
+    }
+
+    public private(set) var state: State = .uninitialized
+    /// The open documents.
+    public private(set) var workspace: Workspace
+
+    /// A server resolving `primary` for `platform`.
+    public init(platform: Platform = .apple) {
+        workspace = Workspace(platform: platform)
+    }
+
+    // MARK: - Messages
+
+    /// Handles one message's content (JSON text) and returns the messages to send.
+    public mutating func handle(content: [UInt8]) -> [JSONValue] {
+        do {
+            return handle(try JSONParser.parse(content))
+        } catch {
+            return [Self.response(id: .null, error: ResponseError(ResponseError.parseError, "parse error: \(error)"))]
+        }
+    }
+
+    /// Handles one parsed message and returns the messages to send.
+    public mutating func handle(_ message: JSONValue) -> [JSONValue] {
+        if case .exited = state { return [] }
+        if case .array = message {
+            return [Self.response(id: .null, error: ResponseError(ResponseError.invalidRequest, "batches are not supported"))]
+        }
+        guard case .object = message, let method = message["method"]?.stringValue else {
+            // A response to a request of ours (we send none) or garbage.
+            if message["id"] != nil && (message["result"] != nil || message["error"] != nil) { return [] }
+            return [Self.response(id: message["id"] ?? .null,
+                                  error: ResponseError(ResponseError.invalidRequest, "not a request or notification"))]
+        }
+        let params = message["params"]
+        guard let id = message["id"] else {
+            return notification(method, params)
+        }
+        switch id {
+        case .int, .string: break
+        default:
+            return [Self.response(id: .null, error: ResponseError(ResponseError.invalidRequest, "invalid request id"))]
+        }
+        var out: [JSONValue] = []
+        do {
+            let result = try request(method, params, &out)
+            out.insert(Self.response(id: id, result: result), at: 0)
+        } catch {
+            out.insert(Self.response(id: id, error: error), at: 0)
+        }
+        return out
+    }
+
+    static func response(id: JSONValue, result: JSONValue) -> JSONValue {
+        .object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)])
+    }
+
+    static func response(id: JSONValue, error: ResponseError) -> JSONValue {
+        .object([("jsonrpc", .string("2.0")), ("id", id), ("error", error.json)])
+    }
+
+    static func notificationMessage(_ method: String, _ params: JSONValue) -> JSONValue {
+        .object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)])
+    }
+
+    // MARK: - Requests
+
+    private mutating func request(_ method: String, _ params: JSONValue?, _ out: inout [JSONValue]) throws(ResponseError) -> JSONValue {
+        switch state {
+        case .uninitialized:
+            guard method == "initialize" else {
+                throw ResponseError(ResponseError.serverNotInitialized, "the server is not initialized")
+            }
+            state = .running
+            return Capabilities.initializeResult
+        case .shutDown:
+            throw ResponseError(ResponseError.invalidRequest, "the server is shut down")
+        case .exited:
+            throw ResponseError(ResponseError.invalidRequest, "the server has exited")
+        case .running:
+            break
+        }
+        switch method {
+        case "initialize":
+            throw ResponseError(ResponseError.invalidRequest, "the server is already initialized")
+        case "shutdown":
+            state = .shutDown
+            return .null
+        case "textDocument/completion":
+            let (a, file, offset) = try locate(params)
+            return .object([("isIncomplete", .bool(false)), ("items", .array(a.completions(at: offset, in: file).map(\.json)))])
+        case "textDocument/hover":
+            let (a, file, offset) = try locate(params)
+            guard let (markdown, range) = a.hover(at: offset, in: file) else { return .null }
+            return .object([
+                ("contents", .object([("kind", .string("markdown")), ("value", .string(markdown))])),
+                ("range", range.json),
+            ])
+        case "textDocument/definition":
+            let (a, file, offset) = try locate(params)
+            return .array(a.definition(at: offset, in: file).map(\.json))
+        case "textDocument/references":
+            let (a, file, offset) = try locate(params)
+            let includeDeclaration = params?["context"]?["includeDeclaration"]?.boolValue ?? true
+            return .array(a.references(at: offset, in: file, includeDeclaration: includeDeclaration).map(\.json))
+        case "textDocument/prepareRename":
+            let (a, file, offset) = try locate(params)
+            guard let (range, name) = try a.renameTarget(at: offset, in: file) else { return .null }
+            return .object([("range", range.json), ("placeholder", .string(name))])
+        case "textDocument/rename":
+            let (a, file, offset) = try locate(params)
+            guard let newName = params?["newName"]?.stringValue else {
+                throw ResponseError(ResponseError.invalidParams, "missing 'newName'")
+            }
+            return try a.rename(at: offset, in: file, to: newName).json
+        case "textDocument/documentSymbol":
+            let (a, file) = try document(params)
+            return .array(a.documentSymbols(file).map(\.json))
+        case "textDocument/formatting":
+            let (a, file) = try document(params)
+            return .array(try a.formatting(file).map(\.json))
+        case "textDocument/codeAction":
+            let (a, file) = try document(params)
+            guard let range = Range(json: params?["range"]) else {
+                throw ResponseError(ResponseError.invalidParams, "missing or invalid 'range'")
+            }
+            let d = a.document(file)
+            guard let start = d.offset(of: range.start), let end = d.offset(of: range.end) else {
+                throw ResponseError(ResponseError.invalidParams, "range is outside the document")
+            }
+            return .array(a.codeActions(in: file, start, end).map(\.json))
+        case "textDocument/semanticTokens/full":
+            let (a, file) = try document(params)
+            return .object([("data", .array(a.semanticTokens(file).map { .int(Int64($0)) }))])
+        default:
+            throw ResponseError(ResponseError.methodNotFound, "unknown method '\(method)'")
+        }
+    }
+
+    /// The analysis and file of the request's `textDocument`.
+    private mutating func document(_ params: JSONValue?) throws(ResponseError) -> (Analysis, FileID) {
+        guard let uri = params?["textDocument"]?["uri"]?.stringValue else {
+            throw ResponseError(ResponseError.invalidParams, "missing 'textDocument.uri'")
+        }
+        guard let a = workspace.analysis(of: uri), let file = a.file(uri) else {
+            throw ResponseError(ResponseError.invalidParams, "document '\(uri)' is not open")
+        }
+        return (a, file)
+    }
+
+    /// The analysis, file and byte offset of the request's `textDocument` and `position`.
+    private mutating func locate(_ params: JSONValue?) throws(ResponseError) -> (Analysis, FileID, Int) {
+        let (a, file) = try document(params)
+        guard let position = Position(json: params?["position"]) else {
+            throw ResponseError(ResponseError.invalidParams, "missing or invalid 'position'")
+        }
+        guard let offset = a.document(file).offset(of: position) else {
+            throw ResponseError(
+                ResponseError.invalidParams,
+                "position \(position.line):\(position.character) is outside the document")
+        }
+        return (a, file, offset)
+    }
+
+    // MARK: - Notifications
+
+    private mutating func notification(_ method: String, _ params: JSONValue?) -> [JSONValue] {
+        if method == "exit" {
+            state = .exited(state == .shutDown ? 0 : 1)
+            return []
+        }
+        guard state == .running else { return [] }
+        switch method {
+        case "textDocument/didOpen":
+            guard let item = params?["textDocument"], let uri = item["uri"]?.stringValue,
+                let text = item["text"]?.stringValue
+            else { return [] }
+            workspace.open(TextDocument(uri: uri, version: item["version"]?.intValue ?? 0, text: Array(text.utf8)))
+            return publish(changed: uri)
+        case "textDocument/didChange":
+            guard let uri = params?["textDocument"]?["uri"]?.stringValue,
+                let changes = params?["contentChanges"]?.arrayValue
+            else { return [] }
+            let version = params?["textDocument"]?["version"]?.intValue
+            let edited = workspace.edit(uri) { d in
+                for change in changes {
+                    guard let text = change["text"]?.stringValue else { continue }
+                    d.apply(range: change["range"].flatMap { Range(json: $0) }, text: text)
+                }
+                if let version { d.version = version }
+            }
+            return edited ? publish(changed: uri) : []
+        case "textDocument/didClose":
+            guard let uri = params?["textDocument"]?["uri"]?.stringValue else { return [] }
+            let dependents = workspace.dependents(of: uri)
+            workspace.close(uri)
+            return [Self.diagnosticsMessage(uri, version: nil, [])]
+                + dependents.filter { $0 != uri }.flatMap { publish(changed: $0) }
+        default:
+            return []  // `initialized`, `didSave`, `$/cancelRequest`, … need no answer
+        }
+    }
+
+    /// `textDocument/publishDiagnostics` for every open document whose unit includes `uri`.
+    private mutating func publish(changed uri: String) -> [JSONValue] {
+        var out: [JSONValue] = []
+        for dependent in workspace.dependents(of: uri) {
+            guard let a = workspace.analysis(of: dependent) else { continue }
+            let version = workspace.documents[dependent]?.version
+            out.append(Self.diagnosticsMessage(dependent, version: version, a.diagnostics(for: dependent)))
+        }
+        return out
+    }
+
+    static func diagnosticsMessage(_ uri: String, version: Int?, _ diagnostics: [PublishedDiagnostic]) -> JSONValue {
+        var params: [(String, JSONValue)] = [("uri", .string(uri))]
+        if let version { params.append(("version", .int(Int64(version)))) }
+        params.append(("diagnostics", .array(diagnostics.map(\.json))))
+        return notificationMessage("textDocument/publishDiagnostics", .object(params))
+    }
+}

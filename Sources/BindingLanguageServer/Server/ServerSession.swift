@@ -1,0 +1,42 @@
+import BindingLang
+import BindingRuntime
+
+/// A language server behind the base protocol's framing: bytes in, bytes out. This is the
+/// whole server without any input or output, so a process (`bindc lsp`), a test or a fuzzer
+/// can drive it: feed what arrived on the input, write what comes back.
+public struct ServerSession: Sendable {
+    public private(set) var server: LanguageServer
+    private var framer = MessageFramer()
+
+    public init(platform: Platform = .apple) { server = LanguageServer(platform: platform) }
+
+    /// Feeds bytes read from the client; returns the framed messages to send back.
+    public mutating func receive(_ bytes: some Collection<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        for frame in framer.feed(bytes) {
+            if case .exited = server.state { break }
+            let messages: [JSONValue]
+            switch frame {
+            case .message(let content):
+                messages = server.handle(content: content)
+            case .malformed(let reason):
+                messages = [LanguageServer.response(id: .null, error: ResponseError(ResponseError.parseError, reason))]
+            }
+            for m in messages { out += MessageFramer.frame(Array(m.rendered(pretty: false).utf8)) }
+        }
+        return out
+    }
+
+    /// The exit status once the session is over: after `exit` (0 when `shutdown` came first,
+    /// else 1); nil while it runs. When the input ends without `exit`, the caller ends the
+    /// session with ``statusAtEndOfInput``.
+    public var exitStatus: Int32? {
+        if case .exited(let code) = server.state { return code }
+        return nil
+    }
+
+    /// The status when the input closes: 0 after `shutdown`, else 1 (the client went away).
+    public var statusAtEndOfInput: Int32 {
+        exitStatus ?? (server.state == .shutDown ? 0 : 1)
+    }
+}

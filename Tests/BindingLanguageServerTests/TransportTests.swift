@@ -1,0 +1,79 @@
+import BindingLang
+import BindingLanguageServer
+import Testing
+
+@Suite struct TransportTests {
+    @Test func framesSplitAcrossChunksAndSeveralPerChunk() {
+        var framer = MessageFramer()
+        let a = MessageFramer.frame(Array(#"{"a":1}"#.utf8)), b = MessageFramer.frame(Array("[]".utf8))
+        let all = a + b
+        var frames: [MessageFramer.Frame] = []
+        for byte in all { frames += framer.feed([byte]) }
+        #expect(frames == [.message(Array(#"{"a":1}"#.utf8)), .message(Array("[]".utf8))])
+        #expect(framer.feed(all) == [.message(Array(#"{"a":1}"#.utf8)), .message(Array("[]".utf8))])
+        #expect(!framer.hasPartialMessage)
+    }
+
+    @Test func otherHeadersAndCaseAreAccepted() {
+        var framer = MessageFramer()
+        let text = "content-length: 2\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n{}"
+        #expect(framer.feed(Array(text.utf8)) == [.message(Array("{}".utf8))])
+    }
+
+    @Test func aHeaderWithoutLengthIsReportedAndSkipped() {
+        var framer = MessageFramer()
+        let frames = framer.feed(Array("Foo: bar\r\n\r\nContent-Length: 2\r\n\r\n{}".utf8))
+        #expect(frames == [.malformed("header without a valid Content-Length"), .message(Array("{}".utf8))])
+    }
+
+    @Test func anOversizedMessageIsSkipped() {
+        var framer = MessageFramer()
+        let frames = framer.feed(Array("Content-Length: 999999999999\r\n\r\n".utf8))
+        #expect(frames.count == 1)
+        if case .malformed = frames.first {} else { Issue.record("expected malformed") }
+    }
+
+    @Test func sessionAnswersFramedBytes() {
+        var session = ServerSession()
+        let out = session.receive(MessageFramer.frame(Array(#"{"jsonrpc":"2.0","id":7,"method":"shutdown"}"#.utf8)))
+        let text = String(decoding: out, as: UTF8.self)
+        #expect(text == "Content-Length: 90\r\n\r\n" + #"{"jsonrpc":"2.0","id":7,"error":{"code":-32002,"message":"the server is not initialized"}}"#)
+        #expect(session.exitStatus == nil)
+        #expect(session.statusAtEndOfInput == 1)
+    }
+
+    @Test func garbageContentGetsAParseError() {
+        var session = ServerSession()
+        let out = String(decoding: session.receive(MessageFramer.frame([0x7B, 0xFF, 0x22])), as: UTF8.self)
+        #expect(out.contains(#""id":null,"error":{"code":-32700"#))
+    }
+}
+
+@Suite struct JSONParserTests {
+    @Test func parsesValues() throws {
+        let v = try JSONParser.parse(Array(#" {"a": [1, -2.5, "x\u00e9\n", true, null], "b": {}} "#.utf8))
+        #expect(v == .object([
+            ("a", .array([.int(1), .double(-2.5), .string("xé\n"), .bool(true), .null])), ("b", .object([])),
+        ]))
+    }
+
+    @Test func surrogatePairsAndLoneSurrogates() throws {
+        #expect(try JSONParser.parse(Array(#""\ud83d\udd0d""#.utf8)) == .string("🔍"))
+        #expect(try JSONParser.parse(Array(#""a\ud83db""#.utf8)) == .string("a\u{FFFD}b"))
+        #expect(try JSONParser.parse(Array(#""\udd0d""#.utf8)) == .string("\u{FFFD}"))
+    }
+
+    @Test func invalidUTF8InStringsIsRepaired() throws {
+        #expect(try JSONParser.parse([0x22, 0x61, 0xFF, 0x22]) == .string("a\u{FFFD}"))
+    }
+
+    @Test(arguments: ["", "{", "[1,]", "{\"a\" 1}", "01x", "\"abc", "tru", "[1] 2", "\"\\x\""])
+    func rejectsMalformedText(_ text: String) {
+        #expect(throws: JSONParser.JSONParseError.self) { try JSONParser.parse(Array(text.utf8)) }
+    }
+
+    @Test func nestingIsLimited() {
+        let deep = String(repeating: "[", count: 100_000)
+        #expect(throws: JSONParser.JSONParseError.self) { try JSONParser.parse(Array(deep.utf8)) }
+    }
+}
