@@ -144,8 +144,8 @@ let sample = """
     let head = "context mode: normal | insert\ncontext on: Bool\nresponder Editor, App\naction search\n"
 
     @Test func declarationKeywordsAtTheStartOfATopLevelLine() {
-        #expect(complete(head + "‸") == ["keymap", "context", "responder", "action", "in", "menu", "shortcut"])
-        #expect(complete(head + "res‸") == ["keymap", "context", "responder", "action", "in", "menu", "shortcut"])
+        #expect(complete(head + "‸") == ["layer", "keymap", "context", "responder", "action", "in", "menu", "shortcut"])
+        #expect(complete(head + "res‸") == ["layer", "keymap", "context", "responder", "action", "in", "menu", "shortcut"])
     }
 
     @Test func rolesAfterIn() {
@@ -188,6 +188,7 @@ let sample = """
         #expect(complete("context x: ‸") == ["Bool", "String"])
         #expect(complete("action x(‸") == ["Int", "String", "Bool"])
         #expect(complete("menu ‸") == ["edit"])
+        #expect(complete("layer ‸") == ["over"])
         #expect(complete("shortcut \"t\" {\n  ‸\n}") == ["title", "subtitle", "icon", "iconFile", "userInfo"])
         #expect(complete("shortcut \"t\" {\n  icon ‸\n}") == QuickActionIcons.all)
         #expect(complete("menu \"File\" {\n  ‸\n}") == ["menu", "separator"])

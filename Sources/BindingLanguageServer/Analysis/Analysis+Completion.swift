@@ -6,7 +6,7 @@ extension Analysis {
     private enum Construct { case top, block, menu, shortcut, dictionary }
 
     /// Keywords that start a declaration.
-    static let declarationKeywords = ["keymap", "context", "responder", "action", "in", "menu", "shortcut"]
+    static let declarationKeywords = ["layer", "keymap", "context", "responder", "action", "in", "menu", "shortcut"]
     /// Shortcut field names.
     static let shortcutFields = ["title", "subtitle", "icon", "iconFile", "userInfo"]
 
@@ -141,6 +141,7 @@ extension Analysis {
             if lastWord == "when" { return contexts() }
             if line.count == 1 && head == "in" && construct == .top { return roles() }
             if line.count == 1 && head == "menu" && construct == .top { return [CompletionItem("edit", .keyword)] }
+            if line.count == 1 && head == "layer" && construct == .top { return [CompletionItem("over", .keyword)] }
             if line.count == 1 && head == "icon" && construct == .shortcut {
                 return QuickActionIcons.all.map { CompletionItem($0, .value, detail: "icon type") }
             }

@@ -27,6 +27,8 @@ extension Analysis {
 
     private func symbols(_ declaration: Declaration) -> [DocumentSymbol] {
         switch declaration {
+        case .layer(let l):
+            return [symbol(l.path.value, .file, l.range, l.path.range, detail: "layer over")]
         case .keymap(let name, let range):
             return [symbol(name.value, .module, range, name.range, detail: "keymap")]
         case .context(let d):
@@ -64,8 +66,8 @@ extension Analysis {
                 return symbol(text(b.sequence.range), .event, b.range, b.sequence.range, detail: detail)
             case .group(let g):
                 return symbol(g.title.value, .namespace, g.range, g.title.range, detail: "group", children: self.items(g.items))
-            case .unbind(let seq, let range):
-                return symbol(text(seq.range), .event, range, seq.range, detail: "unbind")
+            case .unbind(let u):
+                return symbol(text(u.sequence.range), .event, u.range, u.sequence.range, detail: "unbind")
             case .error:
                 return nil
             }

@@ -2,8 +2,15 @@ import BindingLang
 
 extension Analysis {
     /// Where the name at `offset` is declared (nothing for a standard action or an unknown
-    /// name).
+    /// name); on the path of a `layer over` directive, the start of the file it names.
     public func definition(at offset: Int, in file: FileID) -> [Location] {
+        for case .layer(let l) in compilation.files[file.index].declarations
+        where l.path.range.start <= offset && offset <= l.path.range.end {
+            let path = LayeredSources.resolve(l.path.value, relativeTo: document(file).path)
+            return documents.filter { LayeredSources.normalize($0.path) == path }.map {
+                Location(uri: $0.uri, range: Range(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)))
+            }
+        }
         guard let o = index.occurrence(at: offset, in: file) else { return [] }
         return index.declarations(of: o.symbol).map { location($0.range) }
     }

@@ -8,7 +8,7 @@ extension Analysis {
 
     /// Words that are keywords where the grammar expects them (and type names).
     static let keywords: Set<String> = [
-        "keymap", "context", "responder", "action", "in", "menu", "shortcut", "group", "unbind", "when", "edit",
+        "layer", "over", "keymap", "context", "responder", "action", "in", "menu", "shortcut", "group", "unbind", "when", "edit",
         "separator", "not", "true", "false", "Bool", "String", "Int",
     ]
 
@@ -87,7 +87,7 @@ extension Analysis {
                 switch item {
                 case .binding(let b): sequence(b.sequence)
                 case .group(let g): items(g.items)
-                case .unbind(let s, _): sequence(s)
+                case .unbind(let u): sequence(u.sequence)
                 case .error: break
                 }
             }

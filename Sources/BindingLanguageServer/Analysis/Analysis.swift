@@ -14,13 +14,35 @@ public struct Analysis: Sendable {
     /// The platform `primary` was resolved for.
     public let platform: Platform
 
-    /// Compiles `documents` (in layering order) for `platform`.
+    /// Compiles `documents` (already in layering order) for `platform`.
     public init(documents: [TextDocument], platform: Platform) {
         self.documents = documents
         self.platform = platform
         var sources = SourceManager()
         for d in documents { sources.add(d.sourceFile) }
         compilation = Compilation(sources: sources, platform: platform)
+        index = SymbolIndex(compilation.files)
+    }
+
+    /// Compiles `root` with the files it layers over (its `layer over` directives, followed
+    /// as `bindc check` follows them): an open document's current text is used where there is
+    /// one (by path), else the file is read with `read`.
+    public init(
+        root: TextDocument, open: [String: TextDocument], platform: Platform,
+        read: @escaping @Sendable (String) throws(InputFile.ReadError) -> [UInt8]
+    ) {
+        self.platform = platform
+        let layered = LayeredSources(roots: [root.path]) { path throws(InputFile.ReadError) in
+            if path == root.path { return root.bytes }
+            if let d = open[LayeredSources.normalize(path)] { return d.bytes }
+            return try read(path)
+        }
+        compilation = Compilation(layered: layered, platform: platform)
+        documents = layered.sources.files.map { source in
+            if source.path == root.path { return root }
+            if let d = open[LayeredSources.normalize(source.path)] { return d }
+            return TextDocument(uri: DocumentURI.uri(ofPath: source.path), version: 0, text: source.bytes)
+        }
         index = SymbolIndex(compilation.files)
     }
 

@@ -41,8 +41,10 @@ struct BindingSite {
                     conditions: [block, b.condition].compactMap { $0 }))
             case .group(let g):
                 collect(g.items, role: role, block: block, into: &sites)
-            case .unbind(let s, _):
-                sites.append(BindingSite(role: role, chords: s.chords, range: s.range, action: nil, conditions: []))
+            case .unbind(let u):
+                sites.append(BindingSite(
+                    role: role, chords: u.sequence.chords, range: u.sequence.range, action: nil,
+                    conditions: [block, u.condition].compactMap { $0 }))
             case .error:
                 break
             }

@@ -91,7 +91,7 @@ public struct SymbolIndex: Sendable {
             add(block.items)
         case .menu(let menu):
             add(menu)
-        case .keymap, .shortcut, .error:
+        case .layer, .keymap, .shortcut, .error:
             break
         }
     }
@@ -104,7 +104,9 @@ public struct SymbolIndex: Sendable {
                 if let c = b.condition { add(c) }
             case .group(let g):
                 add(g.items)
-            case .unbind, .error:
+            case .unbind(let u):
+                if let c = u.condition { add(c) }
+            case .error:
                 break
             }
         }

@@ -2,8 +2,8 @@ import BindingLang
 import BindingRuntime
 
 /// The open documents and the analyses of their compilation units, rebuilt lazily after an
-/// edit. A document's unit is the document alone for now; the analysis takes a list so that
-/// files layering over others are checked with them.
+/// edit. A document's unit is the document with the files it layers over (`layer over`),
+/// which are taken from the open documents when open and from disk otherwise.
 public struct Workspace: Sendable {
     /// Open documents by URI.
     public private(set) var documents: [String: TextDocument] = [:]
@@ -11,8 +11,20 @@ public struct Workspace: Sendable {
     public private(set) var order: [String] = []
     private var analyses: [String: Analysis] = [:]
     let platform: Platform
+    /// Reads files that are not open (the bases of layered documents).
+    let read: @Sendable (String) throws(InputFile.ReadError) -> [UInt8]
 
-    public init(platform: Platform) { self.platform = platform }
+    /// A workspace resolving `primary` for `platform`, reading unopened files with `read`
+    /// (the file system by default).
+    public init(
+        platform: Platform,
+        read: @escaping @Sendable (String) throws(InputFile.ReadError) -> [UInt8] = { path throws(InputFile.ReadError) in
+            try InputFile.read(path)
+        }
+    ) {
+        self.platform = platform
+        self.read = read
+    }
 
     /// Opens (or reopens) a document.
     public mutating func open(_ document: TextDocument) {
@@ -39,27 +51,32 @@ public struct Workspace: Sendable {
         return true
     }
 
-    /// The documents compiled together with `uri`, in layering order (it comes last).
-    public func unit(of uri: String) -> [TextDocument] {
-        documents[uri].map { [$0] } ?? []
+    /// The open documents whose analysis includes the document at `path` (their diagnostics
+    /// change with it): itself, and those layering over it.
+    public mutating func dependents(of uri: String) -> [String] {
+        let path = documents[uri].map { LayeredSources.normalize($0.path) } ?? LayeredSources.normalize(DocumentURI.path(of: uri))
+        return order.filter { other in
+            analysis(of: other)?.documents.contains { LayeredSources.normalize($0.path) == path } ?? false
+        }
     }
 
-    /// The open documents whose unit includes `uri` (their diagnostics change with it).
-    public func dependents(of uri: String) -> [String] {
-        order.filter { unit(of: $0).contains { $0.uri == uri } }
-    }
-
-    /// The analysis of the unit of `uri`; nil when the document is not open.
+    /// The analysis of `uri` with the files it layers over; nil when it is not open.
     public mutating func analysis(of uri: String) -> Analysis? {
         if let a = analyses[uri] { return a }
-        let unit = unit(of: uri)
-        guard !unit.isEmpty else { return nil }
-        let a = Analysis(documents: unit, platform: platform)
+        guard let root = documents[uri] else { return nil }
+        var open: [String: TextDocument] = [:]
+        for d in documents.values { open[LayeredSources.normalize(d.path)] = d }
+        let a = Analysis(root: root, open: open, platform: platform, read: read)
         analyses[uri] = a
         return a
     }
 
+    /// Forgets the analyses that include the document (by path: a base may have been read
+    /// from disk before it was opened).
     private mutating func invalidate(_ uri: String) {
-        analyses = analyses.filter { !$0.value.documents.contains { $0.uri == uri } && $0.key != uri }
+        let path = LayeredSources.normalize(documents[uri]?.path ?? DocumentURI.path(of: uri))
+        analyses = analyses.filter { entry in
+            entry.key != uri && !entry.value.documents.contains { LayeredSources.normalize($0.path) == path }
+        }
     }
 }

@@ -5,7 +5,7 @@ import BindingLang
 public struct DocumentSymbol: Sendable, Equatable {
     /// The protocol's `SymbolKind` values used here.
     public enum Kind: Int, Sendable {
-        case module = 2, namespace = 3, `class` = 5, field = 8, `enum` = 10, interface = 11, function = 12,
+        case file = 1, module = 2, namespace = 3, `class` = 5, field = 8, `enum` = 10, interface = 11, function = 12,
             variable = 13, string = 15, key = 20, event = 24
     }
 

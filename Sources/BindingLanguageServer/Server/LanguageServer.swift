@@ -22,9 +22,15 @@ public struct LanguageServer: Sendable {
     /// The open documents.
     public private(set) var workspace: Workspace
 
-    /// A server resolving `primary` for `platform`.
+    /// A server resolving `primary` for `platform`; files that are not open (the bases of
+    /// layered documents) are read from the file system.
     public init(platform: Platform = .apple) {
         workspace = Workspace(platform: platform)
+    }
+
+    /// A server reading files that are not open with `read` (tests, fuzzing).
+    public init(platform: Platform = .apple, read: @escaping @Sendable (String) throws(InputFile.ReadError) -> [UInt8]) {
+        workspace = Workspace(platform: platform, read: read)
     }
 
     // MARK: - Messages

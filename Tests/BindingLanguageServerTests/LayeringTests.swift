@@ -1,0 +1,66 @@
+import BindingLang
+import BindingLanguageServer
+import Testing
+
+/// Documents that `layer over` others are checked with them; names resolve across them.
+@Suite struct LayeringTests {
+    static let base = "context mode: normal | insert\nresponder Editor\naction search\nin Editor {\n  cmd+k -> search\n}\n"
+    static let user = "layer over \"base.bind\"\nin Editor {\n  cmd+k -> search when mode == insert\n  cmd+j -> serch\n}\n"
+    static let baseURI = "file:///w/base.bind", userURI = "file:///w/user.bind"
+
+    /// A server whose file system holds only `/w/base.bind`.
+    static func server() -> ServerHarness {
+        var h = ServerHarness(initialize: false)
+        h.server = LanguageServer(read: { path throws(InputFile.ReadError) in
+            if path == "/w/base.bind" { return Array(LayeringTests.base.utf8) }
+            return try InputFile.read("/nonexistent" + path)
+        })
+        _ = h.request("initialize", .object([]))
+        return h
+    }
+
+    @Test func aLayeredFileIsCheckedWithItsBaseReadFromDisk() {
+        var h = Self.server()
+        h.open(Self.user, uri: Self.userURI)
+        // `mode` and `search` come from the base: only the typo is an error.
+        #expect(h.diagnostics(Self.userURI).map { $0["message"]?.stringValue } == ["unknown action 'serch'; did you mean 'search'?"])
+        #expect(h.diagnostics(Self.userURI).first?["range"] == range(3, 11, 3, 16))
+    }
+
+    @Test func definitionReferencesAndRenameCrossFiles() {
+        var h = Self.server()
+        h.open(Self.user, uri: Self.userURI)
+        let definition = h.result("textDocument/definition", ServerHarness.at(2, 27, uri: Self.userURI))
+        #expect(definition == .array([Location(uri: Self.baseURI, range: Range(json: range(0, 8, 0, 12))!).json]))
+        let toBase = h.result("textDocument/definition", ServerHarness.at(0, 14, uri: Self.userURI))
+        #expect(toBase == .array([Location(uri: Self.baseURI, range: Range(json: range(0, 0, 0, 0))!).json]))
+        let refs = h.result("textDocument/references", ServerHarness.at(2, 13, uri: Self.userURI))
+        #expect(refs.arrayValue?.map { "\($0["uri"]!.stringValue!) \($0["range"]!["start"]!["line"]!.intValue!)" }
+            == ["file:///w/base.bind 2", "file:///w/base.bind 4", "file:///w/user.bind 2"])
+        let edit = h.result("textDocument/rename", ServerHarness.at(1, 4, uri: Self.userURI).appending("newName", .string("View")))
+        #expect(edit["changes"]?[Self.baseURI]?.arrayValue?.count == 2)
+        #expect(edit["changes"]?[Self.userURI]?.arrayValue?.count == 1)
+    }
+
+    @Test func editingAnOpenBaseRechecksTheFilesOverIt() {
+        var h = Self.server()
+        h.open(Self.user, uri: Self.userURI)
+        h.open(Self.base, uri: Self.baseURI)
+        #expect(h.diagnostics(Self.baseURI) == [])
+        // Rename the context in the base only: the user file's condition now names nothing.
+        h.change(0, 8, 0, 12, "state", uri: Self.baseURI)
+        #expect(h.diagnostics(Self.userURI).map { $0["message"]?.stringValue } == [
+            "unknown context variable 'mode'", "unknown action 'serch'; did you mean 'search'?",
+        ])
+        #expect(h.diagnostics(Self.userURI).first?["range"] == range(2, 23, 2, 27))
+        #expect(h.diagnostics(Self.baseURI) == [])
+    }
+
+    @Test func aMissingBaseIsAnErrorAtThePath() {
+        var h = Self.server()
+        h.open("layer over \"gone.bind\"\n", uri: Self.userURI)
+        let d = h.diagnostics(Self.userURI)
+        #expect(d.first?["range"] == range(0, 11, 0, 22))
+        #expect(d.first?["message"]?.stringValue?.hasPrefix("cannot read '/nonexistent/w/gone.bind'") == true)
+    }
+}
