@@ -106,4 +106,23 @@ struct ChainSnapshotTests {
         #expect(Dispatcher(table: table).dispatch(press("cmd+1"), chain: snapshot, context: ContextState(table: table)).performedAction?.name == "selectTab")
         a.nextResponder = nil   // break the cycle so both are freed
     }
+
+    @Test func layoutAwareEventsMatchAsThroughTheFirstResponder() throws {
+        let table = try layoutTable()
+        let viaChain = Dispatcher(table: table), viaSnapshot = Dispatcher(table: table)
+        let editor = TestResponder("editor", roles: ["Editor"])
+        let snapshot = ChainSnapshot(table: table, firstResponder: editor)
+        let state = ContextState(table: table)
+        let presses: [(String, String, Modifiers)] = [
+            ("KeyC", "с", .control), ("Semicolon", "ö", .control), ("KeyH", "d", .control),
+            ("KeyG", "g", []), ("KeyJ", "n", []), ("Quote", "ä", .control), ("KeyG", "g", []), ("KeyX", "x", []),
+        ]
+        for (code, characters, modifiers) in presses {
+            let event = KeyEvent(physicalKey: try #require(PhysicalKey(code: code)), characters: characters, modifiers: modifiers)
+            let a = viaChain.dispatch(event, firstResponder: editor, context: state)
+            let b = viaSnapshot.dispatch(event, chain: snapshot, context: state)
+            #expect(String(describing: a) == String(describing: b), "\(code) \(characters)")
+        }
+        #expect(editor.performed == ["copy2", "copy2", "oe", "oe", "left", "left", "down", "down"])
+    }
 }

@@ -115,7 +115,7 @@ func everyCharacterRoundTrips(_ id: String) throws {
 // MARK: - Dispatch on real layouts
 
 /// A table compiled from source, for dispatching layout-aware events.
-private func layoutTable() throws -> BindingTable {
+func layoutTable() throws -> BindingTable {
     var sources = SourceManager()
     sources.add(SourceFile(path: "layouts.bind", text: """
         responder Editor

@@ -28,21 +28,34 @@ extension Dispatcher {
         let table = self.table
         chain.rebind(to: table)
         let (from, wasPending) = beginStroke(event)
-        guard let node = table.child(of: from, code: event.chord.code) else {
-            return wasPending ? .cancelled(.noContinuation(event.chord)) : .unhandled
-        }
         let outcome = context.table === table
-            ? resolve(node: node, chain: chain, table: table, values: context.values)
-            : resolve(node: node, chain: chain, table: table, values: context.bound(to: table).values)
-        switch outcome {
-        case .none:
+            ? decide(event, from: from, chain: chain, table: table, values: context.values)
+            : decide(event, from: from, chain: chain, table: table, values: context.bound(to: table).values)
+        guard let (decision, node) = outcome else {
             return wasPending ? .cancelled(.noContinuation(event.chord)) : .unhandled
-        case .some(.pending):
-            pendingNode = node
-            return .pending
-        case .some(let decision):
-            return decision
         }
+        if case .pending = decision { pendingNode = node }
+        return decision
+    }
+
+    /// Grammar.md §5 rule 1 and rule 2 for one stroke from node `from`: the chord by the
+    /// character typed, then by the key's position, then by the key's US character on a
+    /// non-Latin layout; the first of these that decides anything wins.
+    @inline(__always)
+    func decide(_ event: KeyEvent, from: Int, chain: ChainSnapshot, table: BindingTable, values: [UInt32]) -> (Decision, node: Int)? {
+        if let n = table.child(of: from, code: event.chord.code), let d = resolve(node: n, chain: chain, table: table, values: values) {
+            return (d, n)
+        }
+        guard let physical = event.physicalKey else { return nil }
+        let code = Chord(key: Key(physical: physical), modifiers: event.chord.modifiers).code
+        if let n = table.child(of: from, code: code), let d = resolve(node: n, chain: chain, table: table, values: values) {
+            return (d, n)
+        }
+        if let fallback = event.fallback, let n = table.child(of: from, code: fallback.code),
+           let d = resolve(node: n, chain: chain, table: table, values: values) {
+            return (d, n)
+        }
+        return nil
     }
 
     /// Rule 2 over a snapshot: of the roles present at `node` (its candidates' and its longer
