@@ -37,7 +37,8 @@ public struct DiagnosticRenderer: Sendable {
             for fix in diagnostic.fixIts {
                 let sameFile = fix.range.file == diagnostic.range.file
                 let fixLine = file.lineAndColumn(of: clamp(fix.range.start, file)).line
-                if sameFile && fixLine == line && !fix.replacement.isEmpty && !fix.replacement.contains("\n") {
+                if sameFile && fixLine == line && !fix.replacement.allSatisfy(\.isWhitespace)
+                    && !fix.replacement.contains("\n") {
                     let prefix = indentation(file, line: line, upTo: clamp(fix.range.start, file))
                     out += prefix + paint(fix.replacement, "1;32") + "\n"
                 } else {

@@ -95,6 +95,25 @@ extension Messages {
     public static let separatorInEditMenu = "the edit menu cannot have separators"
     /// `a == b == c`.
     public static let chainedComparison = "comparisons cannot be chained; combine them with '&&' or '||'"
+    /// `view = note` in a condition.
+    public static let assignmentInCondition = "use '==' to compare; '=' is not an operator"
+    /// `and`, `or`, `not` written for `&&`, `||`, `!`.
+    public static func wordOperator(_ word: String, _ symbol: String) -> String {
+        "use '\(symbol)' instead of '\(word)'"
+    }
+    /// `go()`: parentheses without an argument.
+    public static let emptyArgumentList =
+        "an action without argument is written without '()'; with an argument, put it inside"
+    /// `# note`: a comment written with `#`.
+    public static let hashComment = "comments start with '//', not '#'"
+    /// `cmd+k,cmd+l`: chords of a sequence separated by a comma.
+    public static let commaInSequence = "the chords of a sequence are separated by a space, not ','"
+    /// A binding's or menu item's action on the line after its `->`.
+    public static let actionOnNextLine = "the action must be on the same line as its '->'"
+    /// `userInfo { k: name }`: a bare name as a user-info value.
+    public static func bareUserInfoValue(_ name: String) -> String {
+        "a user-info value that is text must be quoted: \"\(name)\""
+    }
 
     /// `U+0007`-style code point text.
     static func hex4(_ v: UInt32) -> String {

@@ -43,9 +43,15 @@ public struct Compilation: Sendable {
             // The checker still runs, so semantic mistakes are reported in the same run, but
             // what a broken declaration may have caused is left out: a name the skipped
             // source may have declared, and warnings about what it may have bound.
+            // A line with a syntax error gets no other error: one mistake, one error.
             self.keymap = nil
+            var syntaxLines: Set<[Int]> = []
+            for d in diagnostics where d.severity == .error {
+                syntaxLines.insert([d.range.file.index, Compilation.line(of: d.range, in: sources)])
+            }
             diagnostics += checkDiagnostics.filter {
                 $0.severity == .error && !Messages.isUnresolvedName($0.message)
+                    && !syntaxLines.contains([$0.range.file.index, Compilation.line(of: $0.range, in: sources)])
             }
         } else {
             self.keymap = keymap
@@ -54,6 +60,12 @@ public struct Compilation: Sendable {
         var engine = DiagnosticEngine()
         engine.append(contentsOf: diagnostics)
         self.diagnostics = engine.sorted
+    }
+
+    /// The line where `range` starts (0 when its file is unknown).
+    static func line(of range: SourceRange, in sources: SourceManager) -> Int {
+        guard sources.files.indices.contains(range.file.index) else { return 0 }
+        return sources.files[range.file.index].lineAndColumn(of: range.start).line
     }
 
     /// Whether any diagnostic is an error (then there is no keymap and no table).

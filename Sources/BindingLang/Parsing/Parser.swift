@@ -1,3 +1,5 @@
+import BindingRuntime
+
 /// The `.bind` parser (Grammar.md, section 2): recursive descent for declarations and a
 /// precedence table for `when` expressions.
 ///
@@ -192,6 +194,11 @@ extension Parser {
         /// Reports "expected `what`, found …" at the current token, or just after the previous
         /// token when the current one is on a later line or is the end of the file.
         mutating func errorExpected(_ what: String, notes: [DiagnosticNote] = [], fixIts: [FixIt] = []) {
+            if isHash(tok) && !atEnd && !(tok.precededByNewline && pos > 0 && pos != constructStart) {
+                // `# note`: a comment in another language's syntax. Name the fix.
+                error(Messages.hashComment, tok.start, tok.end, fixIts: [FixIt(range: range(tok.start, tok.end), replacement: "//")])
+                return
+            }
             if atEnd {
                 error(Messages.expected(what, found: "end of file"), prevEnd, prevEnd, notes: notes, fixIts: fixIts)
             } else if tok.precededByNewline && pos > 0 && pos != constructStart {
@@ -200,6 +207,9 @@ extension Parser {
                 error(Messages.expected(what, found: describe(tok)), tok.start, tok.end, notes: notes, fixIts: fixIts)
             }
         }
+
+        /// Whether `t` is a `#` (written where a comment was meant).
+        func isHash(_ t: Token) -> Bool { t.kind == .punct(UInt8(ascii: "#")) }
 
         /// Consumes a token of kind `k`, or reports "expected `what`" and returns false
         /// without consuming (the caller's recovery makes progress).
@@ -644,7 +654,7 @@ extension Parser {
             }
             advance()
             guard !tok.precededByNewline else {
-                errorExpected("action name")
+                actionOnNextLine()
                 return nil
             }
             guard let action = parseActionReference() else { return nil }
@@ -662,6 +672,18 @@ extension Parser {
                 range: range(sequence.range.start, prevEnd))
         }
 
+        /// Nothing follows `->` on its line. When the next line holds just the action (no `->`
+        /// of its own), that is the one mistake: it is reported once and the line is skipped.
+        mutating func actionOnNextLine() {
+            let next = tok
+            guard !atEnd, case .identifier = next.kind, !isDeclarationStart(next), !lineHasArrow() else {
+                errorExpected("action name")
+                return
+            }
+            error(Messages.actionOnNextLine, next.start, next.end)
+            skipLine(from: pos)
+        }
+
         /// `actionRef = ident [ NL "(" literal ")" ] ;`
         mutating func parseActionReference() -> ActionReference? {
             guard let name = parseIdentifier("action name") else { return nil }
@@ -669,6 +691,13 @@ extension Parser {
             if case .leftParen = tok.kind, !tok.precededByNewline {
                 let open = tok
                 advance()
+                if case .rightParen = tok.kind {
+                    // `go()`: the binding is left out (the checker would only repeat it).
+                    error(Messages.emptyArgumentList, open.start, tok.end,
+                          fixIts: [FixIt(range: range(open.start, tok.end), replacement: "")])
+                    advance()
+                    return nil
+                }
                 guard let literal = parseLiteral("action argument") else { return nil }
                 argument = literal
                 _ = expectClose(.rightParen, "')'", opener: open)  // reported; the reference is kept
@@ -695,6 +724,14 @@ extension Parser {
             while !atEnd && !tok.precededByNewline && canStartChord(tok) {
                 if stopAtWhen && isWord(tok, "when") && !(peek().kind == .plus && peek().adjacent) { break }
                 let before = pos
+                if case .comma = tok.kind, adjacent {
+                    // `cmd+k,cmd+l`: a sequence written with a comma, as some editors do.
+                    let comma = tok
+                    error(Messages.commaInSequence, comma.start, comma.end,
+                          fixIts: [FixIt(range: range(comma.start, comma.end), replacement: " ")])
+                    advance()
+                    if atEnd || tok.precededByNewline || !canStartChord(tok) { return nil }
+                }
                 guard let c = parseChord() else { return nil }
                 chords.append(c)
                 assert(pos > before)
@@ -718,6 +755,10 @@ extension Parser {
             default:
                 guard canStartChord(first) else {
                     errorExpected("key")
+                    return nil
+                }
+                if isHash(first) && pos == constructStart && !lineHasArrow() {
+                    errorExpected("key")  // names '//' as the fix
                     return nil
                 }
                 // Bare punctuation as a whole stroke: accept it, but ask for quotes.
@@ -877,7 +918,7 @@ extension Parser {
             }
             advance()
             guard !tok.precededByNewline else {
-                errorExpected("action name")
+                actionOnNextLine()
                 return nil
             }
             guard let action = parseActionReference() else { return nil }
@@ -1027,6 +1068,15 @@ extension Parser {
             if case .leftBrace = tok.kind {
                 guard let d = parseDictionary() else { return nil }
                 value = .dictionary(d)
+            } else if case .identifier = tok.kind, !isWord(tok, "true"), !isWord(tok, "false"), !tok.precededByNewline {
+                // A bare name as a value: certainly meant as text. Reported with the quoting
+                // fix-it and kept as that string, so nothing else follows from it.
+                let name = tok
+                let quoted = SourceLiteral.quoted(text(name))
+                error(Messages.bareUserInfoValue(text(name)), name.start, name.end,
+                      fixIts: [FixIt(range: range(name.start, name.end), replacement: quoted)])
+                advance()
+                value = .literal(.string(StringLiteral(value: text(name), range: range(name.start, name.end))))
             } else {
                 guard let l = parseLiteral("value") else { return nil }
                 value = .literal(l)
@@ -1042,10 +1092,16 @@ extension Parser {
             case .orOr: return 1
             case .andAnd: return 2
             case .equalEqual, .bangEqual: return 3
+            case .punct(UInt8(ascii: "=")) where !tok.precededByNewline: return 3  // `=` for `==`: reported
             case .identifier:
                 let next = peek()
                 if isWord(tok, "in") && next.kind == .leftParen { return 3 }
                 if isWord(tok, "not") && isWord(next.token, "in") { return 3 }
+                // `and` / `or` for `&&` / `||` between operands on one line: reported.
+                if !tok.precededByNewline && startsOperand(next.token) {
+                    if isWord(tok, "or") { return 1 }
+                    if isWord(tok, "and") { return 2 }
+                }
                 return 0
             default: return 0
             }
@@ -1075,7 +1131,10 @@ extension Parser {
         /// Precedence climbing over ``infixPrecedence()``; `&&` and `||` associate to the left,
         /// comparisons do not chain. Returns the expression and its height (see
         /// ``parseExpression()``); the loop is iterative, and the recursion for a right operand
-        /// only goes up one precedence level.
+        /// only goes up one precedence level. The mistakes other languages teach (`=`, `and`,
+        /// `or`) are reported with their fix and parsed as what they stand for, so nothing
+        /// cascades; a chained comparison is reported once and becomes an error node the
+        /// checker skips.
         mutating func parseExpression(minPrecedence: Int) -> Sized {
             var (lhs, height) = parseUnary()
             var comparedAlready = false
@@ -1084,25 +1143,44 @@ extension Parser {
                 if precedence == 0 || precedence < minPrecedence { break }
                 let before = pos
                 let op = tok
+                var chained = false
                 if precedence == 3 {
-                    if comparedAlready { error(Messages.chainedComparison, op.start, op.end) }
+                    if comparedAlready { error(Messages.chainedComparison, op.start, op.end); chained = true }
                     comparedAlready = true
                 } else {
                     comparedAlready = false
                 }
+                var binary: BinaryOperator? = nil
                 switch op.kind {
-                case .orOr, .andAnd, .equalEqual, .bangEqual:
+                case .orOr: binary = .or
+                case .andAnd: binary = .and
+                case .equalEqual: binary = .equal
+                case .bangEqual: binary = .notEqual
+                case .punct(UInt8(ascii: "=")):
+                    error(Messages.assignmentInCondition, op.start, op.end, fixIts: [FixIt(range: range(op.start, op.end), replacement: "==")])
+                    binary = .equal
+                case .identifier where isWord(op, "and") || isWord(op, "or"):
+                    let symbol = isWord(op, "and") ? "&&" : "||"
+                    error(Messages.wordOperator(text(op), symbol), op.start, op.end,
+                          fixIts: [FixIt(range: range(op.start, op.end), replacement: symbol)])
+                    binary = isWord(op, "and") ? .and : .or
+                default: break
+                }
+                if let binary {
                     advance()
                     let (rhs, rhsHeight) = parseExpression(minPrecedence: precedence + 1)
-                    let binary: BinaryOperator =
-                        op.kind == .orOr ? .or : op.kind == .andAnd ? .and : op.kind == .equalEqual ? .equal : .notEqual
-                    (lhs, height) = bounded(
-                        .binary(binary, lhs, rhs, operatorRange: range(op.start, op.end)), 1 + max(height, rhsHeight), at: op)
-                default:
+                    if chained {
+                        (lhs, height) = (.error(range(lhs.range.start, max(rhs.range.end, op.end))), 1)
+                    } else {
+                        (lhs, height) = bounded(
+                            .binary(binary, lhs, rhs, operatorRange: range(op.start, op.end)), 1 + max(height, rhsHeight), at: op)
+                    }
+                } else {
                     let negated = isWord(op, "not")
                     advance()
                     if negated { advance() }  // `in`
                     (lhs, height) = parseMembershipList(lhs, height: height, negated: negated, at: op)
+                    if chained { (lhs, height) = (.error(lhs.range), 1) }
                 }
                 assert(pos > before)
             }
@@ -1145,8 +1223,30 @@ extension Parser {
                 1 + max(height, values.count), at: op)
         }
 
+        /// Whether `t` can begin an operand: a name, a string, `!` or `(`.
+        func startsOperand(_ t: Token) -> Bool {
+            switch t.kind {
+            case .identifier, .string, .bang, .leftParen: return !t.precededByNewline
+            default: return false
+            }
+        }
+
         /// `unary = "!" unary | primary ;`
         mutating func parseUnary() -> Sized {
+            if isWord(tok, "not"), startsOperand(peek().token), !isWord(peek().token, "in") {
+                // `not x` for `!x`: reported, parsed as `!`.
+                let word = tok
+                error(Messages.wordOperator("not", "!"), word.start, word.end,
+                      fixIts: [FixIt(range: range(word.start, peek().token.start), replacement: "!")])
+                guard enter() else {
+                    conditionTooDeep = true
+                    return (.error(range(word.start, word.end)), 1)
+                }
+                defer { leave() }
+                advance()
+                let (operand, height) = parseUnary()
+                return bounded(.not(operand, range: range(word.start, max(operand.range.end, word.end))), height + 1, at: word)
+            }
             guard case .bang = tok.kind else { return parsePrimary() }
             let bang = tok
             guard enter() else {
