@@ -12,7 +12,7 @@ enum Bindc {
     static let commands: [any Command.Type] = [
         CompileCommand.self, CheckCommand.self, FmtCommand.self, DumpCommand.self,
         ExplainCommand.self, PlistCommand.self, SwiftCommand.self,
-        LspCommand.self,
+        LspCommand.self, ImportCommand.self,
     ]
 
     /// Runs the tool on `arguments` (without the program name) and returns the exit code.

@@ -1,0 +1,253 @@
+import BindingRuntime
+
+/// Prints an ``ImportedKeymap`` as `.bind` source: declarations (for a layer, only those the
+/// base does not have), one `in Role { … }` block per run of bindings of a role in file
+/// order, unbinds, and a comment for every entry that is not a binding, with its reason.
+///
+/// Names are mangled to identifiers deterministically: `::` → `__`, any other character that
+/// cannot be in an identifier → `_`, a leading digit or a keyword gets `_`, a clash `_2`. A
+/// command whose mangled name is a standard action (`undo`, `copy`) and that takes no
+/// argument is that action.
+struct BindSourceWriter {
+    /// The names declared so far (by the base, then this file), by namespace.
+    struct Declarations: Sendable {
+        var contexts = Names(), roles = Names(), actions = Names(reserved: Set(StandardActions.all))
+        /// Foreign context key (with `#flag` appended for a Zed flag that shares a key's name) to
+        /// its declaration.
+        var contextDecls: [String: String] = [:]
+        var contextOrder: [String] = []
+        var roleOrder: [String] = []
+        /// Foreign command to its `.bind` action name and argument type.
+        var actionDecls: [String: (name: String, type: String?)] = [:]
+        var actionOrder: [String] = []
+    }
+
+    /// Deterministic unique identifiers for one namespace.
+    struct Names: Sendable {
+        var byOriginal: [String: String] = [:]
+        var used: Set<String> = []
+        init(reserved: Set<String> = []) { used = reserved }
+        mutating func name(for original: String) -> String {
+            if let n = byOriginal[original] { return n }
+            let base = BindSourceWriter.mangle(original)
+            var candidate = base
+            var suffix = 2
+            while used.contains(candidate) {
+                candidate = "\(base)_\(suffix)"
+                suffix += 1
+            }
+            used.insert(candidate)
+            byOriginal[original] = candidate
+            return candidate
+        }
+    }
+
+    static let keywords: Set<String> = [
+        "keymap", "context", "responder", "action", "in", "menu", "shortcut", "group", "unbind",
+        "when", "edit", "separator", "not", "true", "false", "is", "inside", "layer", "over",
+    ]
+
+    /// `editor::Cancel` → `editor__Cancel`, `editor.action.commentLine` → `editor_action_commentLine`.
+    static func mangle(_ name: String) -> String {
+        var out = name.replacing("::", with: "__")
+        out = String(out.unicodeScalars.map { c -> Character in
+            c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "_") ? Character(c) : "_"
+        })
+        if out.isEmpty || out.first!.isNumber { out = "_" + out }
+        if keywords.contains(out) { out += "_" }
+        return out
+    }
+
+    enum ArgumentKind: Hashable {
+        case none, int(Int64), string(String), bool(Bool), json(String)
+        var typeName: String? {
+            switch self {
+            case .none: nil
+            case .int: "Int"
+            case .string: "String"
+            case .bool: "Bool"
+            case .json: "JSON"
+            }
+        }
+        var text: String {
+            switch self {
+            case .none: ""
+            case .int(let n): String(n)
+            case .string(let s): s
+            case .bool(let b): b ? "true" : "false"
+            case .json(let j): j
+            }
+        }
+    }
+
+    static func argumentKind(_ value: JSONC?) -> ArgumentKind {
+        guard let value else { return .none }
+        switch value.value {
+        case .null: return .none
+        case .string(let s): return .string(s)
+        case .bool(let b): return .bool(b)
+        case .number(let n): return Int64(n).map(ArgumentKind.int) ?? .json(n)
+        default: return .json(value.compactText)
+        }
+    }
+
+    var declarations: Declarations
+    var keymap: ImportedKeymap
+    var approximations: [String: Int] = [:]
+
+    /// Adds `keymap`'s names to `declarations` (so a layer can reuse the base's).
+    static func declare(_ keymap: ImportedKeymap, into d: inout Declarations) {
+        for b in keymap.bindings + keymap.unbinds.map({
+            ImportedKeymap.Binding(entry: $0.entry, sequence: $0.sequence, role: $0.role, condition: $0.condition,
+                                   original: $0.condition, command: "", argument: nil)
+        }) {
+            if d.roles.byOriginal[b.role] == nil { _ = d.roles.name(for: b.role); d.roleOrder.append(b.role) }
+            var flags: [String] = [], strings: [String] = [], roles: [String] = []
+            b.condition.collectNames(flags: &flags, strings: &strings, roles: &roles)
+            for r in roles where d.roles.byOriginal[r] == nil { _ = d.roles.name(for: r); d.roleOrder.append(r) }
+            for k in strings where d.contextDecls[k] == nil {
+                d.contextDecls[k] = "context \(d.contexts.name(for: k)): String"
+                d.contextOrder.append(k)
+            }
+            for f in flags {
+                let key = keymap.format == .zed ? f + "#flag" : f
+                guard d.contextDecls[key] == nil else { continue }
+                d.contextDecls[key] = "context \(d.contexts.name(for: key)): Bool"
+                d.contextOrder.append(key)
+            }
+        }
+        var kinds: [String: Set<ArgumentKind>] = [:]
+        var order: [String] = []
+        for b in keymap.bindings where d.actionDecls[b.command] == nil {
+            if kinds[b.command] == nil { order.append(b.command) }
+            kinds[b.command, default: []].insert(argumentKind(b.argument))
+        }
+        let standard = Set(StandardActions.all)
+        for command in order {
+            let typeNames = Set((kinds[command] ?? []).map(\.typeName))
+            let type: String? =
+                typeNames == [nil] ? nil
+                : typeNames.count == 1 && typeNames.first! != "JSON" ? typeNames.first! : "String"
+            let mangled = mangle(command)
+            if type == nil, standard.contains(mangled) {
+                d.actionDecls[command] = (mangled, nil)
+                continue
+            }
+            d.actionDecls[command] = (d.actions.name(for: command), type)
+            d.actionOrder.append(command)
+        }
+    }
+
+    /// The condition as `.bind` text.
+    func render(_ c: ImportCondition) -> String {
+        switch c {
+        case .constant(let b): return b ? "true" : "false"
+        case .flag(let n):
+            let key = keymap.format == .zed ? n + "#flag" : n
+            return declarations.contexts.byOriginal[key] ?? BindSourceWriter.mangle(n)
+        case .equals(let k, let v):
+            return "\(declarations.contexts.byOriginal[k] ?? BindSourceWriter.mangle(k)) == \(SourceLiteral.quoted(v))"
+        case .isRole(let r): return "is \(declarations.roles.byOriginal[r] ?? BindSourceWriter.mangle(r))"
+        case .inside(let r): return "inside \(declarations.roles.byOriginal[r] ?? BindSourceWriter.mangle(r))"
+        case .not(let inner):
+            switch inner {
+            case .flag, .isRole, .inside: return "!" + render(inner)
+            case .equals(let k, let v):
+                return "\(declarations.contexts.byOriginal[k] ?? BindSourceWriter.mangle(k)) != \(SourceLiteral.quoted(v))"
+            default: return "!(\(render(inner)))"
+            }
+        case .and(let parts):
+            return parts.map { if case .or = $0 { "(\(render($0)))" } else { render($0) } }.joined(separator: " && ")
+        case .or(let parts):
+            return parts.map(render).joined(separator: " || ")
+        }
+    }
+
+    /// A `line:column`-free origin for comments: the entry as written.
+    func describe(_ entry: ImportedKeymap.Entry, line: Int) -> String {
+        "\(SourceLiteral.quoted(entry.keys)) -> \(entry.command) (line \(line))"
+    }
+
+    /// The source text. `base` is the `.bind` file a layer sits over (nil for a whole keymap);
+    /// `foreign` resolves entry positions to lines; `ownDeclarations` are the names this file
+    /// must declare (the rest are the base's).
+    func write(base: String?, foreign: SourceFile, from previous: Declarations?, language: ImportLanguage) -> String {
+        func line(_ entry: Int) -> Int { foreign.lineAndColumn(of: keymap.entries[entry].range.lowerBound).line }
+        var out: [String] = []
+        let converted = keymap.entries.filter { $0.outcome == .converted || $0.outcome == .disables }.count
+        let overridden = keymap.entries.filter { if case .overridden = $0.outcome { true } else { false } }.count
+        out.append("// Imported from \(foreign.path) (\(keymap.format.displayName)) by `bindc import`.")
+        out.append("// \(keymap.entries.count) entries: \(converted) converted, \(overridden) always overridden by a later entry, "
+            + "\(keymap.entries.count - converted - overridden) left out (see the comments below).")
+        if let base {
+            if language.layerDirective {
+                out.append("layer over \(SourceLiteral.quoted(base))")
+            } else {
+                out.append("// A layer over \(SourceLiteral.quoted(base)): compile it after that file.")
+            }
+        } else {
+            out.append("keymap \(SourceLiteral.quoted(keymap.name))")
+        }
+        out.append("")
+        let prevRoles = Set(previous?.roleOrder ?? []), prevContexts = Set(previous?.contextOrder ?? [])
+        let prevActions = Set(previous?.actionOrder ?? [])
+        let roles = declarations.roleOrder.filter { !prevRoles.contains($0) }
+        if !roles.isEmpty { out.append("responder " + roles.map { declarations.roles.byOriginal[$0]! }.joined(separator: ", ")) }
+        for k in declarations.contextOrder where !prevContexts.contains(k) { out.append(declarations.contextDecls[k]!) }
+        for a in declarations.actionOrder where !prevActions.contains(a) {
+            let d = declarations.actionDecls[a]!
+            out.append("action \(d.name)" + (d.type.map { "(\($0))" } ?? ""))
+        }
+        // Entries that are not bindings: a comment each, in file order.
+        var notes: [String] = []
+        for (i, e) in keymap.entries.enumerated() {
+            switch e.outcome {
+            case .converted: break
+            case .disables:
+                notes.append("// disables earlier bindings: \(describe(e, line: line(i)))")
+            case .overridden(let by):
+                notes.append("// always overridden: \(describe(e, line: line(i))) by line \(line(by))")
+            case .leftOut(let reason):
+                notes.append("// left out: \(describe(e, line: line(i))): \(reason)")
+            }
+        }
+        if !notes.isEmpty {
+            out.append("")
+            out += notes
+        }
+        if !keymap.unbinds.isEmpty {
+            var role: String?
+            out.append("")
+            for u in keymap.unbinds {
+                if u.role != role {
+                    if role != nil { out.append("}") }
+                    out.append("in \(declarations.roles.byOriginal[u.role]!) {")
+                    role = u.role
+                }
+                let when = u.condition == .constant(true) ? "" : " when " + render(u.condition)
+                out.append("  unbind \(u.sequence.joined(separator: " "))\(when)  // \(u.reason), line \(line(u.entry))")
+            }
+            out.append("}")
+        }
+        var role: String?
+        for b in keymap.bindings {
+            if b.role != role {
+                if role != nil { out.append("}") }
+                out.append("")
+                out.append("in \(declarations.roles.byOriginal[b.role]!) {")
+                role = b.role
+            }
+            let action = declarations.actionDecls[b.command]!
+            var text = "  \(b.sequence.joined(separator: " ")) -> \(action.name)"
+            if let type = action.type {
+                let kind = BindSourceWriter.argumentKind(b.argument)
+                text += type == "String" ? "(\(SourceLiteral.quoted(kind.text)))" : "(\(kind.text))"
+            }
+            if b.condition != .constant(true) { text += " when " + render(b.condition) }
+            text += "  // line \(line(b.entry))"
+            out.append(text)
+        }
+        if role != nil { out.append("}") }
+        return out.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,75 @@
+import BindingRuntime
+
+/// Turns one stroke as Zed (`cmd-shift-[`) or VS Code (`ctrl+shift+[`) writes it into `.bind`
+/// chord text (`shift+cmd+"["`), or says why it has no counterpart.
+public enum ForeignKey {
+    /// Modifier spellings of both editors, by the `.bind` modifier they mean. `meta`, `super`
+    /// and `win` are the Windows/Linux logo key, which the `.bind` language writes `cmd`.
+    static let modifierNames: [String: String] = [
+        "cmd": "cmd", "command": "cmd", "meta": "cmd", "super": "cmd", "win": "cmd",
+        "ctrl": "ctrl", "control": "ctrl", "alt": "alt", "option": "alt", "shift": "shift",
+    ]
+
+    /// Named keys whose `.bind` name differs or must be spelled out.
+    static let keyNames: [String: String] = [
+        "backspace": "delete", "delete": "forwardDelete", "enter": "return", "escape": "escape",
+        "tab": "tab", "space": "space", "up": "up", "down": "down", "left": "left", "right": "right",
+        "home": "home", "end": "end", "pageup": "pageUp", "pagedown": "pageDown", "insert": "insert",
+        "uparrow": "up", "downarrow": "down", "leftarrow": "left", "rightarrow": "right",
+    ]
+
+    /// VS Code's numeric-keypad operator names.
+    static let numpadKeys: [String: String] = [
+        "numpad_add": "\"+\"", "numpad_subtract": "\"-\"", "numpad_multiply": "\"*\"",
+        "numpad_divide": "\"/\"", "numpad_decimal": "\".\"", "numpad_separator": "\",\"",
+    ]
+
+    /// One stroke as `.bind` chord text; `separator` is `-` (Zed) or `+` (VS Code).
+    public static func chord(_ text: String, separator: Character) throws(UnsupportedCondition) -> String {
+        var parts: [String] = []
+        var current = ""
+        let chars = Array(text)
+        for (i, c) in chars.enumerated() {
+            if c == separator, !current.isEmpty, i + 1 < chars.count {
+                parts.append(current)
+                current = ""
+            } else {
+                current.append(c)
+            }
+        }
+        parts.append(current)
+        guard let keyText = parts.last, !keyText.isEmpty else { throw UnsupportedCondition(reason: "unparsable key") }
+        var modifiers: [String] = []
+        for modifier in parts.dropLast() {
+            let lower = modifier.lowercased()
+            if lower == "fn" { throw UnsupportedCondition(reason: "'fn' modifier") }
+            guard let name = modifierNames[lower] else {
+                throw UnsupportedCondition(reason: "unknown modifier '\(modifier)'")
+            }
+            if !modifiers.contains(name) { modifiers.append(name) }
+        }
+        let order = ["ctrl", "alt", "shift", "cmd"]
+        var out = order.filter { modifiers.contains($0) }
+        let lower = keyText.lowercased()
+        if let name = keyNames[lower] {
+            out.append(name)
+        } else if lower.count >= 2, lower.hasPrefix("f"), let n = Int(lower.dropFirst()), (1...24).contains(n) {
+            out.append(lower)
+        } else if lower.hasPrefix("numpad"), let digit = Int(lower.dropFirst(6)), (0...9).contains(digit) {
+            out += ["numpad", String(digit)]
+        } else if let key = numpadKeys[lower] {
+            out += ["numpad", key]
+        } else if keyText.hasPrefix("[") && keyText.count > 1 && keyText.hasSuffix("]") {
+            throw UnsupportedCondition(reason: "scan-code key ('[IntlBackslash]')")
+        } else if keyText.count == 1, let c = keyText.unicodeScalars.first, keyText.unicodeScalars.count == 1 {
+            if c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c)) {
+                out.append(lower)
+            } else {
+                out.append(SourceLiteral.quoted(keyText))
+            }
+        } else {
+            throw UnsupportedCondition(reason: "key without a name in the language ('\(lower)')")
+        }
+        return out.joined(separator: "+")
+    }
+}

@@ -1,0 +1,186 @@
+/// A converted condition, in the terms of the `.bind` language but still with the foreign
+/// names (the writer mangles them): Bool and String contexts, and the chain predicates `is
+/// Role` and `inside Role`. The importer rewrites these (later-wins) and simplifies them, so
+/// they carry a small exact satisfiability test of their own.
+public indirect enum ImportCondition: Sendable, Hashable {
+    /// `true` / `false`.
+    case constant(Bool)
+    /// A Bool context.
+    case flag(String)
+    /// A String context compared with a literal.
+    case equals(String, String)
+    /// `is Role`: the responder whose role matched also plays `Role`.
+    case isRole(String)
+    /// `inside Role`: a responder further out in the chain plays `Role`.
+    case inside(String)
+    /// `!x`.
+    case not(ImportCondition)
+    /// All of them (two or more).
+    case and([ImportCondition])
+    /// Any of them (two or more).
+    case or([ImportCondition])
+
+    /// `a && b && …`, flattened, without `true`, duplicates or a contradiction left in.
+    public static func all(_ parts: [ImportCondition]) -> ImportCondition {
+        var out: [ImportCondition] = []
+        for p in parts {
+            switch p {
+            case .constant(true): continue
+            case .constant(false): return .constant(false)
+            case .and(let inner): for q in inner where !out.contains(q) { out.append(q) }
+            default: if !out.contains(p) { out.append(p) }
+            }
+        }
+        for p in out where out.contains(p.negated) { return .constant(false) }
+        return out.isEmpty ? .constant(true) : out.count == 1 ? out[0] : .and(out)
+    }
+
+    /// `a || b || …`, flattened, without `false`, duplicates or a tautology left in.
+    public static func any(_ parts: [ImportCondition]) -> ImportCondition {
+        var out: [ImportCondition] = []
+        for p in parts {
+            switch p {
+            case .constant(false): continue
+            case .constant(true): return .constant(true)
+            case .or(let inner): for q in inner where !out.contains(q) { out.append(q) }
+            default: if !out.contains(p) { out.append(p) }
+            }
+        }
+        for p in out where out.contains(p.negated) { return .constant(true) }
+        return out.isEmpty ? .constant(false) : out.count == 1 ? out[0] : .or(out)
+    }
+
+    /// `!self`, with double negation and constants removed.
+    public var negated: ImportCondition {
+        switch self {
+        case .constant(let b): .constant(!b)
+        case .not(let inner): inner
+        default: .not(self)
+        }
+    }
+
+    /// Whether some state makes this true. Exact: every Bool atom is tried both ways and every
+    /// String context each literal it is compared with plus one other value; after `budget`
+    /// search nodes it answers true (callers then keep a rewrite they could have skipped).
+    public func isSatisfiable(budget: Int = 20_000) -> Bool {
+        var steps = 0
+        return Self.search(self, steps: &steps, budget: budget)
+    }
+
+    private static func search(_ c: ImportCondition, steps: inout Int, budget: Int) -> Bool {
+        steps += 1
+        if steps > budget { return true }
+        switch c {
+        case .constant(let b): return b
+        default: break
+        }
+        guard let atom = c.firstAtom else { return true }
+        switch atom {
+        case .equals(let key, _):
+            var values = c.literals(of: key)
+            values.append(nil)
+            for v in values where search(c.assigning(key: key, to: v), steps: &steps, budget: budget) { return true }
+            return false
+        default:
+            return search(c.replacing(atom, with: true), steps: &steps, budget: budget)
+                || search(c.replacing(atom, with: false), steps: &steps, budget: budget)
+        }
+    }
+
+    /// The first atom (flag, comparison, chain predicate) in the condition.
+    var firstAtom: ImportCondition? {
+        switch self {
+        case .constant: nil
+        case .flag, .equals, .isRole, .inside: self
+        case .not(let inner): inner.firstAtom
+        case .and(let parts), .or(let parts): parts.lazy.compactMap(\.firstAtom).first
+        }
+    }
+
+    /// Every literal `key` is compared with, in order of appearance.
+    func literals(of key: String) -> [String?] {
+        var out: [String?] = []
+        func walk(_ c: ImportCondition) {
+            switch c {
+            case .equals(let k, let v) where k == key: if !out.contains(v) { out.append(v) }
+            case .not(let inner): walk(inner)
+            case .and(let parts), .or(let parts): parts.forEach(walk)
+            default: break
+            }
+        }
+        walk(self)
+        return out
+    }
+
+    /// The condition with `atom` (a flag or chain predicate, or one comparison) fixed to `value`.
+    public func replacing(_ atom: ImportCondition, with value: Bool) -> ImportCondition {
+        if self == atom { return .constant(value) }
+        switch self {
+        case .not(let inner): return inner.replacing(atom, with: value).negated
+        case .and(let parts): return .all(parts.map { $0.replacing(atom, with: value) })
+        case .or(let parts): return .any(parts.map { $0.replacing(atom, with: value) })
+        default: return self
+        }
+    }
+
+    /// The condition with String context `key` fixed to `value` (nil: a value it is never
+    /// compared with).
+    public func assigning(key: String, to value: String?) -> ImportCondition {
+        switch self {
+        case .equals(let k, let v) where k == key: return .constant(v == value)
+        case .not(let inner): return inner.assigning(key: key, to: value).negated
+        case .and(let parts): return .all(parts.map { $0.assigning(key: key, to: value) })
+        case .or(let parts): return .any(parts.map { $0.assigning(key: key, to: value) })
+        default: return self
+        }
+    }
+
+    /// The top-level conjuncts (itself when it is not an `and`).
+    public var conjuncts: [ImportCondition] {
+        if case .and(let parts) = self { return parts }
+        return [self]
+    }
+
+    /// This condition simplified under `facts` (literals known to hold: atoms or negated
+    /// atoms), e.g. `a && c` under `a` is `c`.
+    public func assuming(_ facts: [ImportCondition]) -> ImportCondition {
+        var result = self
+        for fact in facts {
+            switch fact {
+            case .equals(let key, let value): result = result.assigning(key: key, to: value)
+            case .flag, .isRole, .inside: result = result.replacing(fact, with: true)
+            case .not(let atom):
+                switch atom {
+                case .flag, .isRole, .inside, .equals: result = result.replacing(atom, with: false)
+                default: break
+                }
+            default: break
+            }
+        }
+        return result
+    }
+
+    /// Every atom's name by kind, for declaring contexts: Bool flags, and String keys with
+    /// their literals.
+    func collectNames(flags: inout [String], strings: inout [String], roles: inout [String]) {
+        switch self {
+        case .constant: break
+        case .flag(let n): if !flags.contains(n) { flags.append(n) }
+        case .equals(let k, _): if !strings.contains(k) { strings.append(k) }
+        case .isRole(let r), .inside(let r): if !roles.contains(r) { roles.append(r) }
+        case .not(let inner): inner.collectNames(flags: &flags, strings: &strings, roles: &roles)
+        case .and(let parts), .or(let parts):
+            for p in parts { p.collectNames(flags: &flags, strings: &strings, roles: &roles) }
+        }
+    }
+
+    /// Whether it uses `is` or `inside`.
+    public var usesChainPredicates: Bool {
+        switch self {
+        case .isRole, .inside: true
+        case .constant, .flag, .equals: false
+        case .not(let inner): inner.usesChainPredicates
+        case .and(let parts), .or(let parts): parts.contains { $0.usesChainPredicates }
+        }
+    }
+}

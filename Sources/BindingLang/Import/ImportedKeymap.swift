@@ -1,0 +1,113 @@
+/// A foreign keymap converted into `.bind` terms, before it is written out: bindings with
+/// roles and conditions (still in the foreign names), unbinds for layers, and what became of
+/// every entry of the foreign file. ``LaterWins`` rewrites it; ``BindSourceWriter`` prints it.
+public struct ImportedKeymap: Sendable {
+    /// One `.bind` binding made from a foreign entry (a Zed entry whose context names several
+    /// roles makes one per role).
+    public struct Binding: Sendable {
+        /// The foreign entry (index into ``entries``).
+        public var entry: Int
+        /// The chords, as `.bind` text.
+        public var sequence: [String]
+        /// The role (`Global` for Zed bindings without an element, `Workbench` for VS Code).
+        public var role: String
+        /// The condition, as converted; ``LaterWins`` narrows it.
+        public var condition: ImportCondition
+        /// The condition as the entry wrote it (what later entries override with).
+        public var original: ImportCondition
+        /// The foreign command.
+        public var command: String
+        /// Its argument, if any.
+        public var argument: JSONC?
+        /// Later entries that take over some of its states (for the comment and report).
+        public var overriddenBy: [Int] = []
+    }
+
+    /// `unbind SEQUENCE [when C]` in a layer.
+    public struct Unbind: Sendable {
+        /// The foreign entry it comes from.
+        public var entry: Int
+        /// The chords.
+        public var sequence: [String]
+        /// The role.
+        public var role: String
+        /// Where it applies.
+        public var condition: ImportCondition
+        /// Why: a `null` / `-command` entry, or a prefix conflict across the layers.
+        public var reason: String
+    }
+
+    /// What became of one foreign entry.
+    public enum Outcome: Sendable, Equatable {
+        /// Converted into this many bindings (some may be fully overridden later).
+        case converted
+        /// Disables earlier bindings: rewritten into their conditions, or an `unbind`.
+        case disables
+        /// Converted, but a later entry overrides it in every state, so no binding is written.
+        case overridden(byEntry: Int)
+        /// Not expressible; the reason.
+        case leftOut(String)
+    }
+
+    /// One foreign entry: where it is and what became of it.
+    public struct Entry: Sendable {
+        /// The keystrokes as written.
+        public var keys: String
+        /// The command as written (`null` for Zed's disabling entries).
+        public var command: String
+        /// Where the entry is in the foreign file.
+        public var range: Range<Int>
+        /// What became of it.
+        public var outcome: Outcome
+    }
+
+    /// Which editor the keymap comes from.
+    public var format: ImportFormat
+    /// The name for `keymap "…"`.
+    public var name: String
+    /// Every foreign entry, in file order.
+    public var entries: [Entry] = []
+    /// The bindings, in file order.
+    public var bindings: [Binding] = []
+    /// Unbinds (layers only).
+    public var unbinds: [Unbind] = []
+    /// Context keys compared with strings (String contexts); other keys are Bool.
+    public var stringKeys: Set<String> = []
+    /// Roles that some responder plays together with another (`A && B` in Zed), by pair.
+    public var cooccurring: Set<[String]> = []
+    /// Approximations made, by kind, for the report.
+    public var approximations: [String: Int] = [:]
+}
+
+/// Which editor's file to import.
+public enum ImportFormat: String, Sendable, CaseIterable {
+    /// Zed's keymap JSON.
+    case zed
+    /// VS Code's `keybindings.json`.
+    case vscode
+
+    /// The editor's name for messages.
+    public var displayName: String { self == .zed ? "Zed" : "VS Code" }
+}
+
+/// Language features the importer may use. The defaults are what the compiler supports.
+public struct ImportLanguage: Sendable, Equatable {
+    /// `is Role` / `inside Role` in conditions.
+    public var chainPredicates: Bool
+    /// `unbind SEQ when COND`.
+    public var conditionalUnbind: Bool
+    /// `layer over "base.bind"`.
+    public var layerDirective: Bool
+
+    /// Makes a feature set.
+    public init(chainPredicates: Bool, conditionalUnbind: Bool, layerDirective: Bool) {
+        self.chainPredicates = chainPredicates
+        self.conditionalUnbind = conditionalUnbind
+        self.layerDirective = layerDirective
+    }
+
+    /// What the compiler in this package supports.
+    public static let current = ImportLanguage(chainPredicates: false, conditionalUnbind: false, layerDirective: false)
+    /// Everything the importer can emit.
+    public static let full = ImportLanguage(chainPredicates: true, conditionalUnbind: true, layerDirective: true)
+}

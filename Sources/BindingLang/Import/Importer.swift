@@ -1,0 +1,132 @@
+import BindingRuntime
+
+/// `bindc import`'s library side: a pure function from a foreign keymap's bytes (and, for a
+/// layer, its base's) to `.bind` source, a report, and positioned diagnostics. It reads the
+/// file into the editor's own model (``JSONCParser``, ``ZedKeymap`` / ``VSCodeKeybindings``),
+/// converts model to model (``ZedConverter`` / ``VSCodeConverter``), keeps the editor's
+/// later-wins order (``LaterWins``) and writes source (``BindSourceWriter``). Never prints,
+/// never traps; malformed input is an error at its `file:line:col`.
+public enum Importer {
+    /// One foreign file: its path (for messages and comments) and bytes.
+    public struct Input: Sendable {
+        /// The path as given.
+        public var path: String
+        /// The file's bytes.
+        public var bytes: [UInt8]
+        /// Makes an input.
+        public init(path: String, bytes: [UInt8]) {
+            self.path = path
+            self.bytes = bytes
+        }
+    }
+
+    /// The outcome of an import.
+    public struct Result: Sendable {
+        /// The `.bind` source; nil when an input had errors.
+        public var source: String?
+        /// For a layer, the name the output's `layer over` gives its base (the base's path
+        /// with `.bind` for `.json`).
+        public var baseName: String?
+        /// The foreign files (the base first, when there is one), for rendering diagnostics.
+        public var sources: SourceManager
+        /// Errors about the foreign files, sorted.
+        public var diagnostics: [Diagnostic]
+        /// What became of the entries (of the layer, for a layer).
+        public var report: ImportReport?
+        /// The converted model (of the layer, for a layer), for tools and tests.
+        public var keymap: ImportedKeymap?
+
+        /// Whether an input had errors.
+        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    /// Imports `input` of `format`; `base` makes the output a layer over that file's import.
+    /// `language` says which language features the output may use.
+    public static func run(
+        _ input: Input, format: ImportFormat, over base: Input? = nil, language: ImportLanguage = .current
+    ) -> Result {
+        var sources = SourceManager()
+        var diagnostics: [Diagnostic] = []
+        var parsed: [(file: SourceFile, id: FileID, json: JSONC)] = []
+        for item in [base, input].compactMap({ $0 }) {
+            let file = SourceFile(path: item.path, bytes: item.bytes)
+            let id = sources.add(file)
+            switch JSONCParser.parse(item.bytes) {
+            case .success(let json): parsed.append((file, id, json))
+            case .failure(let error):
+                let end = min(error.offset + 1, item.bytes.count)
+                diagnostics.append(Diagnostic(
+                    .error, error.message, at: SourceRange(file: id, start: error.offset, end: max(end, error.offset))))
+            }
+        }
+        guard diagnostics.isEmpty else { return Result(source: nil, sources: sources, diagnostics: diagnostics) }
+
+        var keymaps: [ImportedKeymap] = []
+        switch format {
+        case .zed:
+            for p in parsed {
+                let (model, errors) = ZedKeymap.read(p.json, file: p.id)
+                diagnostics += errors
+                keymaps.append(ZedConverter.convert(model, name: displayName(p.file.path), language: language))
+            }
+        case .vscode:
+            var models: [VSCodeKeybindings] = []
+            for p in parsed {
+                let (model, errors) = VSCodeKeybindings.read(p.json, file: p.id)
+                diagnostics += errors
+                models.append(model)
+            }
+            let stringKeys = VSCodeConverter.stringKeys(models)
+            for (p, model) in zip(parsed, models) {
+                keymaps.append(VSCodeConverter.convert(model, name: displayName(p.file.path), stringKeys: stringKeys))
+            }
+        }
+        var engine = DiagnosticEngine()
+        engine.append(contentsOf: diagnostics)
+        guard !engine.hasErrors else { return Result(source: nil, sources: sources, diagnostics: engine.sorted) }
+
+        var declarations = BindSourceWriter.Declarations()
+        var previous: BindSourceWriter.Declarations?
+        var baseName: String?
+        var layer = keymaps[keymaps.count - 1]
+        let disables = layer.bindings.filter { layer.entries[$0.entry].outcome == .disables }
+        LaterWins.apply(&layer, language: language)
+        if base != nil, var baseKeymap = keymaps.first {
+            LaterWins.apply(&baseKeymap, language: language)
+            BindSourceWriter.declare(baseKeymap, into: &declarations)
+            previous = declarations
+            LaterWins.layer(&layer, over: baseKeymap, disables: disables, language: language)
+            baseName = bindName(for: parsed[0].file.path)
+        }
+        BindSourceWriter.declare(layer, into: &declarations)
+        let writer = BindSourceWriter(declarations: declarations, keymap: layer)
+        let source = writer.write(base: baseName, foreign: parsed[parsed.count - 1].file, from: previous, language: language)
+        return Result(
+            source: source, baseName: baseName, sources: sources, diagnostics: [],
+            report: ImportReport(path: input.path, keymap: layer), keymap: layer)
+    }
+
+    /// The file name without directories, for `keymap "…"`.
+    static func displayName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// `…/default-macos.json` → `default-macos.bind`: where a layer expects its base's import.
+    public static func bindName(for path: String) -> String {
+        var name = displayName(path)
+        if name.hasSuffix(".json") { name.removeLast(5) }
+        return name + ".bind"
+    }
+}
+
+extension Importer {
+    /// Compiles an import's output (after `baseSource`, the base's import, for a layer), so
+    /// callers can count the conflicts that remain; nil when there is no output.
+    public static func compileOutput(_ result: Result, baseSource: String?, platform: Platform) -> Compilation? {
+        guard let source = result.source else { return nil }
+        var sources = SourceManager()
+        if let baseSource { sources.add(SourceFile(path: result.baseName ?? "base.bind", text: baseSource)) }
+        sources.add(SourceFile(path: bindName(for: result.report?.path ?? "import.json"), text: source))
+        return Compilation(sources: sources, platform: platform)
+    }
+}

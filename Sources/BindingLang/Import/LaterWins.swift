@@ -1,0 +1,142 @@
+/// Keeps the editors' order semantics: of two overlapping bindings, the later wins. `.bind`
+/// makes an overlap an error, so instead of dropping one, the earlier binding's condition
+/// becomes `earlier && !(later)`, simplified (the later one's condition is simplified under
+/// what the earlier one already requires, and a later binding that can never be live together
+/// with the earlier one adds nothing). Overlap here is what the editor resolves by order:
+///
+/// - the same role, and sequences that are equal or one a prefix of the other (both editors
+///   let the later binding decide whether a stroke completes or waits);
+/// - Zed: a later binding in `Global` (which Zed ranks at the focused element) or in a role
+///   the same element also plays (`A && B`), against an earlier one of another role: the
+///   earlier one gets `!(is B && later)`;
+/// - Zed: a later binding of an outer role whose sequence is a prefix of an earlier inner
+///   one's or the other way round (Zed lets the latest binding decide whether to wait, at any
+///   depth): the earlier one gets `!(inside B && later)`.
+///
+/// Disabling entries (Zed's `null`, VS Code's `-command`) narrow or remove what they disable
+/// and are then dropped. Pure: a function from one ``ImportedKeymap`` to another.
+enum LaterWins {
+    static func related(_ a: [String], _ b: [String]) -> Bool {
+        let n = min(a.count, b.count)
+        return a.prefix(n) == b.prefix(n)
+    }
+
+    /// Rewrites `keymap` in place; `language` says which predicates may be used.
+    static func apply(_ keymap: inout ImportedKeymap, language: ImportLanguage) {
+        var bindings = keymap.bindings
+        var byFirst: [String: [Int]] = [:]
+        for (i, b) in bindings.enumerated() { byFirst[b.sequence[0], default: []].append(i) }
+        var removed = Set<Int>()
+        for i in bindings.indices {
+            let earlier = bindings[i]
+            let isDisable = keymap.entries[earlier.entry].outcome == .disables
+            if isDisable { continue }
+            var extra: [ImportCondition] = []
+            for j in byFirst[earlier.sequence[0]] ?? [] where j > i {
+                let later = bindings[j]
+                guard later.entry != earlier.entry, related(earlier.sequence, later.sequence) else { continue }
+                let sameSequence = earlier.sequence == later.sequence
+                let laterDisables = keymap.entries[later.entry].outcome == .disables
+                var guardCondition: ImportCondition
+                if keymap.format == .vscode {
+                    if laterDisables {
+                        // `-command` removes earlier bindings of the key to that command.
+                        guard sameSequence, "-" + earlier.command == later.command,
+                              later.original == .constant(true) || later.original == earlier.original else { continue }
+                        removed.insert(i)
+                        bindings[i].overriddenBy.append(later.entry)
+                        break
+                    }
+                    guardCondition = later.original
+                } else if later.role == earlier.role {
+                    if laterDisables && !sameSequence { continue }
+                    guardCondition = later.original
+                } else if later.role == ZedConverter.globalRole {
+                    if laterDisables && !sameSequence { continue }
+                    guardCondition = later.original
+                } else if keymap.cooccurring.contains([earlier.role, later.role].sorted()) {
+                    if laterDisables && !sameSequence { continue }
+                    guardCondition = .all([.isRole(later.role), later.original])
+                } else if !sameSequence && !laterDisables {
+                    guard language.chainPredicates else {
+                        keymap.approximations["prefix across roles left to the nearer role", default: 0] += 1
+                        continue
+                    }
+                    guardCondition = .all([.inside(later.role), later.original])
+                } else {
+                    continue
+                }
+                let facts = earlier.original.conjuncts
+                let narrowed = guardCondition.assuming(facts)
+                if case .constant(false) = narrowed { continue }
+                if !ImportCondition.all([earlier.original, guardCondition]).isSatisfiable(budget: 4_000) { continue }
+                extra.append(narrowed.negated)
+                bindings[i].overriddenBy.append(later.entry)
+                if case .constant(true) = narrowed { break }
+            }
+            if removed.contains(i) { continue }
+            if !extra.isEmpty {
+                bindings[i].condition = .all([earlier.condition] + extra)
+                if !bindings[i].condition.isSatisfiable() { removed.insert(i) }
+            }
+        }
+        var kept: [ImportedKeymap.Binding] = []
+        var survivingEntries = Set<Int>()
+        for (i, b) in bindings.enumerated() where !removed.contains(i) && keymap.entries[b.entry].outcome != .disables {
+            kept.append(b)
+            survivingEntries.insert(b.entry)
+        }
+        for (i, b) in bindings.enumerated() where removed.contains(i) && !survivingEntries.contains(b.entry) {
+            if keymap.entries[b.entry].outcome == .converted {
+                keymap.entries[b.entry].outcome = .overridden(byEntry: b.overriddenBy.last ?? b.entry)
+            }
+        }
+        keymap.bindings = kept
+    }
+
+    /// Layers `layer` (already rewritten on its own) over `base`: disabling entries become
+    /// `unbind … when …`, and base bindings that a layer binding would meet as a prefix (or in
+    /// a role Zed ranks together with it) are unbound where the layer binding holds.
+    static func layer(_ layer: inout ImportedKeymap, over base: ImportedKeymap, disables: [ImportedKeymap.Binding], language: ImportLanguage) {
+        var baseByFirst: [String: [Int]] = [:]
+        for (i, b) in base.bindings.enumerated() { baseByFirst[b.sequence[0], default: []].append(i) }
+        var seen = Set<String>()
+        func unbind(_ b: ImportedKeymap.Binding, in role: String, when condition: ImportCondition, entry: Int, reason: String) {
+            var c = condition
+            if !language.conditionalUnbind {
+                // Without `unbind … when`, unbinding is unconditional: only when that is exact.
+                if c != .constant(true) {
+                    layer.approximations["needs 'unbind … when' (unbound whatever the condition)", default: 0] += 1
+                }
+                c = .constant(true)
+            }
+            let key = "\(role) \(b.sequence.joined(separator: " ")) \(c)"
+            guard seen.insert(key).inserted else { return }
+            layer.unbinds.append(ImportedKeymap.Unbind(entry: entry, sequence: b.sequence, role: role, condition: c, reason: reason))
+        }
+        for d in disables {
+            for i in baseByFirst[d.sequence[0]] ?? [] {
+                let b = base.bindings[i]
+                guard b.sequence == d.sequence else { continue }
+                if layer.format == .vscode {
+                    guard "-" + b.command == d.command, d.original == .constant(true) || d.original == b.original else { continue }
+                    unbind(b, in: b.role, when: b.original, entry: d.entry, reason: "'\(d.command)' removes it")
+                } else if b.role == d.role || d.role == ZedConverter.globalRole {
+                    unbind(b, in: b.role, when: d.original, entry: d.entry, reason: "null disables it")
+                }
+            }
+        }
+        for l in layer.bindings {
+            for i in baseByFirst[l.sequence[0]] ?? [] {
+                let b = base.bindings[i]
+                guard related(b.sequence, l.sequence) else { continue }
+                let same = b.sequence == l.sequence
+                let crossRole = b.role != l.role
+                guard (!same && !crossRole) || (crossRole && l.role == ZedConverter.globalRole) else { continue }
+                guard ImportCondition.all([b.condition, l.original]).isSatisfiable(budget: 4_000) else { continue }
+                unbind(b, in: b.role, when: l.original, entry: l.entry,
+                       reason: same ? "the layer binds it in Global" : "prefix conflict with the layer's '\(l.sequence.joined(separator: " "))'")
+            }
+        }
+    }
+}

@@ -1,0 +1,203 @@
+/// A foreign keymap's condition as written: a Zed context predicate or a VS Code `when` clause,
+/// parsed by ``WhenClauseParser``. Names are the editor's own; the converters map them.
+public indirect enum WhenClause: Sendable, Hashable {
+    /// A bare name: a Zed context identifier (`Editor`, `menu`, `showing_completions`), a VS
+    /// Code context key tested for truth.
+    case identifier(String)
+    /// `key == value` (`!=` is `.not(.equals)`); VS Code's `key == true` has a Boolean value.
+    case equals(String, WhenValue)
+    /// `!x`.
+    case not(WhenClause)
+    /// `a && b`.
+    case and(WhenClause, WhenClause)
+    /// `a || b`.
+    case or(WhenClause, WhenClause)
+    /// `true` / `false` written as an operand.
+    case constant(Bool)
+    /// Zed's `parent > child`: `child` holds on the focused element and `parent` on one outside it.
+    case child(parent: WhenClause, child: WhenClause)
+}
+
+/// The right side of a comparison.
+public enum WhenValue: Sendable, Hashable {
+    /// A name or quoted string.
+    case string(String)
+    /// `true` / `false`.
+    case bool(Bool)
+}
+
+/// Which editor's predicate syntax to read.
+public enum WhenDialect: Sendable {
+    /// Zed: `>` (lowest precedence), `||`, `&&`, `==` `!=`, `!`; identifiers may contain `-`.
+    case zed
+    /// VS Code: `||`, `&&`, `!`, `==` `!=` (and `===` `!==`); `<` `<=` `>` `>=`, `=~` and
+    /// `in` / `not in` are recognised and refused (the language has no counterpart).
+    case vscode
+}
+
+/// A condition the importer cannot carry over, with the reason the report gives.
+public struct UnsupportedCondition: Error, Sendable, Equatable {
+    /// Why, e.g. `regular-expression match '=~'`.
+    public var reason: String
+}
+
+/// Parses conditions of both dialects by recursive descent (nesting capped at 64).
+public struct WhenClauseParser {
+    private enum Token: Equatable {
+        case word(String)
+        case quoted(String)
+        case op(String)
+        case regex
+    }
+
+    private var tokens: [Token] = []
+    private var index = 0
+    private var depth = 0
+    private let dialect: WhenDialect
+
+    /// Parses `text` in `dialect`.
+    public static func parse(_ text: String, dialect: WhenDialect) throws(UnsupportedCondition) -> WhenClause {
+        var parser = WhenClauseParser(dialect: dialect)
+        try parser.tokenize(text)
+        guard !parser.tokens.isEmpty else { throw UnsupportedCondition(reason: "empty condition") }
+        let clause = try parser.child()
+        guard parser.index == parser.tokens.count else { throw UnsupportedCondition(reason: "unparsable condition") }
+        return clause
+    }
+
+    private init(dialect: WhenDialect) { self.dialect = dialect }
+
+    private mutating func tokenize(_ text: String) throws(UnsupportedCondition) {
+        let chars = Array(text.unicodeScalars)
+        var i = 0
+        let operators = ["===", "!==", "&&", "||", "==", "!=", "=~", "<=", ">=", "!", "(", ")", "<", ">"]
+        while i < chars.count {
+            let c = chars[i]
+            if c == " " || c == "\t" || c == "\n" || c == "\r" { i += 1; continue }
+            if c == "'" || (c == "\"" && dialect == .vscode) {
+                var j = i + 1
+                var s = ""
+                while j < chars.count, chars[j] != c { s.unicodeScalars.append(chars[j]); j += 1 }
+                guard j < chars.count else { throw UnsupportedCondition(reason: "unparsable condition") }
+                tokens.append(.quoted(s))
+                i = j + 1
+                continue
+            }
+            if dialect == .vscode, c == "/", tokens.last == .op("=~") {
+                // A regular expression literal: skip to the closing slash (and flags).
+                var j = i + 1
+                while j < chars.count, chars[j] != "/" { j += chars[j] == "\\" ? 2 : 1 }
+                j += 1
+                while j < chars.count, chars[j].properties.isAlphabetic { j += 1 }
+                tokens.append(.regex)
+                i = j
+                continue
+            }
+            if let op = operators.first(where: { op in
+                let u = Array(op.unicodeScalars)
+                return i + u.count <= chars.count && Array(chars[i..<(i + u.count)]) == u
+            }) {
+                tokens.append(.op(op))
+                i += op.unicodeScalars.count
+                continue
+            }
+            var s = ""
+            while i < chars.count, !" \t\n\r()!&|=<>'\"".unicodeScalars.contains(chars[i]) {
+                s.unicodeScalars.append(chars[i])
+                i += 1
+            }
+            guard !s.isEmpty else { throw UnsupportedCondition(reason: "unparsable condition") }
+            tokens.append(.word(s))
+        }
+    }
+
+    private func peek() -> Token? { index < tokens.count ? tokens[index] : nil }
+
+    private mutating func nest() throws(UnsupportedCondition) {
+        depth += 1
+        if depth > 64 { throw UnsupportedCondition(reason: "condition nested too deeply") }
+    }
+
+    /// Zed: `a > b`, lowest precedence, left associative. VS Code has no such level.
+    private mutating func child() throws(UnsupportedCondition) -> WhenClause {
+        try nest()
+        defer { depth -= 1 }
+        var left = try or()
+        while dialect == .zed, peek() == .op(">") {
+            index += 1
+            left = .child(parent: left, child: try or())
+        }
+        return left
+    }
+
+    private mutating func or() throws(UnsupportedCondition) -> WhenClause {
+        var left = try and()
+        while peek() == .op("||") {
+            index += 1
+            left = .or(left, try and())
+        }
+        return left
+    }
+
+    private mutating func and() throws(UnsupportedCondition) -> WhenClause {
+        var left = try unary()
+        while peek() == .op("&&") {
+            index += 1
+            left = .and(left, try unary())
+        }
+        return left
+    }
+
+    private mutating func unary() throws(UnsupportedCondition) -> WhenClause {
+        if peek() == .op("!") {
+            index += 1
+            try nest()
+            defer { depth -= 1 }
+            return .not(try unary())
+        }
+        return try comparison()
+    }
+
+    private mutating func comparison() throws(UnsupportedCondition) -> WhenClause {
+        guard let token = peek() else { throw UnsupportedCondition(reason: "unparsable condition") }
+        index += 1
+        let name: String
+        switch token {
+        case .op("("):
+            let inner = try child()
+            guard peek() == .op(")") else { throw UnsupportedCondition(reason: "unparsable condition") }
+            index += 1
+            return inner
+        case .word(let w): name = w
+        case .quoted, .op, .regex: throw UnsupportedCondition(reason: "unparsable condition")
+        }
+        if name == "true" { return .constant(true) }
+        if name == "false" { return .constant(false) }
+        switch peek() {
+        case .op("=="), .op("==="), .op("!="), .op("!=="):
+            let negated = peek() == .op("!=") || peek() == .op("!==")
+            index += 1
+            let value: WhenValue
+            switch peek() {
+            case .word("true") where dialect == .vscode: value = .bool(true)
+            case .word("false") where dialect == .vscode: value = .bool(false)
+            case .word(let w): value = .string(w)
+            case .quoted(let q): value = .string(q)
+            default: throw UnsupportedCondition(reason: "unparsable condition")
+            }
+            index += 1
+            let eq = WhenClause.equals(name, value)
+            return negated ? .not(eq) : eq
+        case .op("=~"):
+            throw UnsupportedCondition(reason: "regular-expression match '=~'")
+        case .op("<"), .op("<="), .op(">="):
+            throw UnsupportedCondition(reason: "numeric comparison '<', '<=', '>', '>='")
+        case .op(">") where dialect == .vscode:
+            throw UnsupportedCondition(reason: "numeric comparison '<', '<=', '>', '>='")
+        case .word("in"), .word("not"):
+            throw UnsupportedCondition(reason: "membership in a context-key list 'in' / 'not in'")
+        default:
+            return .identifier(name)
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import BindingLang
+import BindingRuntime
+
+/// `bindc import vscode|zed FILE`: converts another editor's keymap into `.bind` source.
+enum ImportCommand: Command {
+    static let spec = CommandSpec(
+        name: "import",
+        abstract: "Convert a VS Code or Zed keymap into .bind source",
+        discussion: """
+            Reads FILE (JSON with comments) and writes .bind source that means what the editor
+            does: where two bindings overlap, the later one wins, as in the editor. Entries the
+            language cannot express become comments with the reason. With --over BASE the
+            output is a layer over BASE's import (written to BASE's name with .bind): it
+            declares only what it adds, and null / -command entries become unbind. --report
+            prints, on standard error, what became of every entry (--json: as JSON) and how
+            many conflicts the compiler still finds. See Docs/Import.md for the mapping.
+            """,
+        positionals: PositionalSpec(
+            name: "FORMAT FILE", minimum: 2, maximum: 2,
+            help: "vscode or zed, then the keymap file ('-' reads standard input)"),
+        options: [
+            CommonOptions.output("Write the .bind source here (atomically) instead of standard output"),
+            .value("--over", valueName: "BASE", help: "Make a layer over this keymap file of the same editor"),
+            .flag("--report", help: "Print what became of every entry on standard error"),
+            .flag("--json", help: "With --report, print the report as JSON"),
+            CommonOptions.platform,
+            CommonOptions.diagnosticsFormat,
+        ],
+        examples: [
+            "bindc import vscode keybindings.json -o IDE-user.bind",
+            "bindc import zed vim.json --over default-macos.json -o vim.bind --report",
+        ])
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
+        let formatName = arguments.positionals[0]
+        guard let format = ImportFormat(rawValue: formatName) else {
+            throw .invalidValue("unknown keymap format '\(formatName)'; expected 'vscode' or 'zed'")
+        }
+        if arguments.flag("json") && !arguments.flag("report") { throw .invalidValue("--json needs --report") }
+        let output = DiagnosticOutput(arguments, console: console)
+        var inputs: [Importer.Input] = []
+        for path in [arguments.value("over"), arguments.positionals[1]].compactMap({ $0 }) {
+            do {
+                inputs.append(Importer.Input(path: path, bytes: try Inputs.bytes(path, console: console)))
+            } catch {
+                output.error(error.description, console: console)
+                return .failure
+            }
+        }
+        let base = inputs.count == 2 ? inputs[0] : nil
+        let result = Importer.run(inputs[inputs.count - 1], format: format, over: base)
+        output.report(result.diagnostics, sources: result.sources, console: console)
+        guard let source = result.source, var report = result.report else { return .failure }
+        if arguments.flag("report") {
+            let platform = Inputs.platform(arguments)
+            let baseSource = base.flatMap { Importer.run($0, format: format).source }
+            if let compilation = Importer.compileOutput(result, baseSource: baseSource, platform: platform) {
+                report.conflicts = compilation.diagnostics.filter { $0.severity == .error }.count
+            }
+            console.err(arguments.flag("json") ? report.json.rendered() + "\n" : report.text)
+        }
+        return Inputs.writeOutput(source, arguments, console: console) ? .success : .failure
+    }
+}
