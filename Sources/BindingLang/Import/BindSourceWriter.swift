@@ -229,8 +229,11 @@ struct BindSourceWriter {
             }
             out.append("}")
         }
+        // Later entries first: they win where they overlap an earlier one, which is narrowed.
+        // (Dispatch does not depend on the order, since overlapping bindings were made
+        // disjoint; the checker meets the deciding literals first this way.)
         var role: String?
-        for b in keymap.bindings {
+        for b in keymap.bindings.reversed() {
             if b.role != role {
                 if role != nil { out.append("}") }
                 out.append("")

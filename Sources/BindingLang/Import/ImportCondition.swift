@@ -87,6 +87,35 @@ public indirect enum ImportCondition: Sendable, Hashable {
         }
     }
 
+    /// A state making this true: the Bool atoms (flags and chain predicates) it fixes, and the
+    /// value of each String context it fixes (nil: a value it is never compared with). Nil
+    /// when nothing makes it true (or the search ran out of `budget`).
+    public func witness(budget: Int = 20_000) -> (atoms: [ImportCondition: Bool], strings: [String: String?])? {
+        var atoms: [ImportCondition: Bool] = [:], strings: [String: String?] = [:]
+        var steps = 0
+        func search(_ c: ImportCondition) -> Bool {
+            steps += 1
+            if steps > budget { return false }
+            if case .constant(let b) = c { return b }
+            guard let atom = c.firstAtom else { return false }
+            if case .equals(let key, _) = atom {
+                for v in c.literals(of: key) + [nil] {
+                    strings[key] = v
+                    if search(c.assigning(key: key, to: v)) { return true }
+                }
+                strings[key] = nil
+                return false
+            }
+            for value in [true, false] {
+                atoms[atom] = value
+                if search(c.replacing(atom, with: value)) { return true }
+            }
+            atoms[atom] = nil
+            return false
+        }
+        return search(self) ? (atoms, strings) : nil
+    }
+
     /// The first atom (flag, comparison, chain predicate) in the condition.
     var firstAtom: ImportCondition? {
         switch self {

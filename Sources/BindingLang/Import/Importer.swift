@@ -36,6 +36,9 @@ public enum Importer {
         /// The converted model (of the layer, for a layer), for tools and tests.
         public var keymap: ImportedKeymap?
 
+        /// The `.bind` names given to the foreign names (of the base and the layer).
+        public var names: ImportNames?
+
         /// Whether an input had errors.
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
@@ -103,7 +106,8 @@ public enum Importer {
         let source = writer.write(base: baseName, foreign: parsed[parsed.count - 1].file, from: previous, language: language)
         return Result(
             source: source, baseName: baseName, sources: sources, diagnostics: [],
-            report: ImportReport(path: input.path, keymap: layer), keymap: layer)
+            report: ImportReport(path: input.path, keymap: layer), keymap: layer,
+            names: ImportNames(declarations))
     }
 
     /// The file name without directories, for `keymap "…"`.
@@ -116,6 +120,30 @@ public enum Importer {
         var name = displayName(path)
         if name.hasSuffix(".json") { name.removeLast(5) }
         return name + ".bind"
+    }
+}
+
+/// The `.bind` identifiers an import gave to the foreign names, for tools that drive the
+/// compiled keymap with the editor's names (and for the replay tests).
+public struct ImportNames: Sendable {
+    /// Context key to context name. A Zed flag that is not also a key is under its name; Zed
+    /// keeps flags and keys apart, so a flag is also under `name#flag`.
+    public var contexts: [String: String]
+    /// Keys that are String contexts.
+    public var stringContexts: Set<String>
+    /// Foreign element name (or `Global`, `Workbench`) to role name.
+    public var roles: [String: String]
+    /// Foreign command to action name and argument type (`Int`, `String`, `Bool`, nil).
+    public var actions: [String: (name: String, type: String?)]
+
+    init(_ d: BindSourceWriter.Declarations) {
+        contexts = d.contexts.byOriginal
+        for (k, v) in d.contexts.byOriginal where k.hasSuffix("#flag") && contexts[String(k.dropLast(5))] == nil {
+            contexts[String(k.dropLast(5))] = v
+        }
+        stringContexts = Set(d.contextDecls.filter { $0.value.hasSuffix(": String") }.keys)
+        roles = d.roles.byOriginal
+        actions = d.actionDecls
     }
 }
 

@@ -29,6 +29,10 @@ enum VSCodeConverter {
                 result.entries[index].outcome = .leftOut(error.reason)
                 continue
             }
+            if case .constant(false) = condition {
+                result.entries[index].outcome = .leftOut("'when' is always false")
+                continue
+            }
             if entry.command.hasPrefix("-") { result.entries[index].outcome = .disables }
             if entry.command.isEmpty {
                 result.entries[index].outcome = .leftOut("empty command")
