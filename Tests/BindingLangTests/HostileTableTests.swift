@@ -50,3 +50,62 @@ struct HostileTableTests {
         }
     }
 }
+
+/// Rows 3, 4, 6 and 8 of issue 16's table: hash tables checked in one pass, duplicate role
+/// names and over-full slot tables rejected, sequences at most 32 strokes.
+struct HostileHashTests {
+    static func loadError(_ bytes: [UInt8]) -> TableError? { HostileTableTests.loadError(bytes) }
+
+    @Test func duplicateRoleNamesAreRejected() {
+        #expect(Self.loadError(HostileTables.roles(300, sameName: false)) == nil)
+        let same = HostileTables.roles(300, sameName: true)
+        guard case .invalidValue(section: "ROLS", record: 1, field: "duplicate role name", _)? = Self.loadError(same) else {
+            Issue.record("\(String(describing: Self.loadError(same)))")
+            return
+        }
+    }
+
+    /// One cluster of 65,536 roles (quadratic to check before: 23 s for 2 MB) is rejected in
+    /// one pass; the check time stays within a generous multiple of a same-size valid table.
+    @Test func clusteredRoleHashIsLinear() {
+        let count = 1 << 16
+        let clustered = HostileTables.roles(count, sameName: true)
+        let spread = HostileTables.roles(count, sameName: false)
+        let clock = ContinuousClock()
+        let t0 = clock.now
+        #expect(Self.loadError(spread) == nil)
+        let t1 = clock.now
+        #expect(Self.loadError(clustered) != nil)
+        let t2 = clock.now
+        #expect(t2 - t1 < (t1 - t0) * 20 + .milliseconds(500))
+    }
+
+    @Test func overFullSlotTableIsRejected() {
+        let full = HostileTables.fullRootSlots(children: 127)
+        guard case .badTrie(node: 0, let reason)? = Self.loadError(full) else {
+            Issue.record("\(String(describing: Self.loadError(full)))")
+            return
+        }
+        #expect(reason.contains("more than 7/8 full"))
+        // The emitter's own layout of the same keymap loads.
+        #expect(Self.loadError(HostileTables.fullRootSlots(children: 100)) == nil)
+    }
+
+    /// A 16,000-node chain made `dump` print 512 MB; a prefix chain of 1,000 bindings took the
+    /// checker 18.8 s. Sequences longer than 32 strokes are now an error naming the sequence.
+    @Test func longSequencesAreAnError() {
+        let strokes = TableFormat.maxSequenceLength
+        func source(_ n: Int) -> String {
+            "responder R\naction go\nin R {\n  " + Array(repeating: "a", count: n).joined(separator: " ") + " -> go\n}\n"
+        }
+        #expect(checkSource(source(strokes)).1.isEmpty)
+        #expect(checkSource(source(strokes + 1)).1.map(\.message) == [Messages.sequenceTooLong(strokes + 1)])
+        var chain = "responder R\naction go\nin R {\n"
+        for n in 1...1_000 { chain += "  " + Array(repeating: "a", count: n).joined(separator: " ") + " -> go\n" }
+        chain += "}\n"
+        // The sequences past the limit are errors; the ones within it are each a prefix of the
+        // next in one role, which is a conflict (Grammar.md §10).
+        let messages = checkSource(chain).1.map(\.message)
+        #expect(messages.filter { $0.hasPrefix("a key sequence has at most 32 strokes") }.count == 1_000 - strokes)
+    }
+}

@@ -10,8 +10,13 @@ struct ChordResolver {
     /// Key names (named keys, aliases, punctuation names), for parts in key position.
     private static let keyNames: [String] = Array(Key.aliases.keys)
 
-    /// The chords of a sequence, or nil when one of them is wrong (each error reported).
+    /// The chords of a sequence, or nil when one of them is wrong (each error reported) or it
+    /// has more than ``TableFormat/maxSequenceLength`` strokes.
     func sequence(_ syntax: ChordSequenceSyntax, _ engine: inout DiagnosticEngine) -> [Chord]? {
+        if syntax.chords.count > TableFormat.maxSequenceLength {
+            engine.error(Messages.sequenceTooLong(syntax.chords.count), at: syntax.range)
+            return nil
+        }
         var chords: [Chord] = []
         chords.reserveCapacity(syntax.chords.count)
         var failed = false

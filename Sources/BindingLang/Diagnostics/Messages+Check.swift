@@ -179,6 +179,10 @@ extension Messages {
     static func conditionsTooComplex(_ sequence: [Chord]) -> String {
         "conditions too complex to decide whether '\(sequenceText(sequence))' conflicts with another binding"
     }
+    static func sequenceTooLong(_ count: Int) -> String {
+        "a key sequence has at most \(TableFormat.maxSequenceLength) strokes; this one has \(count)"
+    }
+
     static func tooManyBindings(_ sequence: [Chord], role: String) -> String {
         "too many bindings of '\(sequenceText(sequence))' in role '\(role)' to check them for conflicts"
     }

@@ -45,6 +45,9 @@ public enum TableFormat {
     /// tree (`dump`, `explain`) never recurse deeper. A checked source stays far below it:
     /// 128 levels for a binding's condition and as many for its block's.
     public static let maxConditionHeight = 512
+    /// Most strokes in one key sequence (the deepest trie node), so that listing a table's
+    /// bindings with their sequences stays linear in its size.
+    public static let maxSequenceLength = 32
     /// Most nesting of main menus (a top-level menu has depth 1).
     public static let maxMenuDepth = 64
     /// Most nesting of quick-action user-info dictionaries (the top dictionary has depth 1).

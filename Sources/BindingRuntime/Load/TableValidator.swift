@@ -271,7 +271,7 @@ struct TableValidator {
             guard slots == 0 else { throw .badSectionSize(section: "RHSH", size: self[.roleHash].size, count: slots) }
             return
         }
-        guard TableValidator.isPowerOfTwo(slots), slots > roles else {
+        guard TableValidator.isPowerOfTwo(slots), slots >= 2 * roles else {
             throw .badSectionSize(section: "RHSH", size: self[.roleHash].size, count: slots)
         }
         var seen = [Bool](repeating: false, count: roles)
@@ -285,19 +285,49 @@ struct TableValidator {
             filled += 1
         }
         guard filled == roles else { throw .invalidValue(section: "RHSH", record: 0, field: "role count", value: UInt64(filled)) }
+        // Each role findable from its home slot (one pass), and no name twice.
+        let base = self[.roleHash].offset
+        let unreachable = TableValidator.firstUnreachableSlot(slots) { s in
+            let v = r.u32(base + s * 4)
+            if v == TableFormat.emptySlot { return nil }
+            let (start, end) = stringRange(Int(f(.roles, Int(v), 0)))
+            return Int(TableFormat.nameHash(r.bytes[start..<end])) & (slots - 1)
+        }
+        if let s = unreachable {
+            throw .invalidValue(section: "RHSH", record: s, field: "unreachable role", value: UInt64(r.u32(base + s * 4)))
+        }
+        var names = Set<ArraySlice<UInt8>>(minimumCapacity: roles)
         for role in 0..<roles {
             let (start, end) = stringRange(Int(f(.roles, role, 0)))
-            let h = TableFormat.nameHash(r.bytes[start..<end])
-            var s = Int(h) & (slots - 1)
-            var found = false
-            for _ in 0..<slots {
-                let v = f(.roleHash, s, 0)
-                if v == TableFormat.emptySlot { break }
-                if Int(v) == role { found = true; break }
-                s = (s + 1) & (slots - 1)
+            guard names.insert(r.bytes[start..<end]).inserted else {
+                throw .invalidValue(section: "ROLS", record: role, field: "duplicate role name", value: UInt64(f(.roles, role, 0)))
             }
-            guard found else { throw .invalidValue(section: "RHSH", record: role, field: "unreachable role", value: UInt64(role)) }
         }
+    }
+
+    /// In an open-addressing table of `cap` slots (a power of two, at least one empty) probed
+    /// linearly with wrap-around, the first occupied slot that a lookup starting at its home
+    /// would not reach (an empty slot lies between), or nil. `home(s)` is nil for an empty slot.
+    /// One pass: starting after an empty slot, a slot is reachable when its home lies in the
+    /// run of occupied slots that contains it, at or before it.
+    static func firstUnreachableSlot(_ cap: Int, home: (Int) -> Int?) -> Int? {
+        var firstEmpty = -1
+        for s in 0..<cap where home(s) == nil {
+            firstEmpty = s
+            break
+        }
+        guard firstEmpty >= 0 else { return 0 }
+        var runStart = 0  // walk position of the current run's first slot
+        for i in 0..<cap {
+            let s = (firstEmpty + 1 + i) & (cap - 1)
+            guard let h = home(s) else {
+                runStart = i + 1
+                continue
+            }
+            let homePosition = (h - firstEmpty - 1) & (cap - 1)
+            if homePosition < runStart || homePosition > i { return s }
+        }
+        return nil
     }
 
     /// Byte range of string `id` (already validated).
@@ -387,6 +417,8 @@ struct TableValidator {
         guard cands == bindings else { throw .badTrie(node: 0, reason: "\(cands) candidates for \(bindings) bindings") }
         let attributes = count(.attributes)
         var childSeen = [Bool](repeating: false, count: nodes)
+        // Strokes from the root to each node (parents come first, so one pass fills it).
+        var depth = [UInt8](repeating: 0, count: nodes)
         var children = 0
         // Direct offsets for the per-record loops (the generic accessor costs a lookup per read).
         let nodeAt = self[.nodes].offset, candAt = self[.candidates].offset, slotAt = self[.slots].offset
@@ -395,7 +427,12 @@ struct TableValidator {
         for n in 0..<nodes {
             let rec = nodeAt + n * 20
             if n > 0 {
-                guard Int(r.u32(rec)) < n else { throw .badTrie(node: n, reason: "parent \(r.u32(rec)) is not an earlier node") }
+                let parent = Int(r.u32(rec))
+                guard parent < n else { throw .badTrie(node: n, reason: "parent \(parent) is not an earlier node") }
+                guard Int(depth[parent]) < TableFormat.maxSequenceLength else {
+                    throw .badTrie(node: n, reason: "sequence longer than \(TableFormat.maxSequenceLength) strokes")
+                }
+                depth[n] = depth[parent] + 1
                 let code = r.u32(rec + 4)
                 guard Chord(code: code) != nil else { throw .badTrie(node: n, reason: "invalid chord code \(code)") }
             }
@@ -447,18 +484,15 @@ struct TableValidator {
                 guard !childSeen[Int(child)] else { throw .badTrie(node: n, reason: "node \(child) in two slots") }
                 childSeen[Int(child)] = true
                 children += 1
-                // Reachable: no empty slot between its home and its position.
-                var p = s0 + TableFormat.slotHash(chord, log2Capacity: log2)
-                var steps = 0
-                while p != s {
-                    guard r.u32(slotAt + p * 8) != TableFormat.emptySlot, steps < cap else {
-                        throw .badTrie(node: n, reason: "slot \(s) unreachable from its home slot")
-                    }
-                    p = p + 1 == s1 ? s0 : p + 1
-                    steps += 1
-                }
             }
             guard empty >= 1 else { throw .badTrie(node: n, reason: "full slot table") }
+            // Load at most 7/8 (what the emitter writes), so probes stay short.
+            guard (cap - empty) * 8 <= cap * 7 else { throw .badTrie(node: n, reason: "slot table of \(cap) more than 7/8 full") }
+            let unreachable = TableValidator.firstUnreachableSlot(cap) { i in
+                let chord = r.u32(slotAt + (s0 + i) * 8)
+                return chord == TableFormat.emptySlot ? nil : Int(TableFormat.slotHash(chord, log2Capacity: log2))
+            }
+            if let i = unreachable { throw .badTrie(node: n, reason: "slot \(s0 + i) unreachable from its home slot") }
         }
         guard children == nodes - 1 else { throw .badTrie(node: 0, reason: "\(nodes - 1 - children) nodes in no slot") }
     }

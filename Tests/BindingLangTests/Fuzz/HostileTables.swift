@@ -30,3 +30,58 @@ enum HostileTables {
         return t.bytes()
     }
 }
+
+extension HostileTables {
+    /// A table of `count` roles (no bindings), all named like role 0 when `sameName`,
+    /// placed in the role hash by the runtime's own probing: with one name every role lands in
+    /// one cluster.
+    static func roles(_ count: Int, sameName: Bool) -> [UInt8] {
+        let keymap = Keymap(name: "roles", platform: .apple, roles: (0..<count).map { "role\($0)" })
+        let bytes = Emitter.emit(keymap, strip: true)
+        guard var t = TableSections(bytes), let table = try? BindingTable(bytes: bytes) else { return [] }
+        var names = t.words(.roles)
+        if sameName { names = [UInt32](repeating: names.first ?? 0, count: names.count) }
+        t.set(.roles, words: names, count: names.count)
+        var n = 2
+        while n < count * 2 { n *= 2 }
+        var slots = [UInt32](repeating: TableFormat.emptySlot, count: n)
+        for i in 0..<count {
+            let name = table.roleName(sameName ? 0 : i)
+            var s = Int(TableFormat.nameHash(name.utf8)) & (n - 1)
+            while slots[s] != TableFormat.emptySlot { s = (s + 1) & (n - 1) }
+            slots[s] = UInt32(i)
+        }
+        t.set(.roleHash, words: slots, count: n)
+        return t.bytes()
+    }
+
+    /// A keymap of `children` one-stroke bindings whose root slot table is rewritten to the
+    /// smallest power of two with one empty slot (the emitter keeps load at most 7/8).
+    static func fullRootSlots(children: Int) -> [UInt8] {
+        let keys = (0..<children).compactMap { i -> Chord? in
+            guard let scalar = Unicode.Scalar(0x4E00 + i) else { return nil }
+            return Chord(key: Key(character: scalar))
+        }
+        let keymap = Keymap(
+            name: "full", platform: .apple, roles: ["R"], actions: [Action(name: "go")],
+            bindings: keys.map { Binding(sequence: [$0], role: 0, action: 0) })
+        guard var t = TableSections(Emitter.emit(keymap, strip: true)) else { return [] }
+        var nodes = t.words(.nodes)
+        let oldSlots = t.words(.slots)
+        let oldCap = Int(nodes[5 + 3])  // node 1's first slot = the root's capacity
+        var cap = 2
+        while cap < children + 1 { cap *= 2 }
+        var slots = [UInt32](repeating: TableFormat.emptySlot, count: cap * 2)
+        for k in 0..<oldCap where oldSlots[2 * k] != TableFormat.emptySlot {
+            var s = Int(TableFormat.slotHash(oldSlots[2 * k], log2Capacity: cap.trailingZeroBitCount))
+            while slots[2 * s] != TableFormat.emptySlot { s = (s + 1) & (cap - 1) }
+            slots[2 * s] = oldSlots[2 * k]
+            slots[2 * s + 1] = oldSlots[2 * k + 1]
+        }
+        slots += oldSlots[(2 * oldCap)...]
+        for n in 1..<(nodes.count / 5) { nodes[5 * n + 3] = nodes[5 * n + 3] - UInt32(oldCap) + UInt32(cap) }
+        t.set(.nodes, words: nodes, count: nodes.count / 5)
+        t.set(.slots, words: slots, count: slots.count / 2)
+        return t.bytes()
+    }
+}
