@@ -48,6 +48,7 @@ public enum Checker {
 
         let bindings = finalBindings(layering, &groups)
         ConflictChecker(scope: scope, satisfiability: satisfiability).check(bindings, &engine)
+        PressCost(scope: scope).check(bindings, &engine)
         TitleChecker(scope: scope, groups: groups).check(bindings, &engine)
         let diagnostics = engine.sorted
         if engine.hasErrors { return (nil, diagnostics) }

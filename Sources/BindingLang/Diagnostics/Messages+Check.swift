@@ -179,6 +179,14 @@ extension Messages {
     static func conditionsTooComplex(_ sequence: [Chord]) -> String {
         "conditions too complex to decide whether '\(sequenceText(sequence))' conflicts with another binding"
     }
+    static func bindingsTooCostly(_ sequence: [Chord], role: String, _ size: Int) -> String {
+        "the conditions of the bindings of '\(sequenceText(sequence))' in role '\(role)' take \(size) operations to evaluate on one key press; at most \(TableFormat.maxPressCode)"
+    }
+
+    static func continuationsTooCostly(_ prefix: [Chord], role: String, _ size: Int) -> String {
+        "the conditions of the bindings that continue '\(sequenceText(prefix))' in role '\(role)' take more than \(TableFormat.maxPressCode) operations to evaluate on one key press"
+    }
+
     static func sequenceTooLong(_ count: Int) -> String {
         "a key sequence has at most \(TableFormat.maxSequenceLength) strokes; this one has \(count)"
     }

@@ -48,6 +48,11 @@ public enum TableFormat {
     /// Most strokes in one key sequence (the deepest trie node), so that listing a table's
     /// bindings with their sequences stays linear in its size.
     public static let maxSequenceLength = 32
+    /// Most candidates of one node in one role (the dispatcher may try each).
+    public static let maxCandidatesPerRole = 512
+    /// Most instructions one key press may evaluate per role: the conditions of a node's
+    /// candidates in one role together, and each condition (a longer entry's too).
+    public static let maxPressCode = 65_536
     /// Most nesting of main menus (a top-level menu has depth 1).
     public static let maxMenuDepth = 64
     /// Most nesting of quick-action user-info dictionaries (the top dictionary has depth 1).

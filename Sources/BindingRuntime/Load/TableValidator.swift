@@ -348,6 +348,7 @@ struct TableValidator {
         for c in 0..<count(.conditions) {
             let start = Int(f(.conditions, c, 0)), n = Int(f(.conditions, c, 1))
             guard n >= 1, start + n <= codeCount else { throw .badCondition(condition: c, reason: "code range \(start)+\(n) outside \(codeCount) instructions") }
+            guard n <= TableFormat.maxPressCode else { throw .badCondition(condition: c, reason: "\(n) instructions, more than \(TableFormat.maxPressCode)") }
             guard start == expectedStart else { throw .badCondition(condition: c, reason: "code starts at \(start), not where the previous condition ended (\(expectedStart))") }
             expectedStart = start + n
             var depth = 0
@@ -445,6 +446,9 @@ struct TableValidator {
             // Candidates: sorted by role (the menu role, the largest, last), then declaration
             // order, each filed under this node.
             var last: (role: UInt32, binding: Int)? = nil
+            // Per role: how many candidates, and the instructions of their conditions.
+            var roleCandidates = 0, roleCode = 0
+            let conditions = count(.conditions), cexpAt = self[.conditions].offset
             for c in c0..<c1 {
                 let b = Int(r.u32(candAt + c * 4))
                 guard b < bindings else { throw .outOfBounds(section: "CAND", record: c, field: "binding", value: UInt32(truncatingIfNeeded: b), limit: bindings) }
@@ -453,7 +457,17 @@ struct TableValidator {
                 guard a < attributes else { throw .outOfBounds(section: "BIND", record: b, field: "attributes", value: UInt32(truncatingIfNeeded: a), limit: attributes) }
                 let role = r.u32(attrAt + a * 12)
                 if let last, (last.role, last.binding) >= (role, b) { throw .badTrie(node: n, reason: "candidates out of order") }
+                if last?.role != role { roleCandidates = 0; roleCode = 0 }
                 last = (role, b)
+                roleCandidates += 1
+                let ref = Int(r.u32(attrAt + a * 12 + 8))
+                if ref < conditions { roleCode += Int(r.u32(cexpAt + ref * 8 + 4)) }
+                guard roleCandidates <= TableFormat.maxCandidatesPerRole else {
+                    throw .badTrie(node: n, reason: "more than \(TableFormat.maxCandidatesPerRole) candidates of role \(role)")
+                }
+                guard roleCode <= TableFormat.maxPressCode else {
+                    throw .badTrie(node: n, reason: "conditions of role \(role)'s candidates longer than \(TableFormat.maxPressCode) instructions")
+                }
             }
             var lastRole: Int64 = -1
             for l in l0..<l1 {

@@ -85,3 +85,30 @@ extension HostileTables {
         return t.bytes()
     }
 }
+
+extension HostileTables {
+    /// A false condition of exactly `size` nodes (4, or at least 6), balanced so it stays
+    /// shallow: `a && !a` and-ed with a tree of `a`, `!a` and `&&`.
+    static func falseCondition(size: Int) -> Condition {
+        func tree(_ n: Int) -> Condition {
+            if n <= 1 { return .flag(0) }
+            if n == 2 { return .not(.flag(0)) }
+            let left = (n - 1) / 2
+            return .and(tree(left), tree(n - 1 - left))
+        }
+        let contradiction = Condition.and(.flag(0), .not(.flag(0)))
+        return size <= 5 ? contradiction : .and(tree(size - 5), contradiction)
+    }
+
+    /// `candidates` bindings of `k` in one role, all gated by one false condition of `size`
+    /// instructions, written by the emitter (which trusts the checker to have refused it).
+    static func sharedFalseCondition(candidates: Int, size: Int) -> [UInt8] {
+        let chord = (try? Chord.parse("k", platform: .apple).get()) ?? Chord(key: .escape)
+        let condition = falseCondition(size: size)
+        let keymap = Keymap(
+            name: "shared", platform: .apple, contexts: [ContextVariable(name: "a", type: .bool)], roles: ["R"],
+            actions: [Action(name: "go")],
+            bindings: (0..<candidates).map { _ in Binding(sequence: [chord], role: 0, action: 0, condition: condition) })
+        return Emitter.emit(keymap, strip: true)
+    }
+}
