@@ -10,6 +10,9 @@ public struct ServerSession: Sendable {
 
     public init(platform: Platform = .apple) { server = LanguageServer(platform: platform) }
 
+    /// A session around a server made by the caller (one reading files another way).
+    public init(server: LanguageServer) { self.server = server }
+
     /// Feeds bytes read from the client; returns the framed messages to send back.
     public mutating func receive(_ bytes: some Collection<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
