@@ -1,0 +1,2 @@
+" BindKit keymaps: *.bind files.
+autocmd BufRead,BufNewFile *.bind setfiletype bind
