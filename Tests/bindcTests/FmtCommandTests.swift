@@ -113,3 +113,43 @@ extension FmtCommandTests {
         #expect(list.contains { ($0["message"] as? String)?.hasPrefix("cannot read 'missing.bind'") == true })
     }
 }
+
+/// Issue 10, defect 12: the tool's small mismatches.
+@Suite struct ToolMismatchTests {
+    let bindc: BindcRunner
+    init() throws { bindc = try BindcRunner() }
+
+    /// Several files without --in-place or --check would print run together: a usage error.
+    @Test func fmtOfSeveralFilesNeedsInPlaceOrCheck() throws {
+        try bindc.write("a.bind", "responder R\n")
+        try bindc.write("b.bind", "action a\n")
+        let r = try bindc.run(["fmt", "a.bind", "b.bind"])
+        #expect(r.status == 2)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr.hasPrefix("error: fmt prints one file; give several files with --in-place or --check\n"))
+        #expect(try bindc.run(["fmt", "--check", "a.bind", "b.bind"]).status == 0)
+        #expect(try bindc.run(["fmt", "a.bind"]).stdout == "responder R\n")
+    }
+
+    /// `bindc --help` says exit 1 also means "not formatted" under fmt --check.
+    @Test func helpNamesFmtCheckUnderExitOne() throws {
+        let r = try bindc.run(["--help"])
+        let line = try #require(r.stdout.split(separator: "\n").first { $0.hasPrefix("  1 ") })
+        #expect(line.contains("fmt --check"))
+    }
+
+    /// `--platform` with a compiled table: the table's platform is used, and a different
+    /// request is a warning that says so.
+    @Test func platformOfATableIsTheTables() throws {
+        try bindc.write("p.bind", "responder R\naction a\nin R {\n  primary+k -> a\n}\n")
+        #expect(try bindc.run(["compile", "p.bind", "-o", "p.bindtable"]).status == 0)
+        let other = try bindc.run(["explain", "p.bindtable", "--platform", "other", "--keys", "cmd+k"])
+        #expect(other.status == 0)
+        #expect(other.stdout.contains("cmd+k: performed a on R"))
+        #expect(other.stderr == "warning: --platform other is ignored: the table was compiled for apple, and 'primary' is resolved in it\n")
+        let same = try bindc.run(["explain", "p.bindtable", "--platform", "apple", "--keys", "cmd+k"])
+        #expect(same.stderr.isEmpty)
+        let help = try bindc.run(["explain", "--help"])
+        #expect(help.stdout.contains("a table keeps its own"))
+    }
+}

@@ -53,7 +53,7 @@ enum HelpFormatter {
         text += row("--version", "Show the version")
         text += "\nEXIT STATUS:\n"
         text += row("0", "Success")
-        text += row("1", "Errors in the input (diagnostics, unreadable or corrupt files)")
+        text += row("1", "Errors in the input (diagnostics, unreadable or corrupt files, unformatted files under fmt --check)")
         text += row("2", "Usage mistakes (unknown command or option, missing argument)")
         text += "\nSee '\(tool) help COMMAND' or '\(tool) COMMAND --help' for a command's options.\n"
         return text

@@ -8,6 +8,10 @@ enum CommonOptions {
     static let platform = OptionSpec.value(
         "--platform", valueName: "PLATFORM", choices: ["apple", "other"],
         help: "What 'primary' means: cmd on apple (default), ctrl on other")
+    /// `--platform` for commands that also read a compiled table, whose platform is fixed.
+    static let platformOrTables = OptionSpec.value(
+        "--platform", valueName: "PLATFORM", choices: ["apple", "other"],
+        help: "What 'primary' means: cmd on apple (default), ctrl on other; a table keeps its own")
     /// `-o OUT`.
     static func output(_ help: String, required: Bool = false) -> OptionSpec {
         OptionSpec.value("-o", "--output", valueName: "OUT", required: required, help: help)

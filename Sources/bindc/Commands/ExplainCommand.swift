@@ -23,7 +23,7 @@ enum ExplainCommand: Command {
                 "--cannot-perform", valueName: "ROLE:ACTION", repeatable: true,
                 help: "Make a role's responder refuse an action (ACTION alone: every responder)"),
             .flag("--json", help: "Print JSON for tools instead of text"),
-            CommonOptions.platform,
+            CommonOptions.platformOrTables,
             CommonOptions.diagnosticsFormat,
         ],
         examples: [

@@ -6,8 +6,9 @@ enum FmtCommand: Command {
         name: "fmt",
         abstract: "Format .bind files canonically, keeping comments",
         discussion: """
-            Prints the formatted source to standard output unless --in-place is given. With
-            --check nothing is written: it exits with 1 when a file is not formatted.
+            Prints the formatted source of one file to standard output; with --in-place, rewrites
+            each file given. With --check nothing is written: it exits with 1 when a file is not
+            formatted.
             """,
         positionals: CommonOptions.files,
         options: [
@@ -22,6 +23,10 @@ enum FmtCommand: Command {
         if check && inPlace { throw .invalidValue(ToolMessages.checkWithInPlace) }
         if inPlace && arguments.positionals.contains("-") {
             throw .invalidValue(ToolMessages.inPlaceStandardInput)
+        }
+        // Printed outputs would run together with nothing between them.
+        if !check && !inPlace && arguments.positionals.count > 1 {
+            throw .invalidValue(ToolMessages.fmtSeveralFiles)
         }
         let output = DiagnosticOutput(arguments, console: console)
         var sources = SourceManager()

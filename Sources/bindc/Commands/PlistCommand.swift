@@ -9,7 +9,7 @@ enum PlistCommand: Command {
         positionals: CommonOptions.filesOrTable,
         options: [
             CommonOptions.output("Write to OUT (atomically) instead of standard output"),
-            CommonOptions.platform,
+            CommonOptions.platformOrTables,
             CommonOptions.diagnosticsFormat,
         ],
         examples: ["bindc plist app.bind -o Shortcuts.plist"])

@@ -18,7 +18,7 @@ enum SwiftCommand: Command {
         options: [
             CommonOptions.output("Write to OUT (atomically) instead of standard output"),
             .value("--name", valueName: "NAME", help: "The generated namespace (default: from the keymap name)"),
-            CommonOptions.platform,
+            CommonOptions.platformOrTables,
             CommonOptions.diagnosticsFormat,
         ],
         examples: ["bindc swift app.bind -o Keymap.swift"])

@@ -41,6 +41,11 @@ struct DiagnosticOutput {
         report([], sources: SourceManager(), messages: [DiagnosticJSON.Message(.error, message)], console: console)
     }
 
+    /// Prints a warning that concerns no source range.
+    func warning(_ message: String, console: Console) {
+        report([], sources: SourceManager(), messages: [DiagnosticJSON.Message(.warning, message)], console: console)
+    }
+
     private func label(_ severity: Severity) -> String {
         let code = severity == .error ? "1;31" : severity == .warning ? "1;35" : "1;90"
         return colored ? "\u{1B}[\(code)m\(severity.rawValue):\u{1B}[0m " : "\(severity.rawValue): "

@@ -39,6 +39,13 @@ enum ToolMessages {
 
     static let emptyChain = "the chain is empty: nothing can be dispatched"
 
+    /// `--platform` given with a compiled table, which keeps the platform it was compiled for.
+    static func platformIsTheTables(_ asked: String, table: String) -> String {
+        "--platform \(asked) is ignored: the table was compiled for \(table), and 'primary' is resolved in it"
+    }
+
+    static let fmtSeveralFiles = "fmt prints one file; give several files with --in-place or --check"
+
     /// `--keys` text the language's stroke parser refuses (``StrokeText``).
     static func invalidKeys(_ keys: String, _ failure: StrokeText.Failure) -> String {
         "invalid --keys '\(keys)': \(failure.message)" + (failure.column > 1 ? " (at column \(failure.column))" : "")
