@@ -52,6 +52,7 @@ struct Bench {
         let start = Clock.now(), cpuStart = Clock.threadCPU()
         generate()
         measureCompile()
+        measureCompilerLimits()
         measureBaseline()
         measureRuntime()
         results.elapsedSeconds = Double(Clock.now() - start) / 1e9

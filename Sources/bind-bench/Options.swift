@@ -7,6 +7,9 @@ struct Options {
     /// `valgrind --tool=callgrind` (lex, parse, check, emit, load, dispatch, snapshot,
     /// decide, baseline).
     var profile: String?
+    /// `--compile-only PATH` (internal): compile PATH as `bindc compile` does and exit; the
+    /// benchmark runs itself this way to read the compiler's peak memory.
+    var compileOnly: String?
     /// `--verify`: only generate every workload, compile it (100,000 bindings included) and
     /// check its presses against the reference semantics, then exit.
     var verifyOnly = false
@@ -43,6 +46,11 @@ struct Options {
         while i < arguments.count {
             switch arguments[i] {
             case "--quick": o.quick = true
+            case "--compile-only":
+                // Internal: the child process whose peak memory `compile_peak_rss_bytes` reports.
+                i += 1
+                guard i < arguments.count else { throw UsageError(message: "--compile-only needs a path") }
+                o.compileOnly = arguments[i]
             case "--json": o.json = true
             case "--verify": o.verifyOnly = true
             case "-h", "--help", "help": return nil

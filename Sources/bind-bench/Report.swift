@@ -112,6 +112,9 @@ enum Report {
             ("decide_ns", bySize(r.decideNs)),
             ("floor_lookup_ns", bySize(r.floorLookupNs)),
             ("snapshot_allocs_per_press", bySize(r.snapshotAllocsPerPress)),
+            ("compile_peak_rss_bytes", r.compilePeakRSSBytes.map(String.init) ?? "null"),
+            ("compile_peak_rss_source_bytes", String(r.compilePeakRSSSourceBytes)),
+            ("check_same_chord_512_ms", num(r.checkSameChord512Ms)),
             ("press_mix_depth_8", "{" + r.sizes.map { s in
                 "\"\(s)\": {" + PressKind.allCases.map { "\"\($0.rawValue)\": \(r.pressMix[s]?[$0] ?? 0)" }.joined(separator: ", ") + "}"
             }.joined(separator: ", ") + "}"),

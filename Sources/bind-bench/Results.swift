@@ -63,6 +63,14 @@ struct Results {
         return l + p + c
     }
 
+    /// Peak resident memory of a process that compiles the compile workload's source file as
+    /// `bindc compile` does (read, lex, parse, check, emit), and that source's size.
+    var compilePeakRSSBytes: Int?
+    var compilePeakRSSSourceBytes = 0
+    /// Milliseconds to check 512 bindings of one chord in one role with pairwise disjoint
+    /// conditions (the documented cap; every pair must be proven disjoint).
+    var checkSameChord512Ms: Double?
+
     /// Table sizes for the largest keymap compiled.
     var tableSize = 0
     var tableBytes: Int?

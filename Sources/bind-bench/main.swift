@@ -19,6 +19,10 @@ do {
     exit(2)
 }
 
+if let path = options.compileOnly {
+    exit(CompilerFigures.compileOnly(path))
+}
+
 if let phase = options.profile {
     Profile.run(phase, size: options.profileSize, seed: options.seed)
     exit(0)
