@@ -148,11 +148,17 @@ struct ConflictChecker {
     }
 
     /// Rule 1 within one run of bindings of equal role and sequence (declaration order).
+    /// Conditions that are conjunctions of literals are first compared as ``Cube``s: most
+    /// bindings sharing a sequence are told apart by one contradictory literal, which that
+    /// decides without a search or a memo lookup.
     private func sameSequence(_ members: [Int], _ bindings: [CheckedBinding], _ reported: inout [Bool], _ engine: inout DiagnosticEngine) {
+        var strings: [String: Int] = [:]
+        let cubes = members.map { Cube(bindings[$0].condition, strings: &strings) }
         for j in 1..<members.count {
             let later = bindings[members[j]]
             for i in 0..<j {
                 let earlier = bindings[members[i]]
+                if let a = cubes[i], let b = cubes[j], a.contradicts(b) { continue }
                 guard let w = overlap(earlier, later, &engine) else { continue }
                 let witness = satisfiability.describe(w)
                 let message = later.role == nil
