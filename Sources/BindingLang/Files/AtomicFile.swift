@@ -20,14 +20,33 @@ public enum AtomicFile {
         public var description: String { "cannot write '\(path)': \(reason)" }
     }
 
-    /// Replaces (or creates) `path` with `bytes`, atomically.
+    /// The steps of a write, in order; tests make one of them fail to check that the
+    /// destination survives whatever step fails.
+    enum Step: CaseIterable, Sendable {
+        case resolve, createTemporary, setMode, setOwner, writeBytes, flush, closeFile, rename
+    }
+
+    /// Replaces (or creates) `path` with `bytes`, atomically. A symbolic link is followed to
+    /// its final target, which is replaced (the link stays a link); a dangling link or a loop
+    /// is an error. The file keeps its mode and, where the process may set it, its owner.
     public static func write(_ bytes: [UInt8], to requestedPath: String) throws(WriteError) {
+        try write(bytes, to: requestedPath, failing: nil)
+    }
+
+    /// ``write(_:to:)`` with an injected failure at `failing` (for tests).
+    static func write(_ bytes: [UInt8], to requestedPath: String, failing: Step?) throws(WriteError) {
+        func injected(_ step: Step) -> Bool {
+            if step == failing { errno = EIO; return true }
+            return false
+        }
         // Through a symbolic link, replace the file it points to, not the link.
-        let path = resolvedLink(requestedPath)
+        let (path, linkError) = resolvedLink(requestedPath)
+        if let linkError { throw WriteError(path: requestedPath, reason: linkError) }
+        if injected(.resolve) { throw WriteError(path: requestedPath, reason: systemError()) }
         let directory = directoryOf(path)
         let base = path.split(separator: "/").last.map(String.init) ?? path
         var template = Array("\(directory)/.\(base).tmp-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let fd = injected(.createTemporary) ? -1 : template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw WriteError(path: requestedPath, reason: systemError()) }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var closed = false
@@ -36,10 +55,11 @@ public enum AtomicFile {
             unlink(temporary)
             return WriteError(path: requestedPath, reason: reason)
         }
-        // Permissions: the existing file's, else what `open(…, 0666)` would give.
+        // Permissions and owner: the existing file's, else what `open(…, 0666)` would give.
         var info = stat()
         let mode: mode_t
-        if stat(path, &info) == 0 {
+        let existing = stat(path, &info) == 0
+        if existing {
             if (info.st_mode & S_IFMT) == S_IFDIR { throw fail("is a directory") }
             mode = info.st_mode & 0o7777
         } else {
@@ -47,10 +67,18 @@ public enum AtomicFile {
             umask(mask)
             mode = 0o666 & ~mask
         }
-        guard fchmod(fd, mode) == 0 else { throw fail(systemError()) }
+        guard !injected(.setMode), fchmod(fd, mode) == 0 else { throw fail(systemError()) }
+        if existing && (info.st_uid != getuid() || info.st_gid != getgid()) {
+            // Only a privileged process may give a file away; otherwise the owner is ours.
+            if injected(.setOwner) || (fchown(fd, info.st_uid, info.st_gid) != 0 && errno != EPERM) {
+                throw fail(systemError())
+            }
+        } else if injected(.setOwner) {
+            throw fail(systemError())
+        }
         var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { buffer in
+        while written < bytes.count || (written == 0 && failing == .writeBytes) {
+            let n = injected(.writeBytes) ? -1 : bytes.withUnsafeBytes { buffer in
                 Glibc_or_Darwin_write(fd, buffer.baseAddress! + written, buffer.count - written)
             }
             if n < 0 {
@@ -59,10 +87,13 @@ public enum AtomicFile {
             }
             written += n
         }
-        guard fsync(fd) == 0 else { throw fail(systemError()) }
+        guard !injected(.flush), fsync(fd) == 0 else { throw fail(systemError()) }
         closed = true
-        guard close(fd) == 0 else { throw fail(systemError()) }
-        guard rename(temporary, path) == 0 else { throw fail(systemError()) }
+        guard !injected(.closeFile), close(fd) == 0 else {
+            let error = fail(systemError())
+            throw error
+        }
+        guard !injected(.rename), rename(temporary, path) == 0 else { throw fail(systemError()) }
         // Make the rename itself durable.
         let dirfd = open(directory, O_RDONLY)
         if dirfd >= 0 {
@@ -76,14 +107,25 @@ public enum AtomicFile {
         try write(Array(text.utf8), to: path)
     }
 
-    /// `path`, or the file it names when it is a symbolic link (followed to the end).
-    static func resolvedLink(_ path: String) -> String {
-        var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let real = realpath(path, nil) else {
-            return path
+    /// `path`, or the file it names when it is a symbolic link, followed link by link to its
+    /// final target (a relative target is relative to the link's directory). A link whose
+    /// target does not exist, or a chain of more than 40 links (a loop), is an error.
+    static func resolvedLink(_ path: String) -> (path: String, error: String?) {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0 else {
+                if current == path { return (path, nil) }  // a new file
+                return (current, "dangling symbolic link to '\(current)'")
+            }
+            guard (info.st_mode & S_IFMT) == S_IFLNK else { return (current, nil) }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current, &buffer, buffer.count - 1)
+            guard n > 0 else { return (current, systemError()) }
+            let target = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : directoryOf(current) + "/" + target
         }
-        defer { free(real) }
-        return String(cString: real)
+        return (current, "too many levels of symbolic links (a loop?)")
     }
 
     /// The directory holding `path` (`.` for a bare name).
@@ -94,7 +136,7 @@ public enum AtomicFile {
     }
 
     /// The current `errno` as lower-case text (`no such file or directory`).
-    private static func systemError() -> String {
+    static func systemError() -> String {
         let text = String(cString: strerror(errno))
         return text.prefix(1).lowercased() + text.dropFirst()
     }

@@ -1,4 +1,4 @@
-import BindingLang
+@testable import BindingLang
 import Foundation
 import Testing
 
@@ -50,5 +50,51 @@ import Testing
         } catch {
             #expect(error.description == "cannot write '\(dir)/missing/out': no such file or directory")
         }
+    }
+
+    /// Issue 16: `compile -o` onto a dangling link or a loop replaced the link with a file.
+    @Test func danglingLinksAndLoopsAreErrors() throws {
+        let fm = FileManager.default
+        try fm.createSymbolicLink(atPath: dir + "/dangling", withDestinationPath: "nowhere")
+        #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write([1], to: dir + "/dangling") }
+        #expect(try fm.destinationOfSymbolicLink(atPath: dir + "/dangling") == "nowhere")
+        #expect(!fm.fileExists(atPath: dir + "/nowhere"))
+        try fm.createSymbolicLink(atPath: dir + "/loopA", withDestinationPath: "loopB")
+        try fm.createSymbolicLink(atPath: dir + "/loopB", withDestinationPath: "loopA")
+        do {
+            try AtomicFile.write([1], to: dir + "/loopA")
+            Issue.record("wrote through a loop")
+        } catch {
+            #expect(error.reason.contains("too many levels of symbolic links"))
+        }
+        #expect(try fm.destinationOfSymbolicLink(atPath: dir + "/loopA") == "loopB")
+        // A chain of relative links reaches the file at its end.
+        try AtomicFile.write("old", to: dir + "/file")
+        try fm.createSymbolicLink(atPath: dir + "/one", withDestinationPath: "two")
+        try fm.createSymbolicLink(atPath: dir + "/two", withDestinationPath: "file")
+        try AtomicFile.write("new", to: dir + "/one")
+        #expect(fm.contents(atPath: dir + "/file") == Data("new".utf8))
+        #expect(try fm.destinationOfSymbolicLink(atPath: dir + "/one") == "two")
+    }
+
+    /// A failure injected at every step leaves the original bytes, mode and no temporary file.
+    @Test(arguments: AtomicFile.Step.allCases)
+    func failureAtEveryStepKeepsTheOriginal(step: AtomicFile.Step) throws {
+        let fm = FileManager.default
+        let path = dir + "/keep"
+        let original: [UInt8] = Array("original bytes\r\n".utf8) + [0xFF, 0x00]
+        try AtomicFile.write(original, to: path)
+        try fm.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
+        try fm.createSymbolicLink(atPath: dir + "/link", withDestinationPath: "keep")
+        #expect(throws: AtomicFile.WriteError.self) {
+            try AtomicFile.write(Array(repeating: 7, count: 100_000), to: dir + "/link", failing: step)
+        }
+        #expect(fm.contents(atPath: path) == Data(original))
+        #expect(try fm.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o640)
+        #expect(try fm.contentsOfDirectory(atPath: dir).sorted() == ["keep", "link"])
+        // And with no failure the same write succeeds.
+        try AtomicFile.write(Array(repeating: 7, count: 100_000), to: dir + "/link")
+        #expect(fm.contents(atPath: path)?.count == 100_000)
+        #expect(try fm.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o640)
     }
 }
