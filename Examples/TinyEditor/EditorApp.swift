@@ -1,3 +1,4 @@
+import BindingLang
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -25,17 +26,16 @@ enum EditorApp {
     static func makeSession(_ options: Options) throws(KeymapLoadError) -> EditorSession {
         let keymaps = try examples.get()
         let initial = keymaps.firstIndex { $0.id == options.keymap } ?? 0
-        var text = options.text ?? ""
+        var file = FileText(bytes: Array((options.text ?? "").utf8))
         var readOnly = options.readOnly
         if options.text == nil, let path = options.path, let bytes = KeymapLibrary.readFile(path) {
-            text = String(decoding: bytes, as: UTF8.self)
-            if text.hasSuffix("\n") { text.removeLast() }
+            file = FileText(bytes: bytes)
             if access(path, W_OK) != 0 { readOnly = true }
         }
-        let model = EditorModel(text: text, path: options.path)
+        let model = EditorModel(file: file, path: options.path)
         model.readOnly = readOnly
         model.signedIn = options.signedIn
-        model.writer = { path, text in writeFile(path, text) }
+        model.writer = { path, bytes in writeFile(path, bytes) }
         return EditorSession(model: model, keymaps: keymaps, initial: initial)
     }
 
@@ -94,12 +94,15 @@ enum EditorApp {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Writes `text` to `path`; an error text on failure.
-    static func writeFile(_ path: String, _ text: String) -> String? {
-        guard let f = fopen(path, "wb") else { return String(cString: strerror(errno)) }
-        let bytes = Array(text.utf8)
-        let n = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
-        let closed = fclose(f)
-        return n == bytes.count && closed == 0 ? nil : String(cString: strerror(errno))
+    /// Writes `bytes` to `path` atomically (BindingLang's one write path: a temporary file,
+    /// flushed, renamed over the file's final target); an error text on failure, with the
+    /// file untouched.
+    static func writeFile(_ path: String, _ bytes: [UInt8]) -> String? {
+        do {
+            try AtomicFile.write(bytes, to: path)
+            return nil
+        } catch {
+            return error.reason
+        }
     }
 }

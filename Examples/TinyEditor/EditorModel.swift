@@ -38,12 +38,22 @@ final class EditorModel {
     /// Whether save actions may write the file (off in scripted mode).
     var allowWrites = true
     /// Called to write the file; returns an error text on failure.
-    var writer: (@Sendable (String, String) -> String?)?
+    var writer: (@Sendable (String, [UInt8]) -> String?)?
+    /// The file as read, so saving keeps the bytes not edited.
+    let file: FileText
 
-    init(text: String = "", path: String? = nil) {
-        buffer = Buffer(text: text)
+    convenience init(text: String = "", path: String? = nil) {
+        self.init(file: FileText(bytes: Array(text.utf8)), path: path)
+    }
+
+    init(file: FileText, path: String? = nil) {
+        buffer = Buffer(text: file.text)
+        self.file = file
         self.path = path
     }
+
+    /// The bytes a save writes: the buffer's lines through ``FileText/bytes(for:)``.
+    var savedBytes: [UInt8] { file.bytes(for: (0..<buffer.lineCount).map { buffer.line($0) }) }
 
     /// The language of the file, from its extension (`swift`, `typescript`, …), or "".
     var language: String {
@@ -102,7 +112,7 @@ final class EditorModel {
         guard !readOnly else { message = "read-only: not written"; return }
         guard let path else { message = "no file name: start with tiny-editor FILE"; return }
         guard allowWrites, let writer else { message = "would write \(buffer.lineCount) lines to \(path)"; dirty = false; return }
-        if let error = writer(path, buffer.text + "\n") { message = "cannot write \(path): \(error)" }
+        if let error = writer(path, savedBytes) { message = "cannot write \(path): \(error)" }
         else { message = "wrote \(buffer.lineCount) lines to \(path)"; dirty = false }
     }
 }
