@@ -1,3 +1,5 @@
+import BindingLang
+
 /// What one frame shows, gathered by the session from the model and the dispatcher.
 struct ScreenContent {
     var buffer: Buffer
@@ -64,7 +66,10 @@ struct Screen {
         }
         out += "\(Screen.esc)K"
         let cursorRow = cursor.line - top + 1
-        let cursorColumn = cursor.column - left + 1
+        // Terminal cells, not characters: a wide character (CJK, emoji) takes two.
+        let cursorLine = Array(buffer.line(cursor.line))
+        let shown = cursorLine[min(left, cursorLine.count)..<min(max(left, cursor.column), cursorLine.count)]
+        let cursorColumn = shown.reduce(1) { $0 + DiagnosticRenderer.width(of: $1) } + max(0, cursor.column - max(left, cursorLine.count))
         out += "\(Screen.esc)\(cursorRow);\(cursorColumn)H\(Screen.esc)?25h"
         return out
     }

@@ -7,7 +7,8 @@ import BindingLang
 /// Syntax: strokes separated by white space, each a chord as in `.bind` and `bindc`
 /// (`d`, `G`, `shift+g`, `ctrl+k`, `alt+left`, `ctrl+"["`, `"$"`), and `text:"…"` to type literal
 /// text one character at a time (escapes `\"`, `\\`, `\n`, `\t`). In input read from a file or
-/// a pipe, a line starting with `#` is a comment. The report lists the discoverability
+/// a pipe, `#` at the start of a token starts a comment that runs to the end of the line (a
+/// quoted `"#"` is the key). The report lists the discoverability
 /// overlay, indented, where `f1` opens it.
 enum Script {
     /// One scripted step.
@@ -48,6 +49,8 @@ enum Script {
                 if escaped { escaped = false }
                 else if ch == "\\" { escaped = true }
                 else if ch == "\"" { quoted = false }
+            } else if ch == "#" && current.isEmpty {
+                break  // a comment, to the end of the line
             } else if ch == " " || ch == "\t" || ch == "\r" {
                 if !current.isEmpty { out.append(current); current = "" }
             } else {

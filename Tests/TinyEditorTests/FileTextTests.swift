@@ -50,3 +50,23 @@ struct FileTextTests {
         #expect(FileManager.default.contents(atPath: path) == Data("changed".utf8))
     }
 }
+
+/// Issue 10, defect 11's smaller parts: script comments and the cursor on wide characters.
+struct EditorDetailTests {
+    @Test func hashStartsACommentMidLine() throws {
+        #expect(try Script.parse("j j # down twice\n# whole line\nk") == Script.parse("j j\nk"))
+        #expect(try Script.parse("text:\"a # b\" \"#\"").count == 2)
+    }
+
+    @Test func cursorColumnCountsWideCharactersAsTwoCells() {
+        var buffer = Buffer(text: "日本x")
+        buffer.setCursor(Position(line: 0, column: 2))
+        var screen = Screen()
+        let frame = screen.render(
+            ScreenContent(buffer: buffer, fileName: "f", dirty: false, keymapName: "Vim", modeLabel: "NORMAL",
+                          appKeys: "", message: "", pendingHint: nil, overlay: nil),
+            rows: 6, columns: 40)
+        // Row 1, column 5: two wide characters take cells 1–4.
+        #expect(frame.hasSuffix("\u{1B}[1;5H\u{1B}[?25h"))
+    }
+}

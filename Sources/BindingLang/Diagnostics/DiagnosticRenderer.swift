@@ -134,7 +134,7 @@ public struct DiagnosticRenderer: Sendable {
 
     /// Terminal columns a character takes: 2 for East Asian wide and full-width characters and
     /// emoji, 1 otherwise.
-    static func width(of ch: Character) -> Int {
+    public static func width(of ch: Character) -> Int {
         guard let v = ch.unicodeScalars.first?.value else { return 1 }
         switch v {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
