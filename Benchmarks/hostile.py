@@ -1,0 +1,35 @@
+#!/usr/bin/env python3
+"""Writes issue 16's hostile .bind sources into a directory (one file per row)."""
+import os
+import sys
+
+out = sys.argv[1]
+os.makedirs(out, exist_ok=True)
+head = "context a: Bool\nresponder R\naction go\n"
+
+
+def write(name, text):
+    with open(os.path.join(out, name), "w") as f:
+        f.write(text)
+
+
+# Row 1: a 100,000-operand && chain (and ||).
+write("chain-and.bind", head + "in R when a" + " && a" * 99_999 + " {\n  k -> go\n}\n")
+write("chain-or.bind", head + "in R {\n  k -> go when a" + " || a" * 99_999 + "\n}\n")
+# Row 7: 512 bindings of one chord sharing a 30-clause condition.
+flags = [f"f{i}" for i in range(30)]
+clauses = " && ".join(f"({flags[i]} || !{flags[(i + 1) % 30]})" for i in range(30))
+text = "".join(f"context {f}: Bool\n" for f in flags) + "responder R\naction go\nin R {\n"
+text += "".join(f"  k -> go when {clauses}\n" for _ in range(512)) + "}\n"
+write("shared-condition.bind", text)
+# Row 8: a prefix chain a, a a, a a a, ... of 1,000 bindings.
+write("prefix-chain.bind", head + "in R {\n" + "".join("  " + " ".join(["a"] * n) + " -> go\n" for n in range(1, 1001)) + "}\n")
+# Row 9: 10^6 bindings (two strokes each, distinct).
+keys = "abcdefghijklmnopqrstuvwxyz0123456789"
+mods = ["", "ctrl+", "alt+", "shift+", "cmd+", "ctrl+alt+", "ctrl+shift+", "alt+shift+", "cmd+shift+", "cmd+alt+",
+        "ctrl+cmd+", "ctrl+alt+shift+", "cmd+alt+shift+", "ctrl+cmd+shift+", "ctrl+alt+cmd+", "ctrl+alt+shift+cmd+"]
+chords = [m + k for m in mods for k in keys]  # 576
+lines = []
+for i in range(1_000_000):
+    lines.append(f"  {chords[i % 576]} {chords[(i // 576) % 576]} {chords[i // (576 * 576)]} -> go\n")
+write("million.bind", head + "in R {\n" + "".join(lines) + "}\n")

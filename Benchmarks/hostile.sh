@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Issue 16's hostile inputs against a release bindc, each under a time limit, with its wall
+# time and peak memory printed (and checked against a memory limit when GNU time is present).
+# The table-shaped rows (deep conditions, clustered role hashes, over-full slot tables, costly
+# presses, long chains) are built by Tests/BindingLangTests/Fuzz/HostileTables.swift and checked
+# by HostileTableTests in `swift test`.
+#
+#   Benchmarks/hostile.sh [bindc-path]      (default: builds `swift build -c release`)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ $# -ge 1 ]; then bindc=$1; else swift build -c release --product bindc > /dev/null; bindc=$(swift build -c release --show-bin-path)/bindc; fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+python3 Benchmarks/hostile.py "$work"
+limit_seconds=${HOSTILE_SECONDS:-60}
+limit_kb=${HOSTILE_KB:-1048576}
+failed=0
+
+# run NAME EXPECTED-EXIT bindc-arguments…
+run() {
+    local name=$1 expected=$2; shift 2
+    local start end status rss=""
+    start=$(date +%s.%N)
+    if [ -x /usr/bin/time ]; then
+        set +e; timeout "$limit_seconds" /usr/bin/time -f "%M" -o "$work/rss" "$bindc" "$@" > /dev/null 2> "$work/err"; status=$?; set -e
+        rss=$(tail -1 "$work/rss" 2>/dev/null || true)
+    else
+        set +e; timeout "$limit_seconds" "$bindc" "$@" > /dev/null 2> "$work/err"; status=$?; set -e
+    fi
+    end=$(date +%s.%N)
+    local seconds; seconds=$(echo "$end - $start" | bc)
+    local verdict=ok
+    if [ "$status" -eq 124 ]; then verdict="TIMEOUT (${limit_seconds} s)"; failed=1
+    elif [ "$status" -ge 128 ]; then verdict="CRASH (status $status)"; failed=1
+    elif [ "$status" -ne "$expected" ]; then verdict="exit $status, expected $expected"; failed=1
+    elif [ -n "$rss" ] && [[ "$rss" =~ ^[0-9]+$ ]] && [ "$rss" -gt "$limit_kb" ]; then verdict="MEMORY ${rss} KB > ${limit_kb} KB"; failed=1
+    fi
+    printf '%-34s %8.2f s %10s KB  %s\n' "$name" "$seconds" "${rss:-?}" "$verdict"
+}
+
+echo "hostile inputs, release bindc, limit ${limit_seconds} s and ${limit_kb} KB each"
+for cmd in check fmt; do run "$cmd chain-and (100k operands)" 1 $cmd "$work/chain-and.bind"; done
+run "compile chain-or (100k operands)" 1 compile "$work/chain-or.bind" -o "$work/out.bindtable"
+run "explain chain-and" 1 explain "$work/chain-and.bind" --keys k
+run "check shared-condition (512 x 30)" 1 check "$work/shared-condition.bind"
+run "check prefix-chain (1,000)" 1 check "$work/prefix-chain.bind"
+run "check million (10^6 bindings)" 0 check "$work/million.bind"
+run "compile million" 0 compile "$work/million.bind" -o "$work/million.bindtable"
+run "dump million" 0 dump "$work/million.bindtable"
+exit $failed
