@@ -26,6 +26,8 @@ struct DidYouMeanTests {
         "unknown action 'serch'; did you mean 'search'?":
             "responder Editor\naction search\nin Editor {\n  cmd+k -> serch\n}",
         "unknown responder role 'Editr'; did you mean 'Editor'?": "responder Editor\nin Editr {\n  cmd+k -> copy\n}",
+        "unknown responder role 'Pnae'; did you mean 'Pane'?":
+            "responder Editor, Pane\nin Editor when inside Pnae {\n  cmd+k -> copy\n}",
         "unknown modifier 'shft'; did you mean 'shift'?": "responder Editor\nin Editor {\n  shft+k -> copy\n}",
         "unknown key 'escap'; did you mean 'escape'?": "responder Editor\nin Editor {\n  escap -> copy\n}",
         "unknown modifier 'ctlr'; did you mean 'ctrl'?": "responder Editor\nin Editor {\n  ctlr+k -> copy\n}",

@@ -107,6 +107,7 @@ enum SyntaxDump {
         case .membership(let l, let vs, let negated, _):
             return "{" + expression(l) + (negated ? " not in " : " in ") + "[" + vs.map(expression).joined(separator: ", ") + "]}"
         case .parenthesized(let x, _): return "(" + expression(x) + ")"
+        case .chain(let c): return c.kind.rawValue + " " + c.role.name
         case .error: return "<error>"
         }
     }

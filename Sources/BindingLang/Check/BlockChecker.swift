@@ -15,7 +15,7 @@ struct BlockChecker {
         _ block: BindingBlock, into result: inout FileResult, groups: inout GroupTable, memo: inout ConditionMemo,
         _ sat: inout Satisfiability, _ engine: inout DiagnosticEngine
     ) {
-        let role = resolveRole(block.role, &engine)
+        let role = scope.resolveRole(block.role, &engine)
         var blockCondition: Condition? = .constant(true)
         var warnUnsatisfiable = true
         if let expression = block.condition {
@@ -96,13 +96,5 @@ struct BlockChecker {
         case (_, .constant(true)): return block
         default: return .and(block, own)
         }
-    }
-
-    private func resolveRole(_ id: Identifier, _ engine: inout DiagnosticEngine) -> Int? {
-        if let i = scope.roleIndex[id.name] { return i }
-        if id.name.isEmpty { return nil }
-        let suggestion = nearest(to: id.name, in: scope.roles)
-        engine.error(Messages.unknownRole(id.name, suggestion), at: id.range, fixIts: fixIt(id.range, suggestion))
-        return nil
     }
 }

@@ -18,7 +18,7 @@ public enum Checker {
         let blocks = BlockChecker(scope: scope, conditions: conditions, chords: chords, actions: actions)
         let menus = MenuChecker(conditions: conditions, chords: chords, actions: actions)
         let quickActions = QuickActionChecker()
-        var satisfiability = Satisfiability(contexts: scope.contexts)
+        var satisfiability = Satisfiability(contexts: scope.contexts, roles: scope.roles)
         var layering = Layering()
         var groups = GroupTable()
         var memo = ConditionMemo(sources: sources)

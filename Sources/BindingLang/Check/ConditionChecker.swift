@@ -48,6 +48,9 @@ struct ConditionChecker {
             return condition(x, depth: depth + 1, &tooDeep, &engine).map { .not($0) }
         case .parenthesized(let x, _):
             return condition(x, depth: depth + 1, &tooDeep, &engine)
+        case .chain(let c):
+            guard let role = scope.resolveRole(c.role, &engine) else { return nil }
+            return c.kind == .inside ? .inside(role) : .plays(role)
         case .binary(.and, let l, let r, _):
             let a = condition(l, depth: depth + 1, &tooDeep, &engine)
             let b = condition(r, depth: depth + 1, &tooDeep, &engine)

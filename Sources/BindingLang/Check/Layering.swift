@@ -46,7 +46,7 @@ struct Layering {
                         ? Messages.nothingToUnbind(u.sequence, role: scope.roleName(u.role))
                         : Messages.nothingToUnbind(
                             u.sequence, role: scope.roleName(u.role),
-                            when: ConditionPrinter.render(u.condition, contexts: scope.contexts))
+                            when: ConditionPrinter.render(u.condition, contexts: scope.contexts, roles: scope.roles))
                     engine.warning(message, at: u.range)
                 }
                 index[key] = earlier.filter { !removed[$0] }

@@ -28,8 +28,14 @@ enum Decision {
 /// still mentions, tries each of its values, simplifies, and stops at `true` or `false`; so it
 /// only assigns variables that matter on the way, and is exact. Found witnesses are then
 /// minimised: a variable is dropped when the condition stays true without it.
+///
+/// A chain predicate (`inside R`, `is R`) is one more Bool variable, numbered after the
+/// contexts (``chainVariable(inside:role:)``): the checker assumes any combination of them and
+/// of context values can occur (Grammar.md §4.6).
 struct Satisfiability {
     let contexts: [ContextVariable]
+    /// Role names, for describing witnesses that mention chain predicates.
+    var roles: [String] = []
     /// Search nodes one decision may visit before giving up.
     static let budget = 5_000
     /// Results for single conditions (most bindings share a few block conditions).
@@ -39,7 +45,15 @@ struct Satisfiability {
     private var recent: [(Condition, Bool)] = []
     private var nextRecent = 0
 
-    init(contexts: [ContextVariable]) { self.contexts = contexts }
+    init(contexts: [ContextVariable], roles: [String] = []) {
+        self.contexts = contexts
+        self.roles = roles
+    }
+
+    /// The search variable of `inside role` (or `is role`): after every context.
+    func chainVariable(inside: Bool, role: Int) -> Int { Self.chainVariable(inside: inside, role: role, contexts: contexts.count) }
+
+    static func chainVariable(inside: Bool, role: Int, contexts: Int) -> Int { contexts + 2 * role + (inside ? 0 : 1) }
 
     /// Whether some state makes `condition` true (memoised).
     mutating func isSatisfiable(_ condition: Condition) -> Bool {
@@ -100,7 +114,7 @@ struct Satisfiability {
         for variable in assignment.keys.sorted() {
             var without = assignment
             without[variable] = nil
-            if case .constant(true) = Self.simplify(condition, without) { assignment = without }
+            if case .constant(true) = Self.simplify(condition, without, contexts: contexts.count) { assignment = without }
         }
         return .holds(assignment.keys.sorted().map { v in
             switch assignment[v] {
@@ -128,9 +142,9 @@ struct Satisfiability {
     ) -> Bool? {
         steps += 1
         if steps > Self.budget { return nil }
-        let residual = Self.simplify(condition, assignment)
+        let residual = Self.simplify(condition, assignment, contexts: contexts.count)
         if case .constant(let b) = residual { return b }
-        guard let variable = Self.firstVariable(residual) else { return false }
+        guard let variable = Self.firstVariable(residual, contexts: contexts.count) else { return false }
         for value in domain(of: variable, literals: literals) {
             assignment[variable] = value
             switch search(residual, &assignment, literals: literals, steps: &steps) {
@@ -144,7 +158,8 @@ struct Satisfiability {
     }
 
     private func domain(of variable: Int, literals: [Int: [String]]) -> [SearchValue] {
-        guard variable >= 0 && variable < contexts.count else { return [] }
+        if variable >= contexts.count { return [.bool(true), .bool(false)] }  // a chain predicate
+        guard variable >= 0 else { return [] }
         switch contexts[variable].type {
         case .bool: return [.bool(true), .bool(false)]
         case .enumeration(let cases): return cases.indices.map { .enumCase($0) }
@@ -155,9 +170,15 @@ struct Satisfiability {
     /// `condition` with the assigned variables replaced by their truth and constants folded.
     /// A variable given a value of the wrong kind counts as false (never happens for checked
     /// conditions), so the result never mentions an assigned variable.
-    private static func simplify(_ condition: Condition, _ a: [Int: SearchValue]) -> Condition {
+    private static func simplify(_ condition: Condition, _ a: [Int: SearchValue], contexts n: Int) -> Condition {
         switch condition {
         case .constant: return condition
+        case .inside(let r), .plays(let r):
+            let isInside: Bool
+            if case .inside = condition { isInside = true } else { isInside = false }
+            guard let value = a[chainVariable(inside: isInside, role: r, contexts: n)] else { return condition }
+            if case .bool(let b) = value { return .constant(b) }
+            return .constant(false)
         case .flag(let v):
             guard let value = a[v] else { return condition }
             if case .bool(let b) = value { return .constant(b) }
@@ -171,20 +192,20 @@ struct Satisfiability {
             if case .string(let t) = value { return .constant(t == s) }
             return .constant(false)
         case .not(let x):
-            let s = simplify(x, a)
+            let s = simplify(x, a, contexts: n)
             if case .constant(let b) = s { return .constant(!b) }
             return .not(s)
         case .and(let l, let r):
-            let sl = simplify(l, a)
+            let sl = simplify(l, a, contexts: n)
             if case .constant(false) = sl { return sl }
-            let sr = simplify(r, a)
+            let sr = simplify(r, a, contexts: n)
             if case .constant(true) = sl { return sr }
             if case .constant(let b) = sr { return b ? sl : sr }
             return .and(sl, sr)
         case .or(let l, let r):
-            let sl = simplify(l, a)
+            let sl = simplify(l, a, contexts: n)
             if case .constant(true) = sl { return sl }
-            let sr = simplify(r, a)
+            let sr = simplify(r, a, contexts: n)
             if case .constant(false) = sl { return sr }
             if case .constant(let b) = sr { return b ? sr : sl }
             return .or(sl, sr)
@@ -192,19 +213,21 @@ struct Satisfiability {
     }
 
     /// The leftmost variable `condition` mentions.
-    private static func firstVariable(_ condition: Condition) -> Int? {
+    private static func firstVariable(_ condition: Condition, contexts n: Int) -> Int? {
         switch condition {
         case .constant: return nil
         case .flag(let v), .enumEquals(let v, _), .stringEquals(let v, _): return v
-        case .not(let x): return firstVariable(x)
-        case .and(let l, let r), .or(let l, let r): return firstVariable(l) ?? firstVariable(r)
+        case .inside(let r): return chainVariable(inside: true, role: r, contexts: n)
+        case .plays(let r): return chainVariable(inside: false, role: r, contexts: n)
+        case .not(let x): return firstVariable(x, contexts: n)
+        case .and(let l, let r), .or(let l, let r): return firstVariable(l, contexts: n) ?? firstVariable(r, contexts: n)
         }
     }
 
     /// The string literals each String variable is compared with, in first-use order.
     private static func collectStrings(_ condition: Condition, into out: inout [Int: [String]]) {
         switch condition {
-        case .constant, .flag, .enumEquals: return
+        case .constant, .flag, .enumEquals, .inside, .plays: return
         case .stringEquals(let v, let s):
             if !(out[v]?.contains(s) ?? false) { out[v, default: []].append(s) }
         case .not(let x): collectStrings(x, into: &out)
@@ -228,24 +251,36 @@ struct Satisfiability {
 
     // MARK: - Evaluation
 
-    /// The truth of `condition` in a full state (`values[i]` for variable `i`); a variable
-    /// without a value, or with one of the wrong kind, counts as false.
-    static func evaluate(_ condition: Condition, _ values: [Int: ContextValue]) -> Bool {
+    /// The truth of `condition` in a full state (`values[i]` for variable `i`, chain
+    /// predicates numbered after `contexts` variables); a variable without a value, or with
+    /// one of the wrong kind, counts as false.
+    static func evaluate(_ condition: Condition, _ values: [Int: ContextValue], contexts n: Int = 0) -> Bool {
         switch condition {
         case .constant(let b): return b
+        case .inside(let r):
+            if case .bool(let b)? = values[chainVariable(inside: true, role: r, contexts: n)] { return b } else { return false }
+        case .plays(let r):
+            if case .bool(let b)? = values[chainVariable(inside: false, role: r, contexts: n)] { return b } else { return false }
         case .flag(let v): if case .bool(let b)? = values[v] { return b } else { return false }
         case .enumEquals(let v, let k): if case .enumCase(let c)? = values[v] { return c == k } else { return false }
         case .stringEquals(let v, let s): if case .string(let t)? = values[v] { return t == s } else { return false }
-        case .not(let x): return !evaluate(x, values)
-        case .and(let l, let r): return evaluate(l, values) && evaluate(r, values)
-        case .or(let l, let r): return evaluate(l, values) || evaluate(r, values)
+        case .not(let x): return !evaluate(x, values, contexts: n)
+        case .and(let l, let r): return evaluate(l, values, contexts: n) && evaluate(r, values, contexts: n)
+        case .or(let l, let r): return evaluate(l, values, contexts: n) || evaluate(r, values, contexts: n)
         }
     }
 
     /// `mode == insert, loggedIn == true`: a witness as readers write conditions.
     func describe(_ witness: Witness) -> String {
         witness.map { entry in
-            guard entry.variable >= 0 && entry.variable < contexts.count else { return "?" }
+            if entry.variable >= contexts.count {
+                let k = entry.variable - contexts.count
+                let role = roles.indices.contains(k / 2) ? roles[k / 2] : "<role \(k / 2)>"
+                let holds: Bool
+                if case .bool(let b) = entry.value { holds = b } else { holds = false }
+                return (holds ? "" : "!") + (k % 2 == 0 ? "inside " : "is ") + role
+            }
+            guard entry.variable >= 0 else { return "?" }
             let variable = contexts[entry.variable]
             switch (entry.value, variable.type) {
             case (.bool(let b), _): return "\(variable.name) == \(b)"

@@ -163,6 +163,18 @@ struct Scope {
     }
 }
 
+extension Scope {
+    /// The index of the role `id` names, or nil after reporting it unknown (with a
+    /// did-you-mean and a fix-it).
+    func resolveRole(_ id: Identifier, _ engine: inout DiagnosticEngine) -> Int? {
+        if let i = roleIndex[id.name] { return i }
+        if id.name.isEmpty { return nil }
+        let suggestion = nearest(to: id.name, in: roles)
+        engine.error(Messages.unknownRole(id.name, suggestion), at: id.range, fixIts: fixIt(id.range, suggestion))
+        return nil
+    }
+}
+
 /// A fix-it replacing `range` with `suggestion`, when there is one.
 func fixIt(_ range: SourceRange, _ suggestion: String?) -> [FixIt] {
     suggestion.map { [FixIt(range: range, replacement: $0)] } ?? []

@@ -65,6 +65,8 @@ extension Condition {
         case .flag(let i): self = .flag(i)
         case .enumEquals(let i, let k): self = .enumEquals(i, k)
         case .stringEquals(let i, let s): self = .stringEquals(i, s)
+        case .inside(let r): self = .inside(r)
+        case .plays(let r): self = .plays(r)
         case .not(let x): self = .not(Condition(x))
         case .and(let l, let r): self = .and(Condition(l), Condition(r))
         case .or(let l, let r): self = .or(Condition(l), Condition(r))

@@ -76,14 +76,14 @@ struct TableBuilder {
         case .and(let l, let r), .or(let l, let r):
             collectLiterals(l)
             collectLiterals(r)
-        case .constant, .flag, .enumEquals: break
+        case .constant, .flag, .enumEquals, .inside, .plays: break
         }
     }
 
     /// Stack entries needed to evaluate `c` when the deeper operand goes first.
     static func need(_ c: Condition) -> Int {
         switch c {
-        case .constant, .flag, .enumEquals, .stringEquals: return 1
+        case .constant, .flag, .enumEquals, .stringEquals, .inside, .plays: return 1
         case .not(let x): return need(x)
         case .and(let l, let r), .or(let l, let r):
             let a = need(l), b = need(r)
@@ -100,6 +100,8 @@ struct TableBuilder {
         case .stringEquals(let i, let s):
             let lit = i >= 0 && i < literalIDs.count ? literalIDs[i][s] ?? TableFormat.none : TableFormat.none
             op(.stringEquals, UInt32(truncatingIfNeeded: i), lit)
+        case .inside(let r): op(.inside, UInt32(truncatingIfNeeded: r))
+        case .plays(let r): op(.plays, UInt32(truncatingIfNeeded: r))
         case .not(let x):
             compile(x, into: &code)
             op(.not)

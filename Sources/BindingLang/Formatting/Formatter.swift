@@ -422,6 +422,7 @@ extension Formatter {
         case .membership(let l, let values, let negated, _):
             return expression(l) + (negated ? " not in (" : " in (") + values.map(expression).joined(separator: ", ") + ")"
         case .parenthesized(let x, _): return "(" + expression(x) + ")"
+        case .chain(let c): return c.kind.rawValue + " " + c.role.name
         case .error: return ""
         }
     }

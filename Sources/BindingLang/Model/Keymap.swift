@@ -104,6 +104,11 @@ public indirect enum Condition: Sendable, Equatable, Hashable {
     case enumEquals(Int, Int)
     /// A String context variable equals this text.
     case stringEquals(Int, String)
+    /// `inside Role`: a responder further out in the chain than the one holding the binding
+    /// plays this role (index into `Keymap.roles`).
+    case inside(Int)
+    /// `is Role`: the responder holding the binding also plays this role.
+    case plays(Int)
     case not(Condition)
     case and(Condition, Condition)
     case or(Condition, Condition)

@@ -1259,11 +1259,28 @@ extension Parser {
             return bounded(.not(operand, range: range(bang.start, max(operand.range.end, bang.end))), height + 1, at: bang)
         }
 
-        /// `primary = ident | string | "true" | "false" | "(" expr ")" ;`
+        /// ```
+        /// primary = ident | string | "true" | "false" | "(" expr ")"
+        ///         | ( "inside" | "is" ) NL ident ;
+        /// ```
+        /// `inside` and `is` are chain predicates only when a name follows on the same line.
         mutating func parsePrimary() -> Sized {
             let t = tok
             switch t.kind {
             case .identifier:
+                if isWord(t, "inside") || isWord(t, "is") {
+                    let next = peek()
+                    if case .identifier = next.kind, !next.token.precededByNewline,
+                       !isWord(next.token, "in"), !isWord(next.token, "not") {
+                        advance()
+                        let role = tok
+                        advance()
+                        return (.chain(ChainPredicateSyntax(
+                            kind: isWord(t, "inside") ? .inside : .is,
+                            role: Identifier(name: text(role), range: range(role.start, role.end)),
+                            range: range(t.start, role.end))), 1)
+                    }
+                }
                 advance()
                 if isWord(t, "true") || isWord(t, "false") {
                     return (.bool(isWord(t, "true"), range: range(t.start, t.end)), 1)

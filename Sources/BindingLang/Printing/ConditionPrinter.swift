@@ -3,9 +3,10 @@
 /// checker's lowerings are undone where they read better: `!(x == a)` prints `x != a`, and an
 /// `||` of equalities on one variable prints `x in (a, b)` (`!` of it, `x not in (a, b)`).
 public enum ConditionPrinter {
-    /// The condition as source text, naming context variables from `contexts`.
-    public static func render(_ condition: Condition, contexts: [ContextVariable]) -> String {
-        Printer(contexts: contexts).render(condition, level: .or)
+    /// The condition as source text, naming context variables from `contexts` and the roles
+    /// of `inside`/`is` from `roles`.
+    public static func render(_ condition: Condition, contexts: [ContextVariable], roles: [String] = []) -> String {
+        Printer(contexts: contexts, roles: roles).render(condition, level: .or)
     }
 
     /// Binding strength, loosest first.
@@ -16,6 +17,11 @@ public enum ConditionPrinter {
 
     private struct Printer {
         let contexts: [ContextVariable]
+        let roles: [String]
+
+        func roleName(_ index: Int) -> String {
+            roles.indices.contains(index) ? roles[index] : "<role \(index)>"
+        }
 
         func name(_ index: Int) -> String {
             contexts.indices.contains(index) ? contexts[index].name : "<context \(index)>"
@@ -43,6 +49,8 @@ public enum ConditionPrinter {
             case .flag(let v): return (name(v), .unary)
             case .enumEquals(let v, let k): return ("\(name(v)) == \(caseName(v, k))", .unary)
             case .stringEquals(let v, let s): return ("\(name(v)) == \(SourceText.quoted(s))", .unary)
+            case .inside(let r): return ("inside \(roleName(r))", .unary)
+            case .plays(let r): return ("is \(roleName(r))", .unary)
             case .not(let inner):
                 switch inner {
                 case .enumEquals(let v, let k): return ("\(name(v)) != \(caseName(v, k))", .unary)
@@ -55,6 +63,8 @@ public enum ConditionPrinter {
                     // `!` applies to a name, a constant or a parenthesised expression; a
                     // comparison needs parentheses too (`!(x == a)` is not `!x == a`).
                     if case .flag = inner { return ("!" + text, .unary) }
+                    if case .inside = inner { return ("!" + text, .unary) }
+                    if case .plays = inner { return ("!" + text, .unary) }
                     if case .constant = inner { return ("!" + text, .unary) }
                     if case .not = inner, own == .unary { return ("!" + text, .unary) }
                     return ("!(\(text))", .unary)

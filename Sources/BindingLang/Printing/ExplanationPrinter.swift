@@ -82,7 +82,7 @@ public enum ExplanationPrinter {
         var out = b.role == nil ? "menu" : "in \(SourceText.role(b.role, in: keymap))"
         out += "  \(SourceText.sequence(b.sequence)) -> \(SourceText.actionReference(b.action, b.argument, in: keymap))"
         if let t = b.title { out += " \(SourceText.quoted(t))" }
-        if b.condition != .constant(true) { out += " when \(ConditionPrinter.render(b.condition, contexts: keymap.contexts))" }
+        if b.condition != .constant(true) { out += " when \(ConditionPrinter.render(b.condition, contexts: keymap.contexts, roles: keymap.roles))" }
         if let l = b.location { out += "  (\(l.description))" }
         return out
     }

@@ -34,7 +34,7 @@ public enum KeymapPrinter {
                     SourceText.actionReference(b.action, b.argument, in: keymap),
                     b.title.map(SourceText.quoted) ?? "",
                     b.group.map { groupName($0, keymap).map(SourceText.quoted) ?? "<group \($0)>" } ?? "",
-                    b.condition == .constant(true) ? "" : ConditionPrinter.render(b.condition, contexts: keymap.contexts),
+                    b.condition == .constant(true) ? "" : ConditionPrinter.render(b.condition, contexts: keymap.contexts, roles: keymap.roles),
                     b.location?.description ?? "",
                 ])
             }
@@ -79,7 +79,7 @@ public enum KeymapPrinter {
     }
 
     private static func whenSuffix(_ condition: Condition, _ keymap: Keymap) -> String {
-        condition == .constant(true) ? "" : " when " + ConditionPrinter.render(condition, contexts: keymap.contexts)
+        condition == .constant(true) ? "" : " when " + ConditionPrinter.render(condition, contexts: keymap.contexts, roles: keymap.roles)
     }
 
     private static func printMenu(_ menu: Menu, indent: String, keymap: Keymap, into out: inout String) {
@@ -176,7 +176,7 @@ public enum KeymapPrinter {
     }
 
     private static func conditionJSON(_ condition: Condition, _ keymap: Keymap) -> JSONValue {
-        condition == .constant(true) ? .null : .string(ConditionPrinter.render(condition, contexts: keymap.contexts))
+        condition == .constant(true) ? .null : .string(ConditionPrinter.render(condition, contexts: keymap.contexts, roles: keymap.roles))
     }
 
     /// One binding as `dump --json` lists it: role, keys, glyphs, codes, action, argument,

@@ -238,6 +238,8 @@ public indirect enum Expression: Sendable {
     case membership(Expression, [Expression], negated: Bool, range: SourceRange)
     /// `( e )`, kept so the formatter can print it.
     case parenthesized(Expression, range: SourceRange)
+    /// `inside Role` or `is Role`: a question about the responder chain.
+    case chain(ChainPredicateSyntax)
     /// Where the parser recovered; the checker skips it.
     case error(SourceRange)
 
@@ -258,7 +260,26 @@ public indirect enum Expression: Sendable {
         case .bool(_, let r), .not(_, let r), .membership(_, _, _, let r), .parenthesized(_, let r), .error(let r):
             return r
         case .binary(_, _, _, let r): return r
+        case .chain(let c): return c.range
         }
+    }
+}
+
+/// `inside Role` / `is Role` in a condition (Grammar.md §4.6).
+public struct ChainPredicateSyntax: Sendable {
+    /// Which question: a responder further out plays the role, or the same one does.
+    public enum Kind: String, Sendable {
+        case inside
+        case `is`
+    }
+    public var kind: Kind
+    public var role: Identifier
+    /// From the keyword to the end of the role name.
+    public var range: SourceRange
+    public init(kind: Kind, role: Identifier, range: SourceRange) {
+        self.kind = kind
+        self.role = role
+        self.range = range
     }
 }
 

@@ -35,7 +35,7 @@ public final class ChainSnapshot {
 
     /// What depends on the table: kept behind one fixed allocation, so dispatch reads it
     /// without run-time exclusivity checks or reference counting.
-    private let resolved: UnsafeMutablePointer<Resolved>
+    let resolved: UnsafeMutablePointer<Resolved>
 
     struct Resolved {
         /// The table the fields below follow.
@@ -49,6 +49,15 @@ public final class ChainSnapshot {
         var menuRank: Int32
         /// Per table invocation: ``PerformerCache/unknown``, -1 or a responder position.
         var performers: [Int32]
+        /// Per table role index: the position of the nearest responder playing it (its
+        /// anchor for `inside`/`is`), or `Int32.max`.
+        var anchor: [Int32]
+        /// Per table role index: the position of the farthest responder playing it, or -1.
+        var outermost: [Int32]
+        /// The role indices each responder plays: responder `p`'s are
+        /// `playedRoles[playedStart[p] ..< playedStart[p + 1]]`.
+        var playedRoles: [Int32]
+        var playedStart: [Int32]
     }
 
     /// A snapshot of the chain from `firstResponder` outwards, resolved against `table`.
@@ -93,16 +102,27 @@ public final class ChainSnapshot {
 
     private static func resolve(_ roleNames: [[String]], against table: BindingTable) -> Resolved {
         var rank = [Int32](repeating: .max, count: table.roleCount)
+        var anchor = [Int32](repeating: .max, count: table.roleCount)
+        var outermost = [Int32](repeating: -1, count: table.roleCount)
+        var playedRoles: [Int32] = []
+        var playedStart: [Int32] = [0]
         var next: Int32 = 0
-        for names in roleNames {
+        for (position, names) in roleNames.enumerated() {
+            let p = Int32(truncatingIfNeeded: position)
             for name in names {
                 guard let role = table.roleIndex(named: name) else { continue }
                 if rank[role] == .max { rank[role] = next }
+                if anchor[role] == .max { anchor[role] = p }
+                outermost[role] = p
+                playedRoles.append(Int32(truncatingIfNeeded: role))
                 next &+= 1
             }
+            playedStart.append(Int32(truncatingIfNeeded: playedRoles.count))
         }
         let performers = [Int32](repeating: PerformerCache.unknown, count: table.count(.invocations))
-        return Resolved(table: table, rank: rank, menuRank: next, performers: performers)
+        return Resolved(
+            table: table, rank: rank, menuRank: next, performers: performers, anchor: anchor, outermost: outermost,
+            playedRoles: playedRoles, playedStart: playedStart)
     }
 
     /// The rank of `role` in dispatch order (lower decides first), or `Int32.max`.
@@ -146,4 +166,50 @@ public final class ChainSnapshot {
 enum PerformerCache {
     /// Not asked yet.
     static let unknown: Int32 = -2
+}
+
+/// The chain predicates of one role's bindings over a ``ChainSnapshot`` (the same answers as
+/// ``ResponderChainFacts`` gives over the live chain): O(1) for `inside`, a scan of one
+/// responder's few roles for `is`; no allocation.
+struct SnapshotChainFacts: ChainFacts {
+    let snapshot: ChainSnapshot
+    let role: UInt32
+
+    @inline(__always)
+    func inside(_ other: Int) -> Bool { snapshot.inside(other, from: role) }
+
+    @inline(__always)
+    func plays(_ other: Int) -> Bool { snapshot.plays(other, at: role) }
+}
+
+extension ChainSnapshot {
+    /// Whether a responder further out than `role`'s anchor (any responder, for the menu
+    /// role) plays `other`.
+    @inline(__always)
+    func inside(_ other: Int, from role: UInt32) -> Bool {
+        let r = resolved.pointee
+        guard other >= 0, other < r.outermost.count else { return false }
+        let outer = r.outermost[other]
+        if role == TableFormat.menuRole { return outer >= 0 }
+        let i = Int(role)
+        guard i < r.anchor.count, r.anchor[i] != .max else { return false }
+        return outer > r.anchor[i]
+    }
+
+    /// Whether `role`'s anchor also plays `other` (false for the menu role).
+    @inline(__always)
+    func plays(_ other: Int, at role: UInt32) -> Bool {
+        let r = resolved.pointee
+        let i = Int(role)
+        guard role != TableFormat.menuRole, i < r.anchor.count, r.anchor[i] != .max else { return false }
+        let p = Int(r.anchor[i])
+        guard p + 1 < r.playedStart.count else { return false }
+        var k = Int(r.playedStart[p])
+        let end = Int(r.playedStart[p + 1])
+        while k < end {
+            if Int(r.playedRoles[k]) == other { return true }
+            k += 1
+        }
+        return false
+    }
 }

@@ -129,7 +129,8 @@ public struct ContextState: Sendable {
         return copy
     }
 
-    /// Whether condition `ref` of the bound table holds.
+    /// Whether condition `ref` of the bound table holds, with `chain` answering its chain
+    /// predicates.
     @inline(__always)
-    func holds(_ ref: UInt32) -> Bool { table.evaluate(ref, values) }
+    func holds<C: ChainFacts>(_ ref: UInt32, _ chain: C) -> Bool { table.evaluate(ref, values, chain) }
 }

@@ -69,7 +69,7 @@ extension Dispatcher {
     }
 
     /// The earliest live binding at or below `node` in a role of `roles`, if any.
-    func firstLiveBinding(under node: Int, roles: Set<UInt32>, state: ContextState) -> Int? {
+    func firstLiveBinding(under node: Int, roles: Set<UInt32>, state: ContextState, first: any Responder) -> Int? {
         var best: Int?
         var stack = [node]
         var visited = 0
@@ -77,7 +77,8 @@ extension Dispatcher {
             visited += 1
             for c in table.candidates(of: n) {
                 let b = table.candidate(c)
-                if roles.contains(table.bindingRole(b)), state.holds(table.bindingCondition(b)) { best = min(best ?? b, b) }
+                let role = table.bindingRole(b)
+                if roles.contains(role), state.holds(table.bindingCondition(b), facts(first, role: role)) { best = min(best ?? b, b) }
             }
             stack.append(contentsOf: table.children(of: n).map(\.node))
         }
@@ -97,14 +98,16 @@ extension Dispatcher {
             var live = false
             for c in table.candidates(of: child) {
                 let b = table.candidate(c)
-                if roles.contains(table.bindingRole(b)), state.holds(table.bindingCondition(b)) { live = true; break }
+                let role = table.bindingRole(b)
+                if roles.contains(role), state.holds(table.bindingCondition(b), facts(firstResponder, role: role)) { live = true; break }
             }
             for l in table.longerEntries(of: child) where !live && roles.contains(table.longerRole(l)) {
-                if state.holds(table.longerCondition(of: child, role: table.longerRole(l))) { live = true }
+                let role = table.longerRole(l)
+                if state.holds(table.longerCondition(of: child, role: role), facts(firstResponder, role: role)) { live = true }
             }
             guard live, let chord = Chord(code: code) else { continue }
             var title: String?, group: String?, action: ActionInvocation?
-            var order = firstLiveBinding(under: child, roles: roles, state: state) ?? Int.max
+            var order = firstLiveBinding(under: child, roles: roles, state: state, first: firstResponder) ?? Int.max
             if case .chosen(let b, _) = resolve(node: child, firstResponder: firstResponder, context: state) {
                 title = table.string(table.bindingTitle(b))
                 let g = table.bindingGroup(b)
@@ -128,7 +131,7 @@ extension Dispatcher {
         let state = context.bound(to: table)
         var out: [EditMenuCommand] = []
         for (i, item) in table.editMenuItems.enumerated()
-        where state.holds(item.conditionRef) && performer(of: item.action, firstResponder: firstResponder) != nil {
+        where state.holds(item.conditionRef, facts(firstResponder, role: TableFormat.menuRole)) && performer(of: item.action, firstResponder: firstResponder) != nil {
             out.append(EditMenuCommand(title: item.title, action: item.action, index: i))
         }
         return out
@@ -144,7 +147,7 @@ extension Dispatcher {
                 case .separator: return .separator
                 case .submenu(let s): return .submenu(convert(s))
                 case .item(let i):
-                    let enabled = state.holds(i.conditionRef) && performer(of: i.action, firstResponder: firstResponder) != nil
+                    let enabled = state.holds(i.conditionRef, facts(firstResponder, role: TableFormat.menuRole)) && performer(of: i.action, firstResponder: firstResponder) != nil
                     return .item(MenuItemState(
                         title: i.title, action: i.action, keyEquivalent: i.keyEquivalent,
                         keyGlyphs: i.keyEquivalent?.glyphs, keyPlainText: i.keyEquivalent?.plainText, isEnabled: enabled))

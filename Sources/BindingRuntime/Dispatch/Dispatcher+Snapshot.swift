@@ -78,7 +78,7 @@ extension Dispatcher {
                 var c = i
                 while c < end {
                     let b = table.candidate(c)
-                    if table.evaluate(table.bindingCondition(b), values) {
+                    if table.evaluate(table.bindingCondition(b), values, SnapshotChainFacts(snapshot: chain, role: role)) {
                         let performer = chain.performer(ofBinding: b, in: table)
                         if performer >= 0 {
                             best = rank
@@ -90,7 +90,8 @@ extension Dispatcher {
                 }
                 if rank < best {
                     let longer = table.longerCondition(of: node, role: role)
-                    if longer != TableFormat.conditionFalse && table.evaluate(longer, values) {
+                    if longer != TableFormat.conditionFalse
+                        && table.evaluate(longer, values, SnapshotChainFacts(snapshot: chain, role: role)) {
                         best = rank
                         outcome = .pending
                     }
@@ -102,7 +103,7 @@ extension Dispatcher {
         for l in table.longerEntries(of: node) {
             let role = table.longerRole(l)
             let rank = chain.rank(of: role)
-            if rank < best && table.evaluate(table.longerConditionRef(l), values) {
+            if rank < best && table.evaluate(table.longerConditionRef(l), values, SnapshotChainFacts(snapshot: chain, role: role)) {
                 best = rank
                 outcome = .pending
             }

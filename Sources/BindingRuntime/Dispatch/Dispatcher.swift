@@ -187,15 +187,22 @@ public final class Dispatcher {
     /// Rule 2a, then 2b, for one role at `node`; nil when this role does not decide.
     @inline(__always)
     func resolve(node: Int, role: UInt32, firstResponder: any Responder, context: ContextState) -> Resolution? {
+        let chain = facts(firstResponder, role: role)
         for c in table.candidates(of: node, role: role) {
             let b = table.candidate(c)
-            guard context.holds(table.bindingCondition(b)) else { continue }
+            guard context.holds(table.bindingCondition(b), chain) else { continue }
             if let performer = performer(of: table.invocation(ofBinding: b), firstResponder: firstResponder) {
                 return .chosen(binding: b, performer: performer)
             }
         }
         let longer = table.longerCondition(of: node, role: role)
-        return longer != TableFormat.conditionFalse && context.holds(longer) ? .pending : nil
+        return longer != TableFormat.conditionFalse && context.holds(longer, chain) ? .pending : nil
+    }
+
+    /// What the chain predicates of `role`'s conditions see in the chain from `firstResponder`.
+    @inline(__always)
+    func facts(_ firstResponder: any Responder, role: UInt32) -> ResponderChainFacts {
+        ResponderChainFacts(firstResponder: firstResponder, role: role, table: table, cache: roleCache)
     }
 
     /// The first responder in the chain, from `firstResponder` outwards, that can perform

@@ -106,9 +106,10 @@ extension Dispatcher {
                     continue
                 }
                 let cond = table.bindingCondition(b)
-                guard state.holds(cond) else {
+                let chain = facts(firstResponder, role: role)
+                guard state.holds(cond, chain) else {
                     let tree = table.condition(cond)
-                    verdicts.append((b, .conditionFalse(condition: table.text(of: tree), falseParts: falseParts(tree, state).map { table.text(of: $0) })))
+                    verdicts.append((b, .conditionFalse(condition: table.text(of: tree), falseParts: falseParts(tree, state, chain).map { table.text(of: $0) })))
                     continue
                 }
                 let action = table.invocation(ofBinding: b)
@@ -126,7 +127,7 @@ extension Dispatcher {
                 decided = (b, role)
                 outcome = .performed(binding: b, performer: p, performerDepth: performerDepth)
             }
-            if decided == nil, state.holds(table.longerCondition(of: node, role: role)) {
+            if decided == nil, state.holds(table.longerCondition(of: node, role: role), facts(firstResponder, role: role)) {
                 decided = (nil, role)
                 outcome = .pending
             }
@@ -149,26 +150,29 @@ extension Dispatcher {
 
     /// The false parts of a false condition: the failing conjuncts of `&&` chains, otherwise
     /// the whole (sub-)expression.
-    func falseParts(_ c: TableCondition, _ state: ContextState) -> [TableCondition] {
+    func falseParts(_ c: TableCondition, _ state: ContextState, _ chain: ResponderChainFacts) -> [TableCondition] {
         if case .and(let l, let r) = c {
             var out: [TableCondition] = []
-            if !holds(l, state) { out += falseParts(l, state) }
-            if !holds(r, state) { out += falseParts(r, state) }
+            if !holds(l, state, chain) { out += falseParts(l, state, chain) }
+            if !holds(r, state, chain) { out += falseParts(r, state, chain) }
             return out
         }
-        return holds(c, state) ? [] : [c]
+        return holds(c, state, chain) ? [] : [c]
     }
 
-    /// Evaluates a decoded condition against `state` (bound to the current table).
-    func holds(_ c: TableCondition, _ state: ContextState) -> Bool {
+    /// Evaluates a decoded condition against `state` (bound to the current table) and the
+    /// chain `chain` describes.
+    func holds(_ c: TableCondition, _ state: ContextState, _ chain: ResponderChainFacts) -> Bool {
         switch c {
         case .constant(let v): return v
         case .flag(let i): return i < state.values.count && state.values[i] != 0
         case .enumEquals(let i, let k): return i < state.values.count && Int(state.values[i]) == k
         case .stringEquals(let i, let s): return i < state.texts.count && state.texts[i] == s
-        case .not(let x): return !holds(x, state)
-        case .and(let l, let r): return holds(l, state) && holds(r, state)
-        case .or(let l, let r): return holds(l, state) || holds(r, state)
+        case .inside(let r): return chain.inside(r)
+        case .plays(let r): return chain.plays(r)
+        case .not(let x): return !holds(x, state, chain)
+        case .and(let l, let r): return holds(l, state, chain) && holds(r, state, chain)
+        case .or(let l, let r): return holds(l, state, chain) || holds(r, state, chain)
         }
     }
 }

@@ -9,7 +9,7 @@ public enum TableFormat {
     /// signature that catches text-mode transfers).
     public static let magic: [UInt8] = [0x89, 0x42, 0x4B, 0x54, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The format version this runtime reads and the emitter writes.
-    public static let version: UInt32 = 2
+    public static let version: UInt32 = 3
     /// Size of the fixed header in bytes.
     public static let headerSize = 32
     /// Byte offset of the 64-bit checksum inside the header.
@@ -170,6 +170,11 @@ public enum TableFormat {
         case andSwapped = 7
         /// Like `or`, with the left operand on top.
         case orSwapped = 8
+        /// Push whether a responder further out in the chain than the one holding the binding
+        /// plays role `a` (`inside Role`, Grammar.md §4.6).
+        case inside = 9
+        /// Push whether the responder holding the binding also plays role `a` (`is Role`).
+        case plays = 10
     }
 
     /// Context variable type codes (`CTXS`).

@@ -5,10 +5,11 @@ extension BindingTable {
     var conditionCount: Int { count(.conditions) }
 
     /// Evaluates condition `ref` against context `values` (one word per context variable,
-    /// as ``ContextState`` keeps them): postfix code over a 64-bit stack of Booleans, no
-    /// allocation. The validator guarantees the code is well formed and fits the stack.
+    /// as ``ContextState`` keeps them) and, for `inside`/`is`, the chain `chain` describes:
+    /// postfix code over a 64-bit stack of Booleans, no allocation. The validator guarantees
+    /// the code is well formed and fits the stack.
     @inline(__always)
-    func evaluate(_ ref: UInt32, _ values: [UInt32]) -> Bool {
+    func evaluate<C: ChainFacts>(_ ref: UInt32, _ values: [UInt32], _ chain: C) -> Bool {
         if ref == TableFormat.conditionTrue { return true }
         if ref == TableFormat.conditionFalse { return false }
         let start = Int(reader.u32(conditionsAt + Int(ref) &* 8))
@@ -20,21 +21,37 @@ extension BindingTable {
             let op = reader.u32(pc)
             let a = Int(reader.u32(pc + 4))
             let b = reader.u32(pc + 8)
-            let value: UInt32 = a < values.count ? values[a] : 0
             switch op {
             case TableFormat.Op.constant.rawValue: stack = stack << 1 | UInt64(a & 1)
-            case TableFormat.Op.flag.rawValue: stack = stack << 1 | (value != 0 ? 1 : 0)
+            case TableFormat.Op.flag.rawValue:
+                let value: UInt32 = a < values.count ? values[a] : 0
+                stack = stack << 1 | (value != 0 ? 1 : 0)
             case TableFormat.Op.enumEquals.rawValue, TableFormat.Op.stringEquals.rawValue:
+                let value: UInt32 = a < values.count ? values[a] : 0
                 stack = stack << 1 | (value == b ? 1 : 0)
             case TableFormat.Op.not.rawValue: stack ^= 1
             case TableFormat.Op.and.rawValue, TableFormat.Op.andSwapped.rawValue:
                 stack = (stack >> 2) << 1 | (stack & (stack >> 1) & 1)
+            case TableFormat.Op.inside.rawValue: stack = stack << 1 | (chain.inside(a) ? 1 : 0)
+            case TableFormat.Op.plays.rawValue: stack = stack << 1 | (chain.plays(a) ? 1 : 0)
             default: // or, orSwapped
                 stack = (stack >> 2) << 1 | ((stack | (stack >> 1)) & 1)
             }
             pc &+= 12
         }
         return stack & 1 != 0
+    }
+
+    /// Whether condition `ref` mentions the chain (`inside`, `is`) at all.
+    public func conditionUsesChain(_ ref: UInt32) -> Bool {
+        guard ref != TableFormat.conditionTrue, ref != TableFormat.conditionFalse, Int(ref) < conditionCount else { return false }
+        let start = Int(reader.u32(conditionsAt + Int(ref) &* 8))
+        let n = Int(reader.u32(conditionsAt + Int(ref) &* 8 + 4))
+        for pc in start..<(start + n) {
+            let op = reader.u32(codeAt + pc * 12)
+            if op == TableFormat.Op.inside.rawValue || op == TableFormat.Op.plays.rawValue { return true }
+        }
+        return false
     }
 
     /// The condition `ref` as an expression tree (for tools, `explain` and reading a table
@@ -54,6 +71,8 @@ extension BindingTable {
             case .flag?: stack.append(.flag(a))
             case .enumEquals?: stack.append(.enumEquals(a, b))
             case .stringEquals?: stack.append(.stringEquals(a, string(contextValueString(a, b)) ?? ""))
+            case .inside?: stack.append(.inside(a))
+            case .plays?: stack.append(.plays(a))
             case .not?: if let x = stack.popLast() { stack.append(.not(x)) }
             case .and?, .or?, .andSwapped?, .orSwapped?:
                 guard let top = stack.popLast(), let below = stack.popLast() else { return .constant(false) }
@@ -77,6 +96,8 @@ extension BindingTable {
                 let values = contextValues(i)
                 return contextName(i) + " == " + (k < values.count ? values[k] : "?")
             case .stringEquals(let i, let s): return contextName(i) + " == " + quoted(s)
+            case .inside(let r): return "inside " + roleName(r)
+            case .plays(let r): return "is " + roleName(r)
             case .not(let x):
                 if case .enumEquals(let i, let k) = x {
                     let values = contextValues(i)
@@ -99,4 +120,19 @@ extension BindingTable {
 /// `"text"` with the `.bind` escapes.
 func quoted(_ s: String) -> String {
     SourceLiteral.quoted(s)
+}
+
+/// What a condition's chain predicates ask about the responder chain (Grammar.md §4.6), for
+/// the responder holding the binding being decided. Implementations answer without allocating.
+protocol ChainFacts {
+    /// `inside role`: a responder further out than the one holding the binding plays `role`.
+    func inside(_ role: Int) -> Bool
+    /// `is role`: the responder holding the binding also plays `role`.
+    func plays(_ role: Int) -> Bool
+}
+
+/// No chain: every chain predicate is false (conditions of keymaps that use none).
+struct NoChain: ChainFacts {
+    @inline(__always) func inside(_ role: Int) -> Bool { false }
+    @inline(__always) func plays(_ role: Int) -> Bool { false }
 }

@@ -9,6 +9,11 @@ public indirect enum TableCondition: Sendable, Equatable, Hashable {
     case enumEquals(Int, Int)
     /// A String context variable equals this text.
     case stringEquals(Int, String)
+    /// A responder further out in the chain than the one holding the binding plays this role
+    /// (`inside Role`).
+    case inside(Int)
+    /// The responder holding the binding also plays this role (`is Role`).
+    case plays(Int)
     /// The negation.
     case not(TableCondition)
     /// Both hold.

@@ -373,6 +373,10 @@ struct TableValidator {
                     }
                     depth += 1
                     if depth <= TableFormat.maxConditionDepth { heights[depth] = 1 }
+                case .inside, .plays:
+                    guard Int(a) < count(.roles), b == 0 else { throw .badCondition(condition: c, reason: "role \(a) out of range at \(pc)") }
+                    depth += 1
+                    if depth <= TableFormat.maxConditionDepth { heights[depth] = 1 }
                 case .not:
                     guard depth >= 1, a == 0, b == 0 else { throw .badCondition(condition: c, reason: "stack underflow at \(pc)") }
                     heights[depth] += 1

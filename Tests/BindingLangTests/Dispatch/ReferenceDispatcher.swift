@@ -110,29 +110,45 @@ struct ReferenceDispatcher: Sendable {
 
     // MARK: - Conditions
 
-    /// Whether `condition` holds in the current context.
-    func holds(_ condition: Condition) -> Bool {
+    /// Whether `condition` holds in the current context, for a binding of `role` (nil: the
+    /// menu): a chain predicate asks about the nearest responder playing `role` (its anchor)
+    /// and those further out; for the menu, `inside R` asks whether any responder plays `R`
+    /// and `is R` is false (Grammar.md §4.6).
+    func holds(_ condition: Condition, role: Int?) -> Bool {
         switch condition {
         case .constant(let b): return b
         case .flag(let v): if case .bool(let b)? = value(v) { return b } else { return false }
         case .enumEquals(let v, let k): if case .enumCase(let c)? = value(v) { return c == k } else { return false }
         case .stringEquals(let v, let s): if case .string(let t)? = value(v) { return t == s } else { return false }
-        case .not(let c): return !holds(c)
-        case .and(let l, let r): return holds(l) && holds(r)
-        case .or(let l, let r): return holds(l) || holds(r)
+        case .inside(let r):
+            let from = role.map { anchor(of: $0).map { $0 + 1 } ?? chain.count } ?? 0
+            return chain.indices.contains { $0 >= from && plays(chain[$0], r) }
+        case .plays(let r):
+            guard let role, let a = anchor(of: role) else { return false }
+            return plays(chain[a], r)
+        case .not(let c): return !holds(c, role: role)
+        case .and(let l, let r): return holds(l, role: role) && holds(r, role: role)
+        case .or(let l, let r): return holds(l, role: role) || holds(r, role: role)
         }
+    }
+
+    /// The chain index of the nearest responder playing `role`.
+    private func anchor(of role: Int) -> Int? { chain.indices.first { plays(chain[$0], role) } }
+
+    private func plays(_ responder: Responder, _ role: Int) -> Bool {
+        keymap.roles.indices.contains(role) && responder.roles.contains(keymap.roles[role])
     }
 
     private func value(_ index: Int) -> Value? { values.indices.contains(index) ? values[index] : nil }
 
     /// The conjuncts of `condition` (its `&&` operands, flattened) that are false.
-    func falseConjuncts(_ condition: Condition) -> [Condition] {
+    func falseConjuncts(_ condition: Condition, role: Int?) -> [Condition] {
         var parts: [Condition] = []
         func collect(_ c: Condition) {
             if case .and(let l, let r) = c { collect(l); collect(r) } else { parts.append(c) }
         }
         collect(condition)
-        return parts.filter { !holds($0) }
+        return parts.filter { !holds($0, role: role) }
     }
 
     /// The context variables `condition` mentions, in order of first mention.
@@ -140,7 +156,7 @@ struct ReferenceDispatcher: Sendable {
         var out: [Int] = []
         func walk(_ c: Condition) {
             switch c {
-            case .constant: break
+            case .constant, .inside, .plays: break
             case .flag(let v), .enumEquals(let v, _), .stringEquals(let v, _): if !out.contains(v) { out.append(v) }
             case .not(let x): walk(x)
             case .and(let l, let r), .or(let l, let r): walk(l); walk(r)
@@ -206,7 +222,7 @@ struct ReferenceDispatcher: Sendable {
         var outcome: Outcome = wasPending ? .cancelled : .unhandled
         search: for role in order {
             let ofRole = keymap.bindings.indices.filter { keymap.bindings[$0].role == role }
-            for b in ofRole where keymap.bindings[b].sequence == p && holds(keymap.bindings[b].condition) {
+            for b in ofRole where keymap.bindings[b].sequence == p && holds(keymap.bindings[b].condition, role: keymap.bindings[b].role) {
                 if let who = performer(of: keymap.bindings[b].action) {
                     outcome = .performed(binding: b, performer: who)
                     break search
@@ -214,7 +230,7 @@ struct ReferenceDispatcher: Sendable {
             }
             let waits = ofRole.contains { b in
                 let s = keymap.bindings[b].sequence
-                return s.count > p.count && s.starts(with: p) && holds(keymap.bindings[b].condition)
+                return s.count > p.count && s.starts(with: p) && holds(keymap.bindings[b].condition, role: keymap.bindings[b].role)
             }
             if waits {
                 outcome = .pending(role: role)
@@ -231,8 +247,8 @@ struct ReferenceDispatcher: Sendable {
                 verdict = .chosen(performer: who)
             } else if binding.role != nil && position(b) == Int.max {
                 verdict = .roleNotInChain
-            } else if !holds(binding.condition) {
-                verdict = .conditionFalse(falseConjuncts(binding.condition))
+            } else if !holds(binding.condition, role: binding.role) {
+                verdict = .conditionFalse(falseConjuncts(binding.condition, role: binding.role))
             } else if performer(of: binding.action) == nil {
                 verdict = .noPerformer
             } else if case .performed(let chosen, _) = outcome {
@@ -247,7 +263,7 @@ struct ReferenceDispatcher: Sendable {
         let continuations = keymap.bindings.indices.filter { b in
             let binding = keymap.bindings[b]
             return binding.sequence.count > p.count && binding.sequence.starts(with: p)
-                && holds(binding.condition) && (binding.role == nil || position(b) != Int.max)
+                && holds(binding.condition, role: binding.role) && (binding.role == nil || position(b) != Int.max)
         }
         return Step(strokes: p, outcome: outcome, candidates: candidates, continuations: continuations)
     }
