@@ -147,6 +147,8 @@ public struct SymbolIndex: Sendable {
             comparison(l, [r])
         case .membership(let l, let items, _, _):
             comparison(l, items)
+        case .chain(let c):
+            note(.role(c.role.name), c.role)
         case .string, .bool, .error:
             break
         }
