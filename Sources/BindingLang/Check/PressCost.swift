@@ -87,7 +87,7 @@ struct PressCost {
         while let x = stack.popLast() {
             count += 1
             switch x {
-            case .constant, .flag, .enumEquals, .stringEquals: break
+            case .constant, .flag, .enumEquals, .stringEquals, .inside, .plays: break
             case .not(let y): stack.append(y)
             case .and(let l, let r), .or(let l, let r): stack.append(l); stack.append(r)
             }
