@@ -135,14 +135,19 @@ func layoutTable() throws -> BindingTable {
     return try BindingTable(bytes: try #require(compilation.table(strip: false)))
 }
 
-@Test func dispatchMatchesCharactersPositionsAndTheUSFallback() throws {
+@Test(arguments: [false, true])
+func dispatchMatchesCharactersPositionsAndTheUSFallback(throughSnapshot: Bool) throws {
     let table = try layoutTable()
     let dispatcher = Dispatcher(table: table)
     let editor = TestResponder("editor", roles: ["Editor"])
+    let snapshot = ChainSnapshot(table: table, firstResponder: editor)
     let state = ContextState(table: table)
+    func send(_ event: KeyEvent) -> DispatchResult {
+        throughSnapshot ? dispatcher.dispatch(event, chain: snapshot, context: state)
+            : dispatcher.dispatch(event, firstResponder: editor, context: state)
+    }
     func press(_ code: String, _ characters: String, _ modifiers: Modifiers = []) -> DispatchResult {
-        dispatcher.dispatch(KeyEvent(physicalKey: PhysicalKey(code: code)!, characters: characters, modifiers: modifiers),
-                            firstResponder: editor, context: state)
+        send(KeyEvent(physicalKey: PhysicalKey(code: code)!, characters: characters, modifiers: modifiers))
     }
     // Russian: the c key types с; no binding has it, so the US character c decides.
     _ = press("KeyC", "с", .control)
@@ -157,5 +162,5 @@ func layoutTable() throws -> BindingTable {
     // A Latin character that nothing binds does not fall back: German ä is not '.
     #expect(press("Quote", "ä", .control).isUnhandled)
     // Without a physical key, ctrl+с is only itself.
-    #expect(dispatcher.dispatch(KeyEvent(key: Key(character: "с"), modifiers: .control), firstResponder: editor, context: state).isUnhandled)
+    #expect(send(KeyEvent(key: Key(character: "с"), modifiers: .control)).isUnhandled)
 }
