@@ -13,6 +13,7 @@ enum Bindc {
         CompileCommand.self, CheckCommand.self, FmtCommand.self, DumpCommand.self,
         ExplainCommand.self, PlistCommand.self, SwiftCommand.self,
         LspCommand.self, ImportCommand.self,
+        LayoutsCommand.self,
     ]
 
     /// Runs the tool on `arguments` (without the program name) and returns the exit code.

@@ -1,0 +1,42 @@
+import BindingRuntime
+
+extension Messages {
+    /// What one layout finding says, without the location (Grammar.md §10.1); `on layout`
+    /// first, so a diagnostic names the layout.
+    public static func layoutFinding(_ f: LayoutFinding, keymap: Keymap, layout: KeyboardLayout) -> String {
+        guard keymap.bindings.indices.contains(f.binding) else { return "on \(layout.id): ?" }
+        let binding = keymap.bindings[f.binding]
+        let written = "'\(sequenceText(binding.sequence))'"
+        let character = f.character.map { "'\(String(Character($0)))'" } ?? "a key"
+        let press = f.strokes.map { ": press \($0.sourceText)" } ?? ""
+        let option = layout.kind == .apple ? "Option" : "AltGr"
+        let text: String
+        switch f.kind {
+        case .untypable:
+            text = "\(written) cannot be typed: no key types \(character)"
+        case .needsAltGr:
+            text = "\(written) needs \(option) for \(character)\(press)"
+        case .needsShift:
+            text = "\(written) needs Shift for \(character)\(press)"
+        case .deadKey:
+            text = "\(written) types \(character) with a dead key\(press)"
+        case .usFallback:
+            text = "\(written) is reached through the US fallback\(press)"
+        case .collision:
+            let other = f.other.flatMap { keymap.bindings.indices.contains($0) ? keymap.bindings[$0] : nil }
+            let otherText = other.map { "'\(sequenceText($0.sequence))'" } ?? "another binding"
+            let role = binding.role.flatMap { keymap.roles.indices.contains($0) ? "role '\(keymap.roles[$0])'" : nil } ?? "the main menu"
+            let keys = f.strokes?.sourceText ?? "", otherKeys = f.otherStrokes?.sourceText ?? ""
+            let when = witnessSuffix(f.witness ?? "")
+            text = keys == otherKeys
+                ? "\(written) presses the same keys as \(otherText) in \(role)\(when): \(keys)"
+                : "\(written) and \(otherText) press \(keys) and \(otherKeys), one a prefix of the other, in \(role)\(when)"
+        }
+        return "on \(layout.id): \(text)"
+    }
+
+    /// The note at the other binding of a layout collision.
+    static func layoutCollisionOther(_ sequence: [Chord]) -> String {
+        "'\(sequenceText(sequence))' is bound here"
+    }
+}

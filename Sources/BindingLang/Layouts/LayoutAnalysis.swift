@@ -1,0 +1,172 @@
+import BindingRuntime
+
+/// Checks a keymap against keyboard layouts (Grammar.md §10.1): maps every binding to the
+/// physical keys a user of each layout presses, and reports what cannot be typed, what needs
+/// AltGr/Option or an extra Shift, what lands on a dead key, and which bindings collide once
+/// mapped. Pure: it reads the keymap and the layout database and returns findings.
+public struct LayoutAnalysis: Sendable {
+    /// The keymap analysed.
+    public let keymap: Keymap
+
+    /// Most collisions looked at per binding and layout (a keymap that maps hundreds of
+    /// bindings onto one key has bigger problems; the first ones are reported).
+    static let maximumPartners = 64
+
+    public init(keymap: Keymap) { self.keymap = keymap }
+
+    /// The findings for each of `layouts`, in the order given; within a layout, by binding in
+    /// declaration order, then kind.
+    public func analyse(_ layouts: [KeyboardLayout]) -> [(layout: KeyboardLayout, findings: [LayoutFinding])] {
+        var memo = OverlapMemo(contexts: keymap.contexts)
+        return layouts.map { layout in (layout, analyse(layout, memo: &memo)) }
+    }
+
+    /// The findings for one layout.
+    public func analyse(_ layout: KeyboardLayout) -> [LayoutFinding] {
+        var memo = OverlapMemo(contexts: keymap.contexts)
+        return analyse(layout, memo: &memo)
+    }
+
+    // MARK: - Mapping chords to keys
+
+    /// How one chord is pressed on a layout.
+    struct Mapped {
+        var stroke: PhysicalStroke?
+        var findings: [(LayoutFinding.Kind, Unicode.Scalar?)] = []
+    }
+
+    /// Maps `chord` as the dispatcher would match it on `layout` (Grammar.md §5): a character
+    /// at its best position, else through the US-character fallback on a non-Latin layout.
+    static func map(_ chord: Chord, on layout: KeyboardLayout, us: KeyboardLayout) -> Mapped {
+        let key = chord.key
+        if key.isNamed || key.isPhysical || key == .space || chord.modifiers.contains(.numericPad) {
+            return Mapped(stroke: PhysicalStroke(key: key, modifiers: chord.modifiers))
+        }
+        guard let c = Unicode.Scalar(key.rawValue) else { return Mapped(stroke: nil, findings: [(.untypable, nil)]) }
+        var modifiers = chord.modifiers
+        // `shift+q` is typed as `Q` (Grammar.md §4.3): where the layout has the upper-case
+        // letter, that is the key (Hebrew has `Q` on Shift+Q but no `q`).
+        var upper: KeyboardLayout.Position? = nil
+        if modifiers.contains(.shift), c.value >= 0x61 && c.value <= 0x7A, let u = Unicode.Scalar(c.value - 0x20) {
+            upper = layout.position(of: u)
+        }
+        guard let p = upper ?? layout.position(of: c) else {
+            if let u = us.position(of: c), u.level == .alone, u.key.usCharacter == c,
+               let typed = layout.entry(for: u.key)?.character(at: .alone), KeyEvent.isNonLatinLetter(typed) {
+                return Mapped(stroke: PhysicalStroke(key: Key(physical: u.key), modifiers: modifiers), findings: [(.usFallback, c)])
+            }
+            return Mapped(stroke: nil, findings: [(.untypable, c)])
+        }
+        var out = Mapped()
+        if p.level.needsShift {
+            if !modifiers.contains(.shift), let u = us.position(of: c), !u.level.needsShift { out.findings.append((.needsShift, c)) }
+            modifiers.insert(.shift)
+        }
+        var altGr = false
+        if p.level.needsAltGr {
+            out.findings.append((.needsAltGr, c))
+            if layout.kind == .apple { modifiers.insert(.alternate) } else { altGr = true }
+        }
+        if p.isDead { out.findings.append((.deadKey, c)) }
+        out.stroke = PhysicalStroke(key: Key(physical: p.key), modifiers: modifiers, altGr: altGr)
+        return out
+    }
+
+    // MARK: - One layout
+
+    private func analyse(_ layout: KeyboardLayout, memo: inout OverlapMemo) -> [LayoutFinding] {
+        let us = KeyboardLayout.us(layout.kind)
+        var findings: [LayoutFinding] = []
+        // Per binding: its strokes, or nil when it cannot be typed.
+        var pressed: [[PhysicalStroke]?] = []
+        pressed.reserveCapacity(keymap.bindings.count)
+        // Chords recur across a keymap: map each once.
+        var cache: [Chord: Mapped] = [:]
+        for (index, binding) in keymap.bindings.enumerated() {
+            var strokes: [PhysicalStroke] = []
+            strokes.reserveCapacity(binding.sequence.count)
+            var kinds: [(LayoutFinding.Kind, Unicode.Scalar?)] = []
+            var typable = true
+            for chord in binding.sequence {
+                let mapped: Mapped
+                if let known = cache[chord] { mapped = known } else {
+                    mapped = Self.map(chord, on: layout, us: us)
+                    cache[chord] = mapped
+                }
+                for f in mapped.findings where !kinds.contains(where: { $0.0 == f.0 }) { kinds.append(f) }
+                if let s = mapped.stroke { strokes.append(s) } else { typable = false }
+            }
+            for (kind, c) in kinds {
+                findings.append(LayoutFinding(kind: kind, layout: layout.id, binding: index, character: c,
+                                              strokes: typable ? strokes : nil))
+            }
+            pressed.append(typable ? strokes : nil)
+        }
+        findings += collisions(pressed, layout, &memo)
+        findings.sort { ($0.binding, Self.rank($0.kind)) < ($1.binding, Self.rank($1.kind)) }
+        return findings
+    }
+
+    private static func rank(_ kind: LayoutFinding.Kind) -> Int {
+        LayoutFinding.Kind.allCases.firstIndex(of: kind) ?? 0
+    }
+
+    /// (d): bindings of one role whose pressed strokes are equal, or one a prefix of the
+    /// other, where the sequences as written are not (the conflict checker covers those),
+    /// and whose conditions hold together in some state. Reported at the later binding.
+    private func collisions(_ pressed: [[PhysicalStroke]?], _ layout: KeyboardLayout, _ memo: inout OverlapMemo) -> [LayoutFinding] {
+        let codes: [[UInt32]] = pressed.map { $0?.map(\.code) ?? [] }
+        var order: [Int] = []
+        order.reserveCapacity(pressed.count)
+        for i in pressed.indices where pressed[i] != nil { order.append(i) }
+        let bindings = keymap.bindings
+        order.sort { a, b in
+            let ra = bindings[a].role ?? -1, rb = bindings[b].role ?? -1
+            if ra != rb { return ra < rb }
+            if codes[a] != codes[b] { return codes[a].lexicographicallyPrecedes(codes[b]) }
+            return a < b
+        }
+        var found: [LayoutFinding] = []
+        var reported = Set<Int>()
+        for (position, i) in order.enumerated() {
+            let role = bindings[i].role ?? -1
+            var next = position + 1
+            var partners = 0
+            while next < order.count, partners < Self.maximumPartners {
+                let j = order[next]
+                guard (bindings[j].role ?? -1) == role, codes[j].starts(with: codes[i]) else { break }
+                next += 1
+                let a = bindings[i].sequence, b = bindings[j].sequence
+                if b.starts(with: a) || a.starts(with: b) { continue }
+                partners += 1
+                let (earlier, later) = (min(i, j), max(i, j))
+                if reported.contains(later) { continue }
+                guard let witness = memo.overlap(bindings[earlier].condition, bindings[later].condition) else { continue }
+                reported.insert(later)
+                found.append(LayoutFinding(kind: .collision, layout: layout.id, binding: later,
+                                           strokes: pressed[later], other: earlier, otherStrokes: pressed[earlier],
+                                           witness: witness))
+            }
+        }
+        return found
+    }
+
+    /// Condition overlaps decided once per pair of conditions, across layouts.
+    struct OverlapMemo {
+        let satisfiability: Satisfiability
+        var decisions: [[Condition]: String?] = [:]
+
+        init(contexts: [ContextVariable]) { satisfiability = Satisfiability(contexts: contexts) }
+
+        /// A state where both hold, described; nil when never (or too hard to decide, which
+        /// the conflict checker reports already).
+        mutating func overlap(_ a: Condition, _ b: Condition) -> String? {
+            if case .constant(true) = a, case .constant(true) = b { return "" }
+            if let known = decisions[[a, b]] { return known }
+            let result: String?
+            if case .holds(let w) = satisfiability.decideOverlap(a, b) { result = satisfiability.describe(w) } else { result = nil }
+            decisions[[a, b]] = result
+            return result
+        }
+    }
+}

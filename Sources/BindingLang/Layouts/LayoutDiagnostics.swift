@@ -1,0 +1,43 @@
+import BindingRuntime
+
+/// `bindc check --layouts`: the problems of ``LayoutAnalysis`` as diagnostics at the bindings
+/// concerned (warnings, or errors when strict), a collision with a note at the other binding.
+public enum LayoutDiagnostics {
+    /// The diagnostics for `keymap` (compiled from `sources`) on `layouts`, sorted.
+    public static func diagnostics(
+        keymap: Keymap, sources: SourceManager, layouts: [KeyboardLayout], strict: Bool
+    ) -> [Diagnostic] {
+        let severity: Severity = strict ? .error : .warning
+        var engine = DiagnosticEngine()
+        for (layout, findings) in LayoutAnalysis(keymap: keymap).analyse(layouts) {
+            for f in findings where f.kind.isProblem {
+                guard let range = range(of: f.binding, keymap, sources) else { continue }
+                var notes: [DiagnosticNote] = []
+                if let other = f.other, let otherRange = self.range(of: other, keymap, sources) {
+                    notes.append(DiagnosticNote(Messages.layoutCollisionOther(keymap.bindings[other].sequence), at: otherRange))
+                }
+                engine.emit(Diagnostic(severity, Messages.layoutFinding(f, keymap: keymap, layout: layout), at: range, notes: notes))
+            }
+        }
+        return engine.sorted
+    }
+
+    /// The source range of binding `index`: from its location to the `->` after it (or the
+    /// line's end), trailing blanks left out. Nil for bindings without a location.
+    static func range(of index: Int, _ keymap: Keymap, _ sources: SourceManager) -> SourceRange? {
+        guard keymap.bindings.indices.contains(index), let location = keymap.bindings[index].location,
+              let fileIndex = sources.files.firstIndex(where: { $0.path == location.path }) else { return nil }
+        let file = sources.files[fileIndex]
+        guard location.line >= 1, location.line <= file.lineStarts.count else { return nil }
+        let start = file.lineStarts[location.line - 1] + location.column - 1
+        guard start >= 0, start <= file.bytes.count else { return nil }
+        var end = start
+        let bytes = file.bytes
+        while end < bytes.count, bytes[end] != 0x0A,
+              !(bytes[end] == UInt8(ascii: "-") && end + 1 < bytes.count && bytes[end + 1] == UInt8(ascii: ">")) {
+            end += 1
+        }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || bytes[end - 1] == 0x0D { end -= 1 }
+        return SourceRange(file: FileID(fileIndex), start: start, end: max(end, start + 1))
+    }
+}

@@ -1,0 +1,58 @@
+import BindingRuntime
+
+/// One thing a binding meets on one keyboard layout (Grammar.md §10.1): what, which binding,
+/// the keys to press, and for a collision the other binding and a state where both are live.
+public struct LayoutFinding: Sendable, Equatable {
+    /// What the binding meets.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// (a) No key of the layout types a character of the binding.
+        case untypable
+        /// (b) A character needs AltGr (Option on Apple layouts): the modifiers pressed differ
+        /// from the ones declared.
+        case needsAltGr
+        /// (b) A character needs Shift here although it does not on a US keyboard (French
+        /// digits): the modifiers pressed differ from the ones declared.
+        case needsShift
+        /// (c) A character is on a dead key.
+        case deadKey
+        /// (d) Once mapped to physical keys, the binding presses the same keys as another one
+        /// of its role (or starts with them, or they start with its), in some state.
+        case collision
+        /// Not a problem: on this non-Latin layout the character is reached through the
+        /// dispatcher's fallback to the key's US character (Grammar.md §5).
+        case usFallback
+
+        /// Whether `bindc check --layouts` reports it (everything but ``usFallback``).
+        public var isProblem: Bool { self != .usFallback }
+    }
+
+    public var kind: Kind
+    /// The layout's id.
+    public var layout: String
+    /// Index into `Keymap.bindings`.
+    public var binding: Int
+    /// The character concerned, for (a)–(c) and the fallback.
+    public var character: Unicode.Scalar?
+    /// The strokes to press; nil when the binding cannot be typed.
+    public var strokes: [PhysicalStroke]?
+    /// For a collision: the other binding (index into `Keymap.bindings`) …
+    public var other: Int?
+    /// … the strokes it presses (equal to ``strokes``, or one a prefix of the other) …
+    public var otherStrokes: [PhysicalStroke]?
+    /// … and a state where both are live (as the conflict checker writes it; empty when both
+    /// are always live).
+    public var witness: String?
+
+    public init(kind: Kind, layout: String, binding: Int, character: Unicode.Scalar? = nil,
+                strokes: [PhysicalStroke]? = nil, other: Int? = nil, otherStrokes: [PhysicalStroke]? = nil,
+                witness: String? = nil) {
+        self.otherStrokes = otherStrokes
+        self.kind = kind
+        self.layout = layout
+        self.binding = binding
+        self.character = character
+        self.strokes = strokes
+        self.other = other
+        self.witness = witness
+    }
+}

@@ -1,0 +1,140 @@
+import Testing
+@testable import BindingLang
+import BindingRuntime
+
+/// A keymap checked from `text` (which must have no errors).
+private func keymap(_ text: String, platform: Platform = .apple) throws -> Keymap {
+    let (keymap, diagnostics, _) = checkSource(text)
+    #expect(!diagnostics.contains { $0.severity == .error }, "\(diagnostics)")
+    return try #require(keymap)
+}
+
+private func findings(_ keymap: Keymap, on id: String) throws -> [LayoutFinding] {
+    LayoutAnalysis(keymap: keymap).analyse(try #require(KeyboardLayout.named(id)))
+}
+
+private let editorHeader = """
+    context mode: normal | insert
+    responder Editor
+    action a1
+    action a2
+    action a3
+    action a4
+
+    """
+
+@Test func germanBracketsNeedAltGrOrOption() throws {
+    let k = try keymap(editorHeader + "in Editor {\n  cmd+\"[\" -> a1\n}\n")
+    let de = try findings(k, on: "de")
+    #expect(de.map(\.kind) == [.needsAltGr])
+    #expect(de.first?.strokes?.sourceText == "cmd+altGr+Digit8")
+    let mac = try findings(k, on: "de-mac")
+    #expect(mac.map(\.kind) == [.needsAltGr])
+    #expect(mac.first?.strokes?.sourceText == "alt+cmd+Digit5")
+    #expect(Messages.layoutFinding(mac[0], keymap: k, layout: KeyboardLayout.named("de-mac")!)
+        == "on de-mac: 'cmd+\"[\"' needs Option for '[': press alt+cmd+Digit5")
+    #expect(try findings(k, on: "us").isEmpty)
+    #expect(try findings(k, on: "us-mac").isEmpty)
+}
+
+@Test func frenchDigitsNeedShift() throws {
+    let k = try keymap(editorHeader + "in Editor {\n  cmd+1 -> a1\n  cmd+0 -> a2\n}\n")
+    let fr = try findings(k, on: "fr")
+    #expect(fr.map(\.kind) == [.needsShift, .needsShift])
+    #expect(fr.map { $0.strokes?.sourceText } == ["shift+cmd+Digit1", "shift+cmd+Digit0"])
+    #expect(try findings(k, on: "de").isEmpty)
+}
+
+@Test func russianFallsBackToTheUSKey() throws {
+    let k = try keymap(editorHeader + "in Editor {\n  ctrl+c -> a1\n  \"$\" -> a2\n}\n")
+    let ru = try findings(k, on: "ru")
+    #expect(ru.map(\.kind) == [.usFallback, .untypable])
+    #expect(ru[0].strokes?.sourceText == "ctrl+KeyC")
+    #expect(ru[1].strokes == nil && ru[1].character == "$")
+    // German types both; the Greek layout falls back too.
+    #expect(try findings(k, on: "de").isEmpty)
+    #expect(try findings(k, on: "gr").first?.kind == .usFallback)
+}
+
+@Test func deadKeysAreReported() throws {
+    let k = try keymap(editorHeader + "in Editor {\n  ctrl+\"^\" -> a1\n}\n")
+    let de = try findings(k, on: "de")
+    #expect(de.map(\.kind) == [.deadKey])
+    #expect(de.first?.strokes?.sourceText == "ctrl+Backquote")
+}
+
+@Test func collisionsOnceMappedToKeysWithAWitness() throws {
+    let k = try keymap(editorHeader + """
+        in Editor {
+          ctrl+KeyH -> a1 when mode == normal
+          ctrl+h -> a2
+          ctrl+KeyK ctrl+KeyC -> a3
+          ctrl+k ctrl+c -> a4 when mode == insert
+        }
+        """)
+    let us = try findings(k, on: "us")
+    #expect(us.map(\.kind) == [.collision, .collision])
+    #expect(us.first?.binding == 1 && us.first?.other == 0 && us.first?.witness == "mode == normal")
+    #expect(us.last?.binding == 3 && us.last?.other == 2 && us.last?.witness == "mode == insert")
+    #expect(Messages.layoutFinding(us[0], keymap: k, layout: KeyboardLayout.named("us")!)
+        == "on us: 'ctrl+h' presses the same keys as 'ctrl+KeyH' in role 'Editor' when mode == normal: ctrl+KeyH")
+    // Dvorak types h on the J key: no collision there, ctrl+k ctrl+c neither (k and c move).
+    #expect(try findings(k, on: "dvorak").isEmpty)
+    // A prefix collision: ctrl+z against ctrl+y ctrl+x on German keys (z and y swap).
+    let prefix = try keymap(editorHeader + "in Editor {\n  ctrl+KeyY -> a1\n  ctrl+z ctrl+x -> a2\n}\n")
+    let de = try findings(prefix, on: "de")
+    #expect(de.map(\.kind) == [.collision])
+    #expect(de.first?.strokes?.sourceText == "ctrl+KeyY ctrl+KeyX" && de.first?.otherStrokes?.sourceText == "ctrl+KeyY")
+}
+
+@Test func conditionsThatNeverOverlapDoNotCollide() throws {
+    let k = try keymap(editorHeader + """
+        in Editor {
+          ctrl+KeyH -> a1 when mode == normal
+          ctrl+h -> a2 when mode == insert
+        }
+        """)
+    #expect(try findings(k, on: "us").isEmpty)
+}
+
+/// Built from the data: a binding of every character each layout types maps to the key and
+/// level the layout gives for it, with the findings that level implies.
+@Test(arguments: KeyboardLayout.all.map(\.id))
+func everyCharacterMapsToItsPosition(_ id: String) throws {
+    let layout = try #require(KeyboardLayout.named(id))
+    let us = KeyboardLayout.us(layout.kind)
+    for entry in layout.keys {
+        for level in KeyboardLayout.Level.allCases {
+            guard let c = entry.character(at: level), c != " " else { continue }
+            // As a binding writes it: an upper-case ASCII letter is shift and the letter.
+            let (key, shifted) = try #require(Key.resolve(String(c)))
+            let chord = Chord(key: key, modifiers: shifted ? [.control, .shift] : .control)
+            let mapped = LayoutAnalysis.map(chord, on: layout, us: us)
+            let p = try #require(layout.position(of: c))
+            guard let stroke = mapped.stroke else { Issue.record("\(id): \(c) untypable"); continue }
+            #expect(stroke.key == Key(physical: p.key), "\(id): \(c)")
+            let kinds = mapped.findings.map(\.0)
+            #expect(kinds.contains(.needsAltGr) == p.level.needsAltGr, "\(id): \(c)")
+            #expect(kinds.contains(.deadKey) == p.isDead, "\(id): \(c)")
+            #expect(stroke.modifiers.contains(.shift) == (p.level.needsShift || shifted), "\(id): \(c)")
+            #expect(stroke.altGr == (p.level.needsAltGr && layout.kind == .pc), "\(id): \(c)")
+        }
+    }
+}
+
+@Test func layoutDiagnosticsPointAtTheBinding() throws {
+    let text = editorHeader + "in Editor {\n  cmd+\"[\" -> a1\n  ctrl+KeyH -> a2\n  ctrl+h -> a3\n}\n"
+    let (k, _, sources) = checkSource(text)
+    let keymap = try #require(k)
+    let ds = LayoutDiagnostics.diagnostics(keymap: keymap, sources: sources, layouts: [KeyboardLayout.named("de")!], strict: false)
+    let flat = flatten(ds, sources)
+    #expect(flat.filter { $0.severity != .note }.map(\.line) == [8, 10])
+    #expect(flat.filter { $0.severity == .note }.map(\.line) == [9])
+    #expect(ds.allSatisfy { $0.severity == .warning })
+    #expect(ds[1].notes.count == 1)
+    let strict = LayoutDiagnostics.diagnostics(keymap: keymap, sources: sources, layouts: [KeyboardLayout.named("de")!], strict: true)
+    #expect(strict.allSatisfy { $0.severity == .error })
+    #expect(LayoutSelection.layouts("de, fr,de") .map { $0.map(\.id) } == .success(["de", "fr"]))
+    #expect(LayoutSelection.layouts("dee").map { $0.map(\.id) } == .failure(.init(name: "dee", suggestion: "de")))
+    #expect((try? LayoutSelection.layouts("all").get().count) == KeyboardLayout.all.count)
+}

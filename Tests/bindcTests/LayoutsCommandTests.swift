@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// `bindc layouts` and `bindc check --layouts`.
+@Suite struct LayoutsCommandTests {
+    let bindc: BindcRunner
+    init() throws { bindc = try BindcRunner() }
+
+    static let keymap = """
+        responder Editor
+        action indent
+        action outdent
+        action left
+        action copyLine
+        in Editor {
+          cmd+"]" -> indent
+          cmd+1 -> outdent
+          ctrl+KeyH -> left
+          ctrl+h -> copyLine
+          ctrl+c -> copyLine
+        }
+
+        """
+
+    @Test func reportsEachLayout() throws {
+        try bindc.write("k.bind", Self.keymap)
+        let r = try bindc.run(["layouts", "k.bind", "--layout", "de-mac,fr,ru"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("de-mac (German, Apple; vscode de.darwin.ts): 2 problems\n"))
+        #expect(r.stdout.contains("  k.bind:7:3: on de-mac: 'cmd+\"]\"' needs Option for ']': press alt+cmd+Digit6\n"))
+        #expect(r.stdout.contains("  k.bind:8:3: on fr: 'cmd+1' needs Shift for '1': press shift+cmd+Digit1\n"))
+        #expect(r.stdout.contains("  k.bind:10:3: on fr: 'ctrl+h' presses the same keys as 'ctrl+KeyH' in role 'Editor': ctrl+KeyH (other binding at k.bind:9:3)\n"))
+        #expect(r.stdout.contains("ru (Russian; xkeyboard-config symbols/ru): 1 problem\n"))
+        #expect(r.stdout.contains("  note: 3 bindings are typed through the US-character fallback (--json lists them)\n"))
+        #expect(r.stdout.hasSuffix("problems on 3 of 3 layouts\n"))
+    }
+
+    @Test func json() throws {
+        try bindc.write("k.bind", Self.keymap)
+        let r = try bindc.run(["layouts", "k.bind", "--layout", "ru", "--json"])
+        #expect(r.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        let layouts = try #require(object?["layouts"] as? [[String: Any]])
+        #expect(layouts.first?["id"] as? String == "ru")
+        let findings = try #require(layouts.first?["findings"] as? [[String: Any]])
+        let fallback = try #require(findings.first { $0["binding"] as? String == "ctrl+c" })
+        #expect(fallback["kind"] as? String == "usFallback")
+        #expect(fallback["keys"] as? String == "ctrl+KeyC")
+        #expect(fallback["location"] as? String == "k.bind:11:3")
+    }
+
+    @Test func badLayoutsAreUsageErrors() throws {
+        try bindc.write("k.bind", Self.keymap)
+        let r = try bindc.run(["layouts", "k.bind", "--layout", "dee"])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("error: unknown layout 'dee'; did you mean 'de'?"))
+        #expect(try bindc.run(["layouts", "k.bind", "--layout", "de", "--all"]).status == 2)
+        #expect(try bindc.run(["check", "k.bind", "--layouts-strict"]).status == 2)
+    }
+
+    @Test func checkWithLayoutsWarnsOrFails() throws {
+        try bindc.write("k.bind", Self.keymap)
+        let plain = try bindc.run(["check", "k.bind"])
+        #expect(plain.status == 0 && plain.stderr.isEmpty)
+        let warned = try bindc.run(["check", "k.bind", "--layouts", "de"])
+        #expect(warned.status == 0)
+        #expect(warned.stderr.contains("k.bind:7:3: warning: on de: 'cmd+\"]\"' needs AltGr for ']': press cmd+altGr+Digit9\n"))
+        #expect(warned.stderr.contains("k.bind:10:3: warning: on de: 'ctrl+h' presses the same keys as 'ctrl+KeyH' in role 'Editor': ctrl+KeyH\n"))
+        #expect(warned.stderr.contains("k.bind:9:3: note: 'ctrl+KeyH' is bound here\n"))
+        let strict = try bindc.run(["check", "k.bind", "--layouts", "de", "--layouts-strict"])
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("k.bind:7:3: error: on de: "))
+    }
+}
