@@ -1,7 +1,7 @@
 import BindingRuntime
 
 extension Messages {
-    /// What one layout finding says, without the location (Grammar.md §10.1); `on layout`
+    /// What one layout finding says, without the location (Grammar.md §10, Keyboard layouts); `on layout`
     /// first, so a diagnostic names the layout.
     public static func layoutFinding(_ f: LayoutFinding, keymap: Keymap, layout: KeyboardLayout) -> String {
         guard keymap.bindings.indices.contains(f.binding) else { return "on \(layout.id): ?" }

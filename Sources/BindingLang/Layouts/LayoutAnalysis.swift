@@ -1,6 +1,6 @@
 import BindingRuntime
 
-/// Checks a keymap against keyboard layouts (Grammar.md §10.1): maps every binding to the
+/// Checks a keymap against keyboard layouts (Grammar.md §10, Keyboard layouts): maps every binding to the
 /// physical keys a user of each layout presses, and reports what cannot be typed, what needs
 /// AltGr/Option or an extra Shift, what lands on a dead key, and which bindings collide once
 /// mapped. Pure: it reads the keymap and the layout database and returns findings.

@@ -1,6 +1,6 @@
 import BindingRuntime
 
-/// One thing a binding meets on one keyboard layout (Grammar.md §10.1): what, which binding,
+/// One thing a binding meets on one keyboard layout (Grammar.md §10, Keyboard layouts): what, which binding,
 /// the keys to press, and for a collision the other binding and a state where both are live.
 public struct LayoutFinding: Sendable, Equatable {
     /// What the binding meets.

@@ -1,6 +1,6 @@
 import BindingRuntime
 
-/// `bindc layouts`' output: each layout's findings as text or JSON (Grammar.md §10.1). Builds
+/// `bindc layouts`' output: each layout's findings as text or JSON (Grammar.md §10, Keyboard layouts). Builds
 /// strings; prints nothing.
 public struct LayoutReport: Sendable {
     public let keymap: Keymap

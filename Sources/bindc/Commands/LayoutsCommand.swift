@@ -2,7 +2,7 @@ import BindingLang
 import BindingRuntime
 
 /// `bindc layouts FILE... [--layout IDS | --all] [--json]`: what each keyboard layout does to
-/// the keymap's bindings (Grammar.md §10.1).
+/// the keymap's bindings (Grammar.md §10, Keyboard layouts).
 enum LayoutsCommand: Command {
     static let spec = CommandSpec(
         name: "layouts",
