@@ -10,6 +10,10 @@ let package = Package(
         .executable(name: "bindc", targets: ["bindc"]),
         .executable(name: "tiny-editor", targets: ["TinyEditor"]),
         .executable(name: "bind-bench", targets: ["BindBench"]),
+        // App developers: compile a target's .bind files at build time (table as a resource,
+        // typed Swift), or write the same files into the source tree.
+        .plugin(name: "BindKitPlugin", targets: ["BindKitPlugin"]),
+        .plugin(name: "GenerateKeymap", targets: ["GenerateKeymap"]),
     ],
     targets: [
         // The runtime owns the table format and depends on nothing.
@@ -25,6 +29,13 @@ let package = Package(
         .executableTarget(
             name: "BindBench", dependencies: ["BindingLang", "BindingRuntime"],
             path: "Sources/bind-bench"),
+        .plugin(name: "BindKitPlugin", capability: .buildTool(), dependencies: ["bindc"]),
+        .plugin(
+            name: "GenerateKeymap",
+            capability: .command(
+                intent: .custom(verb: "generate-keymap", description: "Write Keymap.bindtable and Keymap.swift beside the .bind files"),
+                permissions: [.writeToPackageDirectory(reason: "writes the compiled keymap and its Swift into the source tree")]),
+            dependencies: ["bindc"]),
         .testTarget(name: "BindingLangTests", dependencies: ["BindingLang", "BindingRuntime"]),
         .testTarget(name: "BindingRuntimeTests", dependencies: ["BindingRuntime", "BindingLang"]),
         .testTarget(name: "bindcTests", dependencies: ["bindc", "BindingLang", "BindingRuntime"]),
