@@ -24,27 +24,27 @@ extension SwiftGenerator.Generator {
                 /// One `NSMenu` per main menu, in declared order (add each as the submenu of an item
                 /// of `NSApplication.shared.mainMenu`).
                 @MainActor
-                public static func nsMenus(action selector: Selector) -> [NSMenu] {
-                    mainMenus.map { nsMenu($0, action: selector) }
+                public static func nsMenus(action selector: Selector, bundle: Bundle = .main) -> [NSMenu] {
+                    mainMenus.map { nsMenu($0, action: selector, bundle: bundle) }
                 }
 
                 /// `menu` as an `NSMenu`: each command is an `NSMenuItem` sending `selector`, with its
                 /// key equivalent and modifier mask and its index in `menuCommands` as `tag`;
                 /// submenus and separators as declared.
                 @MainActor
-                public static func nsMenu(_ menu: Menu, action selector: Selector) -> NSMenu {
-                    let result = NSMenu(title: menu.title)
+                public static func nsMenu(_ menu: Menu, action selector: Selector, bundle: Bundle = .main) -> NSMenu {
+                    let result = NSMenu(title: localized(menu.title, bundle: bundle))
                     for child in menu.children {
                         switch child {
                         case .separator:
                             result.addItem(NSMenuItem.separator())
                         case .submenu(let submenu):
-                            let item = NSMenuItem(title: submenu.title, action: nil, keyEquivalent: "")
-                            item.submenu = nsMenu(submenu, action: selector)
+                            let item = NSMenuItem(title: localized(submenu.title, bundle: bundle), action: nil, keyEquivalent: "")
+                            item.submenu = nsMenu(submenu, action: selector, bundle: bundle)
                             result.addItem(item)
                         case .command(let command):
                             let key = command.keyEquivalent
-                            let item = NSMenuItem(title: command.title, action: selector, keyEquivalent: key?.keyEquivalent ?? "")
+                            let item = NSMenuItem(title: localized(command.title, bundle: bundle), action: selector, keyEquivalent: key?.keyEquivalent ?? "")
                             item.keyEquivalentModifierMask = key?.keyEquivalent == nil ? [] : key?.modifiers.nsEventModifierFlags ?? []
                             item.tag = command.index
                             result.addItem(item)

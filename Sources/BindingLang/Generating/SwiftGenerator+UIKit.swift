@@ -3,6 +3,7 @@
 /// `UIAction`s for `UIEditMenuInteraction` (and as `UIMenuItem`s, deprecated since iOS 16),
 /// and the parser for `UIApplicationShortcutItem`. Every UIKit declaration used is listed,
 /// with where its signature comes from, in the test stub `Tests/…/Generating/AppleStubs.swift`.
+/// Every title goes through `localized(_:bundle:)` (``appleLocalization()``).
 extension SwiftGenerator.Generator {
     mutating func uiKitHelpers() {
         let code = """
@@ -29,12 +30,12 @@ extension SwiftGenerator.Generator {
                 /// Leave out the main menus' key equivalents when `buildMainMenus` puts them in the
                 /// menu bar.
                 @MainActor
-                public static func uiKeyCommands(action selector: Selector, includingMenuKeyEquivalents: Bool = true) -> [UIKeyCommand] {
+                public static func uiKeyCommands(action selector: Selector, includingMenuKeyEquivalents: Bool = true, bundle: Bundle = .main) -> [UIKeyCommand] {
                     var seen: Set<UInt32> = []
                     var commands: [UIKeyCommand] = []
                     for command in keyCommands where includingMenuKeyEquivalents || command.role != nil {
                         guard let stroke = command.strokes.first, let input = stroke.input, seen.insert(stroke.code).inserted else { continue }
-                        let title = keyCommands.first { $0.strokes == [stroke] && $0.title != nil }?.title
+                        let title = keyCommands.first { $0.strokes == [stroke] && $0.title != nil }?.title.map { localized($0, bundle: bundle) }
                         commands.append(UIKeyCommand(
                             title: title ?? "", image: nil, action: selector, input: input,
                             modifierFlags: stroke.modifiers.uiKeyModifierFlags, propertyList: Int(stroke.code),
@@ -47,35 +48,36 @@ extension SwiftGenerator.Generator {
                 /// UIKit can type, else a `UICommand`) send `selector` with their index in
                 /// `menuCommands` as `propertyList`; the runs between separators become inline groups.
                 @MainActor
-                public static func uiMenu(_ menu: Menu, action selector: Selector, identifier: UIMenu.Identifier? = nil) -> UIMenu {
+                public static func uiMenu(_ menu: Menu, action selector: Selector, identifier: UIMenu.Identifier? = nil, bundle: Bundle = .main) -> UIMenu {
                     var groups: [[UIMenuElement]] = [[]]
                     for child in menu.children {
                         switch child {
                         case .separator: groups.append([])
-                        case .submenu(let submenu): groups[groups.count - 1].append(uiMenu(submenu, action: selector))
-                        case .command(let command): groups[groups.count - 1].append(uiCommand(command, action: selector))
+                        case .submenu(let submenu): groups[groups.count - 1].append(uiMenu(submenu, action: selector, bundle: bundle))
+                        case .command(let command): groups[groups.count - 1].append(uiCommand(command, action: selector, bundle: bundle))
                         }
                     }
                     let nonEmpty = groups.filter { !$0.isEmpty }
                     let children: [UIMenuElement] = nonEmpty.count <= 1
                         ? nonEmpty.first ?? []
                         : nonEmpty.map { UIMenu(title: "", image: nil, identifier: nil, options: .displayInline, children: $0) }
-                    return UIMenu(title: menu.title, image: nil, identifier: identifier, options: [], children: children)
+                    return UIMenu(title: localized(menu.title, bundle: bundle), image: nil, identifier: identifier, options: [], children: children)
                 }
 
                 /// The `UIKeyCommand` or `UICommand` for a main-menu command, its title also its
                 /// discoverability title.
                 @MainActor
-                public static func uiCommand(_ command: MenuCommand, action selector: Selector) -> UICommand {
+                public static func uiCommand(_ command: MenuCommand, action selector: Selector, bundle: Bundle = .main) -> UICommand {
+                    let title = localized(command.title, bundle: bundle)
                     if let stroke = command.keyEquivalent, let input = stroke.input {
                         return UIKeyCommand(
-                            title: command.title, image: nil, action: selector, input: input,
+                            title: title, image: nil, action: selector, input: input,
                             modifierFlags: stroke.modifiers.uiKeyModifierFlags, propertyList: command.index,
-                            alternates: [], discoverabilityTitle: command.title, attributes: [], state: .off)
+                            alternates: [], discoverabilityTitle: title, attributes: [], state: .off)
                     }
                     return UICommand(
-                        title: command.title, image: nil, action: selector, propertyList: command.index,
-                        alternates: [], discoverabilityTitle: command.title, attributes: [], state: .off)
+                        title: title, image: nil, action: selector, propertyList: command.index,
+                        alternates: [], discoverabilityTitle: title, attributes: [], state: .off)
                 }
 
                 /// The main-menu command a command built by `uiCommand` stands for (read in the
@@ -105,10 +107,10 @@ extension SwiftGenerator.Generator {
                 /// Edit, Format, View, Window, Help) is added at the end of that menu as an inline
                 /// group; any other is inserted before the Window menu, in declared order.
                 @MainActor
-                public static func buildMainMenus(with builder: any UIMenuBuilder, action selector: Selector) {
+                public static func buildMainMenus(with builder: any UIMenuBuilder, action selector: Selector, bundle: Bundle = .main) {
                     for menu in mainMenus {
                         let identifier = UIMenu.Identifier(\(SwiftGenerator.quoted(typeName + ".")) + menu.title)
-                        let built = uiMenu(menu, action: selector, identifier: identifier)
+                        let built = uiMenu(menu, action: selector, identifier: identifier, bundle: bundle)
                         if let standard = standardMenu(titled: menu.title), builder.menu(for: standard) != nil {
                             let group = UIMenu(title: "", image: nil, identifier: identifier, options: .displayInline, children: built.children)
                             builder.insertChild(group, atEndOfMenu: standard)
@@ -123,9 +125,9 @@ extension SwiftGenerator.Generator {
                 /// receives the item's action. Show only the items the runtime's dispatcher lists as
                 /// live (`editMenu(for:)`), which checks conditions and performers.
                 @MainActor
-                public static func editMenuActions(perform: @escaping @MainActor (Action) -> Void) -> [UIAction] {
+                public static func editMenuActions(bundle: Bundle = .main, perform: @escaping @MainActor (Action) -> Void) -> [UIAction] {
                     editMenu.map { item in
-                        UIAction(title: item.title, image: nil, identifier: nil, discoverabilityTitle: nil, attributes: [], state: .off) { _ in
+                        UIAction(title: localized(item.title, bundle: bundle), image: nil, identifier: nil, discoverabilityTitle: nil, attributes: [], state: .off) { _ in
                             perform(item.action)
                         }
                     }
@@ -135,8 +137,8 @@ extension SwiftGenerator.Generator {
                 /// then the keymap's edit menu as an inline group.
                 @available(iOS 16.0, macCatalyst 16.0, *)
                 @MainActor
-                public static func editMenu(suggestedActions: [UIMenuElement], perform: @escaping @MainActor (Action) -> Void) -> UIMenu {
-                    let own = UIMenu(title: "", image: nil, identifier: nil, options: .displayInline, children: editMenuActions(perform: perform))
+                public static func editMenu(suggestedActions: [UIMenuElement], bundle: Bundle = .main, perform: @escaping @MainActor (Action) -> Void) -> UIMenu {
+                    let own = UIMenu(title: "", image: nil, identifier: nil, options: .displayInline, children: editMenuActions(bundle: bundle, perform: perform))
                     return UIMenu(title: "", image: nil, identifier: nil, options: [], children: suggestedActions + [own])
                 }
 
@@ -144,8 +146,8 @@ extension SwiftGenerator.Generator {
                 /// `selector(action)` names the method that performs each.
                 @available(iOS, introduced: 3.2, deprecated: 16.0, message: "use editMenu(suggestedActions:perform:) with UIEditMenuInteraction")
                 @MainActor
-                public static func editMenuItems(selector: (Action) -> Selector) -> [UIMenuItem] {
-                    editMenu.map { UIMenuItem(title: $0.title, action: selector($0.action)) }
+                public static func editMenuItems(bundle: Bundle = .main, selector: (Action) -> Selector) -> [UIMenuItem] {
+                    editMenu.map { UIMenuItem(title: localized($0.title, bundle: bundle), action: selector($0.action)) }
                 }
             }
 

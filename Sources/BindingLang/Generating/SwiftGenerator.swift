@@ -236,6 +236,8 @@ public enum SwiftGenerator {
             shortcutTypes()
             line("}")
             line()
+            appleLocalization()
+            line()
             uiKitHelpers()
             line()
             appKitHelpers()

@@ -55,6 +55,21 @@ extension Dispatcher {
         return ungrouped + grouped.joined()
     }
 
+    /// ``discoverableCommands(firstResponder:context:)`` with every title and group title
+    /// passed through `localize`, which maps the keymap's text to the user's language (for
+    /// example a lookup in the String Catalog `bindc strings` exports, or
+    /// `String(localized:table:bundle:)` with the table `Keymap`). Order and grouping are the
+    /// keymap's, whatever the translations.
+    public func discoverableCommands(
+        firstResponder: any Responder, context: ContextState, localize: (String) -> String
+    ) -> [DiscoverableCommand] {
+        discoverableCommands(firstResponder: firstResponder, context: context).map { c in
+            DiscoverableCommand(
+                title: localize(c.title), group: c.group.map(localize), sequence: c.sequence, glyphs: c.glyphs,
+                plainText: c.plainText, action: c.action, bindingIndex: c.bindingIndex, location: c.location)
+        }
+    }
+
     /// The role indices of the chain, plus the menu role.
     func chainRoles(_ first: any Responder) -> Set<UInt32> {
         var roles: Set<UInt32> = [TableFormat.menuRole]

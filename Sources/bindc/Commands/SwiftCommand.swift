@@ -12,7 +12,9 @@ enum SwiftCommand: Command {
             actions as data; under '#if canImport(UIKit)', helpers that build UIKeyCommands
             with discoverability titles, the main menus for UIMenuBuilder, the edit menu for
             UIEditMenuInteraction, and a UIApplicationShortcutItem parser; under
-            '#if canImport(AppKit)', NSMenus with key equivalents.
+            '#if canImport(AppKit)', NSMenus with key equivalents. On Apple platforms titles
+            are looked up with String(localized:table:bundle:) in the table 'Keymap' (see
+            'bindc strings').
             """,
         positionals: CommonOptions.filesOrTable,
         options: [

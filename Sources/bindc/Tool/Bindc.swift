@@ -11,7 +11,7 @@ enum Bindc {
     /// Every subcommand, in the order help lists them.
     static let commands: [any Command.Type] = [
         CompileCommand.self, CheckCommand.self, FmtCommand.self, DumpCommand.self,
-        ExplainCommand.self, PlistCommand.self, SwiftCommand.self,
+        ExplainCommand.self, PlistCommand.self, SwiftCommand.self, StringsCommand.self,
         LspCommand.self, ImportCommand.self,
         LayoutsCommand.self,
     ]

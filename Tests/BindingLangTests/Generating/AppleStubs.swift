@@ -6,10 +6,30 @@
 /// default arguments are written as designated ones without defaults (the generated code
 /// passes every argument), which type-checks the same calls.
 enum AppleStubs {
-    /// `objectivec/selector`: `Selector`, which UIKit and AppKit re-export.
+    /// `objectivec/selector`: `Selector`, which UIKit and AppKit re-export; and the parts of
+    /// Apple's Foundation that Linux's lacks: `swift/string/localizationvalue/init(_:)` and
+    /// `swift/string/init(localized:table:bundle:locale:comment:)` (iOS 15, macOS 12), which
+    /// UIKit and AppKit re-export with Foundation.
     static let objectiveC = #"""
+        @_exported import Foundation
+
         public struct Selector: Hashable, Sendable {
             public init(_ name: String) {}
+        }
+
+        extension String {
+            @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+            public struct LocalizationValue: Equatable, Sendable {
+                public init(_ value: String) {}
+            }
+
+            @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+            public init(
+                localized keyAndValue: String.LocalizationValue, table: String? = nil, bundle: Bundle? = nil,
+                locale: Locale = .current, comment: StaticString? = nil
+            ) {
+                self = ""
+            }
         }
         """#
 

@@ -62,7 +62,8 @@ import Testing
                         _ = menu
                     }
                     let shortcut: \(name).ShortcutType? = \(name).ShortcutType(item)
-                    _ = (commands, command, actions, shortcut)
+                    let title: String? = shortcut?.localizedTitle(bundle: .main)
+                    _ = (commands, command, actions, shortcut, title, \(name).localized("Copy"))
                 }
                 @available(iOS, deprecated: 16.0)
                 @MainActor func useDeprecated\(name)() -> [UIMenuItem] {
@@ -76,7 +77,7 @@ import Testing
                     let menus: [NSMenu] = \(name).nsMenus(action: Selector("performMenuCommand:"))
                     let item = NSMenuItem(title: "", action: nil, keyEquivalent: "")
                     let command: \(name).MenuCommand? = \(name).menuCommand(for: item)
-                    _ = (menus, command, \(name).Modifiers.command.nsEventModifierFlags)
+                    _ = (menus, command, \(name).Modifiers.command.nsEventModifierFlags, \(name).localized("Copy", bundle: .main))
                 }
 
                 """

@@ -60,3 +60,17 @@ import Testing
     #expect(PlistWriter.escape(#"a&b<c>"d'"#) == "a&amp;b&lt;c&gt;&quot;d&apos;")
     #expect(PlistWriter.escape("x\u{1}y\tz") == "xy\tz")
 }
+
+/// A String Catalog reads back from its own JSON, translations and stale entries included.
+@Test func stringCatalogJSONRoundTrips() throws {
+    var catalog = StringCatalog.keymap(SampleKeymap.keymap)
+    #expect(!catalog.entries.isEmpty)
+    catalog.entries[0].localizations = [("de", "Erste"), ("fr", "Première")]
+    catalog.entries.append(StringCatalog.Entry(key: "zzz", comment: nil, localizations: [("de", "alt")], isStale: true))
+    let read = try StringCatalog(json: catalog.json)
+    #expect(read == catalog)
+    #expect(read.translation(of: catalog.entries[0].key, into: "fr") == "Première")
+    #expect(read.lookup(language: "de")("zzz") == "alt")
+    #expect(read.lookup(language: "de")("unknown") == "unknown")
+    #expect(StringCatalog.infoPlist(SampleKeymap.keymap).entries.map(\.key) == ["Find in <all> files", "New", "Search"])
+}

@@ -1,0 +1,79 @@
+import BindingLang
+import BindingLanguageServer
+import BindingRuntime
+
+/// `bindc strings (FILE...|TABLE) -o Keymap.xcstrings [--info-plist InfoPlist.xcstrings]`:
+/// String Catalogs of the keymap's text.
+enum StringsCommand: Command {
+    static let spec = CommandSpec(
+        name: "strings",
+        abstract: "Export the keymap's titles as String Catalogs (.xcstrings) for translation",
+        discussion: """
+            Writes the discoverability titles, group titles, edit-menu and main-menu titles to
+            OUT (the table 'Keymap' the generated Swift looks titles up in), and with
+            --info-plist the quick actions' titles and subtitles to an InfoPlist catalog, each
+            string keyed by its text with a comment saying where it appears. When a catalog
+            already exists, its translations are kept, and strings the keymap no longer has
+            stay as stale entries.
+            """,
+        positionals: CommonOptions.filesOrTable,
+        options: [
+            CommonOptions.output("Write the keymap's catalog to OUT (atomically)", required: true),
+            .value("--info-plist", valueName: "PATH", help: "Also write the quick actions' catalog to PATH"),
+            .value("--source-language", valueName: "LANG", help: "The development language (default: en)"),
+            CommonOptions.platform,
+            CommonOptions.diagnosticsFormat,
+        ],
+        examples: ["bindc strings app.bind -o Keymap.xcstrings --info-plist InfoPlist.xcstrings"])
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
+        guard let (keymap, _) = Inputs.keymap(arguments, console: console) else { return .failure }
+        let language = arguments.value("source-language") ?? "en"
+        var outputs = [(arguments.value("output") ?? "-", StringCatalog.keymap(keymap, sourceLanguage: language))]
+        if let path = arguments.value("info-plist") {
+            outputs.append((path, StringCatalog.infoPlist(keymap, sourceLanguage: language)))
+        }
+        let output = DiagnosticOutput(arguments, console: console)
+        for (path, catalog) in outputs {
+            var result = catalog
+            switch existing(path) {
+            case .none: break
+            case .catalog(let old): result = catalog.merged(keeping: old)
+            case .invalid(let reason):
+                output.error("cannot merge with '\(path)': \(reason)", console: console)
+                return .failure
+            }
+            if path == "-" {
+                console.out(result.json.rendered() + "\n")
+                continue
+            }
+            do {
+                try AtomicFile.write(result.json.rendered() + "\n", to: path)
+            } catch {
+                output.error(error.description, console: console)
+                return .failure
+            }
+        }
+        return .success
+    }
+
+    /// What is at `path` already.
+    enum Existing {
+        case none
+        case catalog(StringCatalog)
+        case invalid(String)
+    }
+
+    static func existing(_ path: String) -> Existing {
+        guard path != "-", let bytes = try? InputFile.read(path) else { return .none }
+        do {
+            return .catalog(try StringCatalog(json: try JSONParser.parse(bytes)))
+        } catch let error as JSONParser.JSONParseError {
+            return .invalid("not JSON: \(error.description)")
+        } catch let error as StringCatalog.FormatError {
+            return .invalid("not a String Catalog: \(error.description)")
+        } catch {
+            return .invalid("\(error)")
+        }
+    }
+}

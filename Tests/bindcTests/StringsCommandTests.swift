@@ -1,0 +1,106 @@
+import BindingRuntime
+import Foundation
+import Testing
+
+/// `bindc strings` on the built binary: the String Catalogs it writes, and a translated
+/// catalog round-tripping through a changed keymap into the runtime's discoverability list.
+@Suite struct StringsCommandTests {
+    let bindc: BindcRunner
+    init() throws {
+        bindc = try BindcRunner()
+        try bindc.write("editor.bind", Fixtures.editor)
+    }
+
+    /// The catalog file `name` as a dictionary.
+    func catalog(_ name: String) throws -> [String: Any] {
+        let data = Data(try #require(bindc.read(name)))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    func strings(_ catalog: [String: Any]) throws -> [String: [String: Any]] {
+        try #require(catalog["strings"] as? [String: [String: Any]])
+    }
+
+    @Test func exportsEveryTitleWithWhereItAppears() throws {
+        let r = try bindc.run(["strings", "editor.bind", "-o", "Keymap.xcstrings", "--info-plist", "InfoPlist.xcstrings"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let keymap = try catalog("Keymap.xcstrings")
+        #expect(keymap["sourceLanguage"] as? String == "en")
+        #expect(keymap["version"] as? String == "1.0")
+        let entries = try strings(keymap)
+        #expect(Set(entries.keys) == [
+            "Types", "Protocols", "Find…", "Comment Line", "Profile", "Bold", "Search Window", "Tabs", "Copy",
+            "Define", "File", "New Tab",
+        ])
+        #expect(entries["Types"]?["comment"] as? String == "Discoverability title of cmd+1 (key command in role 'Editor'), editor.bind:16")
+        #expect(entries["Tabs"]?["comment"] as? String == "Discoverability group title")
+        #expect(entries["Copy"]?["comment"] as? String == "Edit-menu item (action 'copy')")
+        #expect(entries["File"]?["comment"] as? String == "Discoverability group title; Main menu title")
+        // A menu item's title is also its key equivalent's discoverability title: one entry, both places.
+        #expect(entries["New Tab"]?["comment"] as? String
+            == "Discoverability title of cmd+t (main-menu key equivalent), editor.bind:42; Menu item in File (action 'selectTab')")
+        #expect(entries["Types"]?["extractionState"] as? String == "manual")
+        let infoPlist = try strings(try catalog("InfoPlist.xcstrings"))
+        #expect(infoPlist["Search"]?["comment"] as? String == "UIApplicationShortcutItemTitle of the quick action 'com.example.editor.search'")
+        #expect(infoPlist["Find in all files"]?["comment"] as? String
+            == "UIApplicationShortcutItemSubtitle of the quick action 'com.example.editor.search'")
+    }
+
+    /// Export, translate into German, change the keymap, export again: the translations of the
+    /// strings still there are kept, the removed string stays as stale with its translation,
+    /// the new one has none; the translated catalog then localises the runtime's overlay.
+    @Test func translatedCatalogRoundTrips() throws {
+        #expect(try bindc.run(["strings", "editor.bind", "-o", "Keymap.xcstrings"]).status == 0)
+        var document = try catalog("Keymap.xcstrings")
+        var entries = try strings(document)
+        for key in entries.keys {
+            entries[key]?["localizations"] = ["de": ["stringUnit": ["state": "translated", "value": "DE " + key]]]
+        }
+        document["strings"] = entries
+        try bindc.write("Keymap.xcstrings", bytes: [UInt8](try JSONSerialization.data(withJSONObject: document)))
+
+        try bindc.write("editor.bind", Fixtures.editor.replacingOccurrences(of: "\"Protocols\"", with: "\"Kinds\""))
+        let r = try bindc.run(["strings", "editor.bind", "-o", "Keymap.xcstrings"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let merged = try strings(try catalog("Keymap.xcstrings"))
+        func german(_ key: String) -> String? {
+            ((merged[key]?["localizations"] as? [String: Any])?["de"] as? [String: Any])
+                .flatMap { ($0["stringUnit"] as? [String: Any])?["value"] as? String }
+        }
+        #expect(german("Types") == "DE Types")
+        #expect(german("Tabs") == "DE Tabs")
+        #expect(german("Kinds") == nil)
+        #expect(merged["Kinds"]?["extractionState"] as? String == "manual")
+        #expect(merged["Protocols"]?["extractionState"] as? String == "stale")
+        #expect(german("Protocols") == "DE Protocols")
+
+        // The runtime's overlay, looked up in the translated catalog.
+        var lookup: [String: String] = [:]
+        for key in merged.keys { if let value = german(key) { lookup[key] = value } }
+        #expect(try bindc.run(["compile", "editor.bind", "-o", "editor.bindtable"]).status == 0)
+        let table = try BindingTable(bytes: try #require(bindc.read("editor.bindtable")))
+        let dispatcher = Dispatcher(table: table)
+        let editor = Performer(roles: ["Editor"])
+        let overlay = dispatcher.discoverableCommands(firstResponder: editor, context: ContextState(table: table)) { lookup[$0] ?? $0 }
+        #expect(overlay.map(\.title) == ["DE Find…", "DE Comment Line", "DE Types", "Kinds", "DE New Tab"])
+        #expect(overlay.map(\.group) == [nil, nil, "DE Tabs", "DE Tabs", "DE File"])
+    }
+
+    @Test func notACatalogIsAnError() throws {
+        try bindc.write("Keymap.xcstrings", "{ \"strings\": 3 }")
+        let r = try bindc.run(["strings", "editor.bind", "-o", "Keymap.xcstrings"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("error: cannot merge with '"))
+        #expect(r.stderr.contains("not a String Catalog: 'sourceLanguage' is missing or not a string"))
+        #expect(bindc.read("Keymap.xcstrings") == Array("{ \"strings\": 3 }".utf8))
+    }
+}
+
+/// A responder playing `roles` that can perform everything.
+final class Performer: Responder {
+    let responderRoles: [String]
+    var nextResponder: Responder? { nil }
+    init(roles: [String]) { responderRoles = roles }
+    func canPerform(_ action: ActionInvocation) -> Bool { true }
+    func perform(_ action: ActionInvocation) {}
+}
