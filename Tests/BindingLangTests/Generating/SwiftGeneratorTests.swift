@@ -34,13 +34,14 @@ import Testing
     #expect(source.contains("public var mode: Mode = .normal"))
     #expect(source.contains("action: .open(\"a \\\"b\\\"\\\\\"),"))
     #expect(source.contains("#if canImport(UIKit)\nextension EditorKeymap.Modifiers {"))
-    #expect(source.contains("public static func uiKeyCommands(action selector: Selector, includingMenuKeyEquivalents: Bool = true) -> [UIKeyCommand] {"))
-    #expect(source.contains("public static func buildMainMenus(with builder: any UIMenuBuilder, action selector: Selector) {"))
-    #expect(source.contains("public static func editMenu(suggestedActions: [UIMenuElement], perform: @escaping @MainActor (Action) -> Void) -> UIMenu {"))
+    #expect(source.contains("public static func uiKeyCommands(action selector: Selector, includingMenuKeyEquivalents: Bool = true, bundle: Bundle = .main) -> [UIKeyCommand] {"))
+    #expect(source.contains("public static func buildMainMenus(with builder: any UIMenuBuilder, action selector: Selector, bundle: Bundle = .main) {"))
+    #expect(source.contains("public static func editMenu(suggestedActions: [UIMenuElement], bundle: Bundle = .main, perform: @escaping @MainActor (Action) -> Void) -> UIMenu {"))
     #expect(source.contains("#if canImport(AppKit) && !targetEnvironment(macCatalyst)\nextension EditorKeymap.Modifiers {"))
-    #expect(source.contains("public static func nsMenus(action selector: Selector) -> [NSMenu] {"))
+    #expect(source.contains("public static func nsMenus(action selector: Selector, bundle: Bundle = .main) -> [NSMenu] {"))
     #expect(source.contains("case \"com.example.editor.search\": self = .search"))
-    #expect(source.contains("public static func editMenuItems(selector: (Action) -> Selector) -> [UIMenuItem] {"))
+    #expect(source.contains("return String(localized: String.LocalizationValue(text), table: stringsTable, bundle: bundle)"))
+    #expect(source.contains("public static func editMenuItems(bundle: Bundle = .main, selector: (Action) -> Selector) -> [UIMenuItem] {"))
 }
 
 /// A keymap whose names are Swift keywords and clash with the generated types.
