@@ -21,7 +21,8 @@ import BindingLang
     #expect(e.chosen?.location == TableLocation(path: "Editor.bind", line: 7, column: 5))
     let verdicts = Dictionary(uniqueKeysWithValues: e.entries.map { ($0.binding.index, $0.verdict) })
     #expect(verdicts[1] == .chosen)
-    #expect(verdicts[6] == .shadowedByEarlier(binding: 1))
+    // Its own condition is false: that, not the earlier binding, is why it loses.
+    #expect(verdicts[6] == .conditionFalse(condition: "flag && mode == b && true", falseParts: ["flag", "mode == b"]))
     #expect(verdicts[0] == .nearerRoleWon(binding: 1))
     #expect(verdicts[3] == .nearerRoleWon(binding: 1))   // the menu binding
     #expect(verdicts[2] == .roleNotInChain)              // Extra
@@ -61,8 +62,45 @@ import BindingLang
     guard case .performed(0, _, _) = d.explain(seq("ctrl+k ctrl+c"), firstResponder: editor, context: ctx).outcome else { Issue.record("performed"); return }
     // From the text view: ctrl+k alone performs Text K, so ctrl+k ctrl+c is never reached.
     let blocked = d.explain(seq("ctrl+k ctrl+c"), firstResponder: text, context: ctx)
-    guard case .blockedAtPrefix(1, 5?) = blocked.outcome else { Issue.record("\(blocked.outcome)"); return }
+    guard case .blockedAtPrefix(1, 5) = blocked.outcome else { Issue.record("\(blocked.outcome)"); return }
     #expect(blocked.entries.map(\.verdict) == [.notReached])
     #expect(!d.isPending)
     guard case .nothing = d.explain(seq("cmd+z"), firstResponder: text, context: ctx).outcome else { Issue.record("nothing"); return }
+}
+
+/// Issue 10, defect 2: explain answers exactly as dispatch does for a pending prefix followed
+/// by a stroke that continues nothing (escape included), for continuations nobody can
+/// perform, and for a binding whose own condition is false after another was chosen.
+@Test func explainAgreesWithDispatchOnCancellation() throws {
+    let table = try load(sequenceKeymap())
+    let (_, editor, _) = sequenceChain()
+    let ctx = ContextState(table: table)
+    for keys in ["ctrl+k ctrl+x", "ctrl+k escape", "ctrl+k escape ctrl+c"] {
+        let e = Dispatcher(table: table).explain(seq(keys), firstResponder: editor, context: ctx)
+        guard case .cancelled(1) = e.outcome else { Issue.record("\(keys): \(e.outcome)"); continue }
+        let d = Dispatcher(table: table)
+        _ = d.dispatch(KeyEvent(seq(keys)[0]), firstResponder: editor, context: ctx)
+        guard case .cancelled = d.dispatch(KeyEvent(seq(keys)[1]), firstResponder: editor, context: ctx) else {
+            Issue.record("dispatch of \(keys)"); continue
+        }
+    }
+    // Nobody can perform the continuation: ctrl+k is pending (its longer binding is live),
+    // then ctrl+c is cancelled, not "nothing".
+    let refusing = TestResponder("editor", roles: ["Editor"], performs: [])
+    let e = Dispatcher(table: table).explain(seq("ctrl+k ctrl+c"), firstResponder: refusing, context: ctx)
+    guard case .cancelled(1) = e.outcome else { Issue.record("\(e.outcome)"); return }
+    #expect(e.entries.map(\.verdict) == [.noPerformer])
+}
+
+@Test func ownFalseConditionIsNotLostToAnEarlierBinding() throws {
+    var k = shadowKeymap()
+    k.contexts.append(ContextVariable(name: "mode", type: .enumeration(["a", "b"])))
+    // A second Inner binding of cmd+k, gated off by its own condition (mode == b; mode is a).
+    k.bindings.append(Binding(sequence: seq("cmd+k"), role: 0, action: 4, condition: .enumEquals(1, 1)))
+    let table = try load(k)
+    let outer = TestResponder("outer", roles: ["Outer"])
+    let inner = TestResponder("inner", roles: ["Inner"], next: outer)
+    let e = Dispatcher(table: table).explain(seq("cmd+k"), firstResponder: inner, context: ContextState(table: table))
+    let gated = try #require(e.entries.first { $0.binding.index == k.bindings.count - 1 })
+    guard case .conditionFalse = gated.verdict else { Issue.record("\(gated.verdict)"); return }
 }

@@ -30,21 +30,20 @@ public enum ExplanationPrinter {
         case .pending:
             out += "pending: a live binding continues the sequence, so the dispatcher waits for the next stroke\n"
         case .nothing:
-            let first = explanation.sequence.first
             if explanation.sequence.count <= 1 {
                 out += "unhandled: no live binding of this sequence; the app may use the stroke as text\n"
-            } else if let first, !keymap.bindings.contains(where: { $0.sequence.first == first }) {
-                out += "never reached: no binding starts with '\(first.sourceText)', so the first stroke is unhandled\n"
             } else {
-                out += "cancelled: the first strokes wait for a longer sequence, but no live binding of '\(keys)' has a performer\n"
+                let first = explanation.sequence[0].sourceText
+                out += "unhandled: no live binding of '\(first)' has a performer or a longer sequence, so the first stroke is unhandled and '\(keys)' is never reached\n"
             }
+        case .cancelled(let n):
+            let prefix = SourceText.sequence(Array(explanation.sequence.prefix(n)))
+            let stroke = explanation.sequence.indices.contains(n) ? explanation.sequence[n].sourceText : "?"
+            out += "cancelled: '\(prefix)' is pending, and '\(stroke)' continues no live binding that has a performer, so it cancels the sequence"
+            out += n + 1 < explanation.sequence.count ? " and '\(keys)' is never reached\n" : "\n"
         case .blockedAtPrefix(let n, let b):
             let prefix = SourceText.sequence(Array(explanation.sequence.prefix(n)))
-            if let b {
-                out += "never reached: '\(prefix)' already performs \(action(b, keymap)) (\(describe(b, keymap)))\n"
-            } else {
-                out += "never reached: no live binding continues past '\(prefix)', so the press ends there\n"
-            }
+            out += "never reached: '\(prefix)' already performs \(action(b, keymap)) (\(describe(b, keymap)))\n"
         }
         for entry in explanation.entries {
             let b = entry.binding.index
@@ -135,7 +134,7 @@ public enum ExplanationPrinter {
         case .nearerRoleWon(nil):
             return "a nearer role has a longer live binding, so the press waits for the next stroke first"
         case .notReached:
-            return "never reached: a shorter prefix of the sequence already decides"
+            return "never reached: the press ends at a shorter prefix of the sequence"
         }
     }
 
@@ -162,8 +161,10 @@ public enum ExplanationPrinter {
 
     // MARK: - JSON
 
-    /// The explanation as JSON for tools: `keys`, `outcome` (`kind` and, when performed, the
-    /// binding, action, argument and performer), every binding of the sequence with its
+    /// The explanation as JSON for tools: `keys`, `outcome` (`kind`: `performed` with the
+    /// binding, action, argument and performer; `pending`; `unhandled` with the first
+    /// `stroke`; `cancelled` with the `pending` prefix and the `stroke` that cancels it;
+    /// `blockedAtPrefix` with the `prefix` and the `binding` it performs), every binding of the sequence with its
     /// `verdict`, `reason` and (for a false condition) `falseParts`, and `nextStrokes`.
     public static func json(
         _ explanation: Explanation, keymap: Keymap, chain: [String], values: [(name: String, value: String)],
@@ -181,12 +182,19 @@ public enum ExplanationPrinter {
         case .pending:
             outcome = [("kind", .string("pending"))]
         case .nothing:
-            outcome = [("kind", .string(explanation.sequence.count <= 1 ? "unhandled" : "nothing"))]
+            outcome = [("kind", .string("unhandled"))]
+            if let first = explanation.sequence.first { outcome.append(("stroke", .string(first.sourceText))) }
+        case .cancelled(let n):
+            outcome = [
+                ("kind", .string("cancelled")),
+                ("pending", .string(SourceText.sequence(Array(explanation.sequence.prefix(n))))),
+                ("stroke", .string(explanation.sequence.indices.contains(n) ? explanation.sequence[n].sourceText : "?")),
+            ]
         case .blockedAtPrefix(let n, let b):
             outcome = [
                 ("kind", .string("blockedAtPrefix")),
                 ("prefix", .string(SourceText.sequence(Array(explanation.sequence.prefix(n))))),
-                ("binding", b.map { .int(Int64($0)) } ?? .null),
+                ("binding", .int(Int64(b))),
             ]
         }
         let entries: [JSONValue] = explanation.entries.map { entry in

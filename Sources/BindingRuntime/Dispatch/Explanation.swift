@@ -10,11 +10,17 @@ public struct Explanation {
         /// The dispatcher waits for another stroke (a live longer binding in a role that
         /// decides before any exact match).
         case pending
-        /// Nothing happens: unhandled from idle.
+        /// Nothing happens: the first stroke is unhandled from idle (for a sequence of several
+        /// strokes, the others are then pressed on their own, never as this sequence).
         case nothing
         /// A proper prefix of the sequence already decides: `prefixLength` strokes perform
-        /// `binding` (or do nothing when nil), so the full sequence is never reached.
-        case blockedAtPrefix(prefixLength: Int, binding: Int?)
+        /// `binding`, so the full sequence is never reached.
+        case blockedAtPrefix(prefixLength: Int, binding: Int)
+        /// The first `pendingLength` strokes leave a sequence pending, and the next stroke
+        /// continues no live binding that has a performer, so the dispatcher cancels the
+        /// sequence there (and consumes that stroke); any strokes after it are never reached
+        /// as this sequence. `escape` is no different from any other such stroke.
+        case cancelled(pendingLength: Int)
     }
 
     /// Why one binding of the sequence was or was not chosen.
@@ -63,11 +69,15 @@ extension Dispatcher {
     public func explain(_ sequence: [Chord], firstResponder: any Responder, context: ContextState) -> Explanation {
         refresh()
         let state = context.bound(to: table)
-        // A prefix that performs or does nothing decides before the full sequence.
+        guard !sequence.isEmpty else { return Explanation(sequence: sequence, outcome: .nothing, chosen: nil, entries: []) }
+        // The strokes before the last, pressed one by one from idle as `dispatch` would: each
+        // must leave the sequence pending, or the press ends there.
         var node = BindingTable.root
         for (i, c) in sequence.enumerated() {
+            // After stroke i, i strokes were pending; a stroke that continues nothing cancels.
+            let ended: Explanation.Outcome = i == 0 ? .nothing : .cancelled(pendingLength: i)
             guard let next = table.child(of: node, code: c.code) else {
-                return Explanation(sequence: sequence, outcome: i == 0 ? .nothing : .blockedAtPrefix(prefixLength: i, binding: nil), chosen: nil, entries: [])
+                return Explanation(sequence: sequence, outcome: ended, chosen: nil, entries: entries(at: table.node(for: sequence), state))
             }
             node = next
             if i + 1 < sequence.count {
@@ -76,13 +86,13 @@ extension Dispatcher {
                 case .chosen(let b, _):
                     return Explanation(sequence: sequence, outcome: .blockedAtPrefix(prefixLength: i + 1, binding: b), chosen: nil, entries: entries(at: table.node(for: sequence), state))
                 case .nothing:
-                    return Explanation(sequence: sequence, outcome: .blockedAtPrefix(prefixLength: i + 1, binding: nil), chosen: nil, entries: entries(at: table.node(for: sequence), state))
+                    return Explanation(sequence: sequence, outcome: ended, chosen: nil, entries: entries(at: table.node(for: sequence), state))
                 }
             }
         }
-        guard !sequence.isEmpty else { return Explanation(sequence: sequence, outcome: .nothing, chosen: nil, entries: []) }
 
-        // Rule 2, recording a verdict for every candidate.
+        // Rule 2 for the whole sequence, recording a verdict for every candidate: its own
+        // reason first (condition false, no performer), then what decided before it.
         var order: [UInt32] = []   // roles in the order rule 2 examines them
         var responder: (any Responder)? = firstResponder
         var depth = 0
@@ -96,15 +106,10 @@ extension Dispatcher {
         order.append(TableFormat.menuRole)
         var verdicts: [(Int, Explanation.Verdict)] = []
         var decided: (binding: Int?, role: UInt32)? = nil
-        var outcome: Explanation.Outcome = .nothing
+        var outcome: Explanation.Outcome = sequence.count > 1 ? .cancelled(pendingLength: sequence.count - 1) : .nothing
         for role in order {
             for c in table.candidates(of: node, role: role) {
                 let b = table.candidate(c)
-                if let d = decided {
-                    if d.role == role, let chosen = d.binding { verdicts.append((b, .shadowedByEarlier(binding: chosen))) }
-                    else { verdicts.append((b, .nearerRoleWon(binding: d.binding))) }
-                    continue
-                }
                 let cond = table.bindingCondition(b)
                 let chain = facts(firstResponder, role: role)
                 guard state.holds(cond, chain) else {
@@ -112,15 +117,13 @@ extension Dispatcher {
                     verdicts.append((b, .conditionFalse(condition: table.text(of: tree), falseParts: falseParts(tree, state, chain).map { table.text(of: $0) })))
                     continue
                 }
-                let action = table.invocation(ofBinding: b)
-                var performer: (any Responder)? = firstResponder
-                var performerDepth = 0
-                while let p = performer, performerDepth < Dispatcher.maxChainLength, !p.canPerform(action) {
-                    performer = p.nextResponder
-                    performerDepth += 1
-                }
-                guard let p = performer, performerDepth < Dispatcher.maxChainLength else {
+                guard let (p, performerDepth) = performer(of: table.invocation(ofBinding: b), from: firstResponder) else {
                     verdicts.append((b, .noPerformer))
+                    continue
+                }
+                if let d = decided {
+                    if d.role == role, let chosen = d.binding { verdicts.append((b, .shadowedByEarlier(binding: chosen))) }
+                    else { verdicts.append((b, .nearerRoleWon(binding: d.binding))) }
                     continue
                 }
                 verdicts.append((b, .chosen))
@@ -140,6 +143,18 @@ extension Dispatcher {
         var chosen: TableBinding?
         if case .performed(let b, _, _) = outcome { chosen = table.binding(b) }
         return Explanation(sequence: sequence, outcome: outcome, chosen: chosen, entries: entries)
+    }
+
+    /// The first responder from `first` outwards that can perform `action`, with its depth.
+    func performer(of action: ActionInvocation, from first: any Responder) -> (any Responder, Int)? {
+        var performer: (any Responder)? = first
+        var depth = 0
+        while let p = performer, depth < Dispatcher.maxChainLength {
+            if p.canPerform(action) { return (p, depth) }
+            performer = p.nextResponder
+            depth += 1
+        }
+        return nil
     }
 
     /// The bindings of `node` as not reached (used when a prefix decides).

@@ -70,7 +70,8 @@ func explainerAgreesWithTheDispatcher(_ paths: [String]) throws {
     let sequences = keymap.bindings.map(\.sequence)
 
     var performed = 0
-    for _ in 0..<8 {
+    var cancelled = 0
+    for iteration in 0..<8 {
         // A random state: context values, a chain (a random subsequence of the roles, in a
         // random order), and some refused actions.
         var values: [ReferenceDispatcher.Value] = []
@@ -94,7 +95,8 @@ func explainerAgreesWithTheDispatcher(_ paths: [String]) throws {
         }
         var roles = keymap.roles.filter { _ in random.below(4) != 0 }
         if random.below(3) == 0 { roles.shuffle(using: &random) }
-        let refused = Set(keymap.actions.map(\.name).filter { _ in random.below(8) == 0 })
+        // The first state refuses every action: prefixes whose continuations nobody can perform.
+        let refused = Set(keymap.actions.map(\.name).filter { _ in iteration == 0 || random.below(8) == 0 })
         var next: FakeResponder? = nil
         var responders: [FakeResponder] = []
         for role in roles.reversed() {
@@ -109,9 +111,18 @@ func explainerAgreesWithTheDispatcher(_ paths: [String]) throws {
             values: values)
         guard let first = responders.first else { continue }
 
-        // Every bound sequence, plus a stroke that continues nothing after it.
+        // Every bound sequence, and every proper prefix of one followed by a stroke that
+        // continues nothing and by escape; each with a stroke that continues nothing after it.
+        let nowhere = Chord(key: Key.namedCode("f24")!, modifiers: [.command, .shift])
+        var presses: [[Chord]] = []
         for sequence in sequences {
-            let strokes = sequence + [Chord(key: Key.namedCode("f24")!, modifiers: [.command, .shift])]
+            presses.append(sequence + [nowhere])
+            for n in 1..<sequence.count {
+                presses.append(Array(sequence.prefix(n)) + [nowhere])
+                presses.append(Array(sequence.prefix(n)) + [Chord(key: .escape)])
+            }
+        }
+        for strokes in presses {
             let dispatcher = Dispatcher(table: table)
             let steps = explainer.press(strokes)
             for (stroke, step) in zip(strokes, steps) {
@@ -121,31 +132,34 @@ func explainerAgreesWithTheDispatcher(_ paths: [String]) throws {
                     #expect(action.name == keymap.actions[keymap.bindings[b].action].name)
                     #expect(responder === responders[who])
                     performed += 1
-                case (.pending, .pending), (.cancelled, .cancelled), (.unhandled, .unhandled):
+                case (.cancelled, .cancelled):
+                    cancelled += 1
+                case (.pending, .pending), (.unhandled, .unhandled):
                     break
                 default:
                     Issue.record("\(paths.last ?? ""): \(SourceText.sequence(step.strokes)) runtime \(result) vs explainer \(step.outcome)")
                 }
             }
-        }
-
-        // The runtime's explain API names the same chosen binding and performer.
-        for sequence in sequences {
-            let explanation = Dispatcher(table: table).explain(sequence, firstResponder: first, context: state)
-            let steps = explainer.press(sequence)
-            // Compare only presses whose earlier strokes all leave the sequence pending (the
-            // runtime reports the others as blocked at a prefix).
-            guard let last = steps.last, steps.dropLast().allSatisfy({
-                if case .pending = $0.outcome { return true } else { return false }
-            }) else { continue }
-            switch (explanation.outcome, last.outcome) {
-            case (.performed(let b, let responder, let depth), .performed(let c, let who)):
-                #expect(b == c && depth == who && responder === responders[who])
-                #expect(explanation.entries.filter { $0.verdict == .chosen }.map(\.binding.index) == [b])
-            case (.performed, _), (_, .performed):
-                Issue.record("\(SourceText.sequence(sequence)): explain \(explanation.outcome) vs reference \(last.outcome)")
-            default:
-                break
+            // The explain API answers for every press (and each of its prefixes) what the
+            // strokes did, and gives each binding of the sequence the reference's verdict.
+            for n in 1...strokes.count {
+                let press = Array(strokes.prefix(n))
+                let explanation = Dispatcher(table: table).explain(press, firstResponder: first, context: state)
+                let (expected, decisive) = expectedOutcome(explainer.press(press))
+                #expect(outcomeText(explanation.outcome) == expected, "\(SourceText.sequence(press))")
+                if decisive == press.count, let last = explainer.press(press).last {
+                    let runtimeVerdicts = Dictionary(uniqueKeysWithValues: explanation.entries.map { ($0.binding.index, verdictText($0.verdict)) })
+                    let referenceVerdicts = Dictionary(uniqueKeysWithValues: last.candidates.map { ($0.binding, verdictText($0.verdict)) })
+                    #expect(runtimeVerdicts == referenceVerdicts, "\(SourceText.sequence(press))")
+                    if case .performed(let b, let responder, let depth) = explanation.outcome,
+                       case .performed(let c, let who) = last.outcome {
+                        #expect(b == c && depth == who && responder === responders[who])
+                    }
+                }
+                // `bindc explain` says the same in text and in JSON.
+                let text = ExplanationPrinter.explanation(explanation, keymap: keymap, chain: roles, values: [])
+                let json = ExplanationPrinter.json(explanation, keymap: keymap, chain: roles, values: [])
+                expectTextAgreesWithJSON(text, json, SourceText.sequence(press))
             }
         }
 
@@ -156,6 +170,76 @@ func explainerAgreesWithTheDispatcher(_ paths: [String]) throws {
         #expect(runtime.map(\.bindingIndex) == model.map(\.binding))
     }
     #expect(performed > 20, "too few performed presses to compare")
+    if sequences.contains(where: { $0.count > 1 }) { #expect(cancelled > 0, "no cancelled press compared") }
+}
+
+/// What the reference's steps say pressing them from idle does, as the runtime's outcome is
+/// written by ``outcomeText(_:)``, and how many strokes it took to decide.
+private func expectedOutcome(_ steps: [ReferenceDispatcher.Step]) -> (String, Int) {
+    for (i, step) in steps.enumerated() {
+        let last = i == steps.count - 1
+        switch step.outcome {
+        case .performed(let b, _): return (last ? "performed \(b)" : "blockedAtPrefix \(i + 1) \(b)", i + 1)
+        case .pending: if last { return ("pending", i + 1) }
+        case .cancelled: return ("cancelled \(i)", i + 1)
+        case .unhandled: return ("nothing", i + 1)
+        }
+    }
+    return ("nothing", 0)
+}
+
+private func outcomeText(_ outcome: Explanation.Outcome) -> String {
+    switch outcome {
+    case .performed(let b, _, _): return "performed \(b)"
+    case .pending: return "pending"
+    case .nothing: return "nothing"
+    case .blockedAtPrefix(let n, let b): return "blockedAtPrefix \(n) \(b)"
+    case .cancelled(let n): return "cancelled \(n)"
+    }
+}
+
+private func verdictText(_ v: Explanation.Verdict) -> String {
+    switch v {
+    case .chosen: return "chosen"
+    case .roleNotInChain: return "roleNotInChain"
+    case .conditionFalse(_, let parts): return "conditionFalse \(parts.count)"
+    case .noPerformer: return "noPerformer"
+    case .shadowedByEarlier(let b): return "lostTo \(b)"
+    case .nearerRoleWon(let b?): return "lostTo \(b)"
+    case .nearerRoleWon(nil): return "preempted"
+    case .notReached: return "notReached"
+    }
+}
+
+private func verdictText(_ v: ReferenceDispatcher.Verdict) -> String {
+    switch v {
+    case .chosen: return "chosen"
+    case .roleNotInChain: return "roleNotInChain"
+    case .conditionFalse(let parts): return "conditionFalse \(parts.count)"
+    case .noPerformer: return "noPerformer"
+    case .lostTo(let b): return "lostTo \(b)"
+    case .preemptedByPending: return "preempted"
+    }
+}
+
+/// The text answer's outcome word is the JSON's `kind` (`blockedAtPrefix` reads "never
+/// reached"), and every binding's JSON verdict and reason are the text's.
+private func expectTextAgreesWithJSON(_ text: String, _ json: JSONValue, _ keys: String) {
+    guard case .object(let top) = json, case .object(let outcome)? = top.first(where: { $0.0 == "outcome" })?.1,
+          case .string(let kind)? = outcome.first(where: { $0.0 == "kind" })?.1,
+          case .array(let bindings)? = top.first(where: { $0.0 == "bindings" })?.1
+    else { Issue.record("\(keys): malformed JSON"); return }
+    let word = kind == "blockedAtPrefix" ? "never reached" : kind
+    #expect(text.hasPrefix("\(keys): \(word)"), "\(keys): text \(text.prefix(80)) vs kind \(kind)")
+    var chosenInJSON = 0
+    for case .object(let b) in bindings {
+        if case .string("chosen")? = b.first(where: { $0.0 == "verdict" })?.1 { chosenInJSON += 1 }
+        if case .string(let reason)? = b.first(where: { $0.0 == "reason" })?.1 {
+            #expect(text.contains("          " + reason + "\n"), "\(keys): reason \(reason) not in the text")
+        }
+    }
+    #expect(text.components(separatedBy: "\n  chosen  ").count - 1 == chosenInJSON, "\(keys)")
+    #expect(chosenInJSON == (kind == "performed" ? 1 : 0), "\(keys)")
 }
 
 extension SplitMix: RandomNumberGenerator {}
