@@ -53,6 +53,7 @@ struct Bench {
         generate()
         measureCompile()
         measureCompilerLimits()
+        measureLayouts()
         measureBaseline()
         measureRuntime()
         results.elapsedSeconds = Double(Clock.now() - start) / 1e9

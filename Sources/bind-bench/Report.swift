@@ -64,6 +64,9 @@ enum Report {
         out.append("  JSON bytes:             \(r.jsonBytes) (table/JSON \(f(r.tableBytes.map { Double($0) / Double(max(1, r.jsonBytes)) })))")
         out.append("  load + validate:        \(f(r.loadMs)) ms (\(f(r.loadMsPerMB)) ms per MB); stripped \(f(r.loadStrippedMs)) ms")
         out.append("")
+        out.append("Layouts (issue #12)")
+        out.append("  bindc layouts --all:    \(f(r.layoutsAllMs)) ms on 10,000 bindings, 41 layouts (compile, analyse, report; \(r.layoutsAllProblems.map(String.init) ?? "n/a") problems; target < 1000 ms)")
+        out.append("")
         out.append("Targets (issue #6)")
         for t in r.targets {
             let mark = t.met == nil ? "n/a " : t.met! ? "met " : "MISS"
@@ -115,6 +118,8 @@ enum Report {
             ("compile_peak_rss_bytes", r.compilePeakRSSBytes.map(String.init) ?? "null"),
             ("compile_peak_rss_source_bytes", String(r.compilePeakRSSSourceBytes)),
             ("check_same_chord_512_ms", num(r.checkSameChord512Ms)),
+            ("layouts_all_10000_ms", num(r.layoutsAllMs)),
+            ("layouts_all_10000_problems", r.layoutsAllProblems.map(String.init) ?? "null"),
             ("press_mix_depth_8", "{" + r.sizes.map { s in
                 "\"\(s)\": {" + PressKind.allCases.map { "\"\($0.rawValue)\": \(r.pressMix[s]?[$0] ?? 0)" }.joined(separator: ", ") + "}"
             }.joined(separator: ", ") + "}"),

@@ -70,6 +70,10 @@ struct Results {
     /// Milliseconds to check 512 bindings of one chord in one role with pairwise disjoint
     /// conditions (the documented cap; every pair must be proven disjoint).
     var checkSameChord512Ms: Double?
+    /// `bindc layouts --all` on the 10,000-binding workload (compile, analyse, report), ms.
+    var layoutsAllMs: Double?
+    /// The problems that report finds (a check that it did the work).
+    var layoutsAllProblems: Int?
 
     /// Table sizes for the largest keymap compiled.
     var tableSize = 0
