@@ -4,8 +4,10 @@
 #   Fuzz/run.sh [seconds-per-target] [target…]     (default: 60 seconds, targets frontend table;
 #                                                   0 seconds: build and seed only)
 #
-# Targets: frontend (bytes → parse, check, print, format, emit) and table (bytes → table
-# loader, and when it loads, dispatch over a small responder chain and list the overlay).
+# Targets: frontend (bytes → parse, check, print, format, emit), table (bytes → table
+# loader, and when it loads, dispatch over a small responder chain and list the overlay),
+# strokes (the stroke parser), import (the VS Code and Zed importers; what imports compiles)
+# and hostile (structure-aware tables from HostileTables, mutated and resealed).
 # Built with `swiftc -sanitize=fuzzer,address` over the library sources (the package's own
 # build does not know about these files). Output goes to Fuzz/out/ (gitignored): the
 # binaries, the working corpora (seeded from Examples/*.bind and their compiled tables),
@@ -28,7 +30,9 @@ shopt -s globstar nullglob
 # Build from a snapshot of the sources, so edits (or a git rebase) during the build are harmless.
 rm -rf "$out/src"
 mkdir -p "$out/src"
-cp -R Sources/BindingRuntime Sources/BindingLang Fuzz/*.swift Tests/BindingLangTests/Fuzz/FuzzBodies.swift "$out/src/"
+cp -R Sources/BindingRuntime Sources/BindingLang Fuzz/*.swift Tests/BindingLangTests/Fuzz/FuzzBodies.swift \
+    Tests/BindingLangTests/Fuzz/SurfaceFuzzBodies.swift Tests/BindingLangTests/Fuzz/HostileTables.swift \
+    Tests/BindingLangTests/Fuzz/TableSections.swift "$out/src/"
 runtime_sources=("$out"/src/BindingRuntime/**/*.swift)
 lang_sources=("$out"/src/BindingLang/**/*.swift)
 flags=(-sanitize=fuzzer,address -parse-as-library "$opt" -swift-version 6 -g)
@@ -98,6 +102,18 @@ for t in "${targets[@]}"; do
     table)
         build_target table "$out/src/TableFuzzer.swift" "$out/src/FuzzBodies.swift"
         seed_table ;;
+    strokes|import|hostile)
+        cap=${t^}
+        [ "$t" = strokes ] && cap=Stroke
+        build_target "$t" "$out/src/${cap}Fuzzer.swift" "$out/src/SurfaceFuzzBodies.swift" \
+            "$out/src/HostileTables.swift" "$out/src/TableSections.swift"
+        mkdir -p "$out/corpus/$t"
+        case $t in
+        strokes) printf 'ctrl+k ctrl+c' > "$out/corpus/$t/seed1"; printf '"[" cmd+"*" G' > "$out/corpus/$t/seed2" ;;
+        import) for f in ../shared/corpus/*.json; do [ -f "$f" ] && head -c 16000 "$f" > "$out/corpus/$t/$(basename "$f")"; done
+                printf '[{"key": "ctrl+k ctrl+c", "command": "x", "when": "a && !b"}]' > "$out/corpus/$t/seed" ;;
+        hostile) for k in 0 1 2 3 4; do printf "\\x0$k\\x01\\x00" > "$out/corpus/$t/seed$k"; done ;;
+        esac ;;
     *) log "unknown target $t"; exit 2 ;;
     esac
     mkdir -p "$out/artifacts/$t"
