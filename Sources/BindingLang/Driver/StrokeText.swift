@@ -22,7 +22,7 @@ public enum StrokeText {
         var state = Parser.State(source: source, file: file, tokens: Lexer.tokenize(source.bytes).tokens)
         state.constructStart = state.pos
         let syntax = state.atEnd ? nil : state.parseSequence()
-        if let syntax, state.diagnostics.isEmpty, !state.atEnd {
+        if syntax != nil, state.diagnostics.isEmpty, !state.atEnd {
             state.errorExpected("a key or the end of the keys")
         }
         if let first = state.diagnostics.first(where: { $0.severity == .error }) {

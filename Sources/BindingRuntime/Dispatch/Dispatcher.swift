@@ -89,7 +89,18 @@ public final class Dispatcher {
     public func dispatch(_ event: KeyEvent, firstResponder: any Responder, context: ContextState) -> DispatchResult {
         refresh()
         let (from, wasPending) = beginStroke(event)
-        let state = context.bound(to: table)
+        // The app's state is used in place when it follows this table (no copy per press).
+        if context.table === table {
+            return dispatch(event, from: from, wasPending: wasPending, firstResponder: firstResponder, state: context)
+        }
+        return dispatch(event, from: from, wasPending: wasPending, firstResponder: firstResponder, state: context.bound(to: table))
+    }
+
+    /// ``dispatch(_:firstResponder:context:)`` after the stroke began, with `state` bound
+    /// to the table.
+    @inline(__always)
+    private func dispatch(_ event: KeyEvent, from: Int, wasPending: Bool, firstResponder: any Responder, state: ContextState) -> DispatchResult {
+        let table = self.table
         // Grammar.md §5 rule 1: the chord by the character typed, then by the key's
         // position, then by the key's US character on a non-Latin layout.
         var node = table.child(of: from, code: event.chord.code)
