@@ -105,6 +105,17 @@ public enum SwiftGenerator {
         case "pageUp": scalar = 0xF72C
         case "pageDown": scalar = 0xF72D
         case "clear": scalar = 0xF739
+        case "printScreen": scalar = 0xF72E
+        case "scrollLock": scalar = 0xF72F
+        case "pause": scalar = 0xF730
+        case "stop": scalar = 0xF734
+        case "menu": scalar = 0xF735
+        case "select": scalar = 0xF741
+        case "execute": scalar = 0xF742
+        case "undo": scalar = 0xF743
+        case "redo": scalar = 0xF744
+        case "find": scalar = 0xF745
+        case "help": scalar = 0xF746
         case "escape": scalar = 0x1B
         case "tab": scalar = 0x09
         case "return": scalar = 0x0D

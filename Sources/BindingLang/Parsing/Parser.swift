@@ -147,8 +147,22 @@ extension Parser {
         func isDeclarationStart(_ t: Token, includingMenu: Bool = true) -> Bool {
             guard t.precededByNewline, case .identifier = t.kind else { return false }
             return isWord(t, "keymap") || isWord(t, "context") || isWord(t, "responder") || isWord(t, "action")
-                || isWord(t, "in") || (includingMenu && isWord(t, "menu")) || isWord(t, "shortcut")
+                || isWord(t, "in") || (includingMenu && isWord(t, "menu") && followedByMenuTitle(t)) || isWord(t, "shortcut")
                 || (isWord(t, "layer") && followedByOver(t))
+        }
+
+        /// Whether `edit` or a string follows `t` on its line (`menu edit`, `menu "File"`): a
+        /// bare `menu` at the start of a line is otherwise the Menu key of a binding.
+        func followedByMenuTitle(_ t: Token) -> Bool {
+            var i = t.end
+            while i < bytes.count && (bytes[i] == 0x20 || bytes[i] == 0x09) { i += 1 }
+            guard i < bytes.count else { return true }
+            if bytes[i] == 0x22 { return true }
+            let word: [UInt8] = Array("edit".utf8)
+            guard i + 4 <= bytes.count, Array(bytes[i..<i + 4]) == word else { return false }
+            guard i + 4 < bytes.count else { return true }
+            let b = bytes[i + 4]
+            return !((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F)
         }
 
         /// Whether the word `over` follows `t` on its line (`layer over`): `layer` alone is

@@ -59,6 +59,20 @@ public struct Key: Hashable, Sendable, Comparable {
             ("pageDown", "⇟", "Page Down"), ("insert", "Ins", "Insert"), ("clear", "⌧", "Clear"),
         ]
         for n in 1...24 { keys.append(("f\(n)", "F\(n)", "F\(n)")) }
+        // The other keys of UIKit's `UIKeyboardHIDUsage` (keyboard page), then consumer-page
+        // keys keyboards carry for browsers and media (Grammar.md §4.3).
+        keys += [
+            ("help", "Help", "Help"), ("undo", "Undo", "Undo"), ("redo", "Redo", "Redo"),
+            ("find", "Find", "Find"), ("menu", "Menu", "Menu"), ("contextMenu", "☰", "Context Menu"),
+            ("select", "Select", "Select"), ("stop", "Stop", "Stop"), ("cut", "Cut", "Cut"),
+            ("copy", "Copy", "Copy"), ("paste", "Paste", "Paste"), ("execute", "Execute", "Execute"),
+            ("cancel", "Cancel", "Cancel"), ("power", "Power", "Power"), ("printScreen", "PrtSc", "Print Screen"),
+            ("scrollLock", "ScrLk", "Scroll Lock"), ("pause", "Pause", "Pause"), ("mute", "🔇", "Mute"),
+            ("volumeUp", "🔊", "Volume Up"), ("volumeDown", "🔉", "Volume Down"),
+            ("back", "Back", "Back"), ("forward", "Forward", "Forward"), ("refresh", "Refresh", "Refresh"),
+            ("mediaPlayPause", "⏯", "Play/Pause"), ("mediaNext", "⏭", "Next Track"),
+            ("mediaPrevious", "⏮", "Previous Track"), ("mediaStop", "⏹", "Stop Media"),
+        ]
         return keys
     }()
 
@@ -89,6 +103,8 @@ public struct Key: Hashable, Sendable, Comparable {
             ("esc", "escape"), ("backspace", "delete"), ("del", "forwardDelete"),
             ("arrowUp", "up"), ("arrowDown", "down"), ("arrowLeft", "left"), ("arrowRight", "right"),
             ("pageup", "pageUp"), ("pagedown", "pageDown"), ("ret", "return"),
+            ("again", "redo"), ("application", "contextMenu"), ("browserBack", "back"),
+            ("browserForward", "forward"), ("playPause", "mediaPlayPause"),
         ]
         for (alias, name) in extra { a[alias] = a[name] }
         let punctuation: [(String, Character)] = [
