@@ -23,30 +23,32 @@ public indirect enum ImportCondition: Sendable, Hashable {
     /// `a && b && …`, flattened, without `true`, duplicates or a contradiction left in.
     public static func all(_ parts: [ImportCondition]) -> ImportCondition {
         var out: [ImportCondition] = []
+        var seen = Set<ImportCondition>()
         for p in parts {
             switch p {
             case .constant(true): continue
             case .constant(false): return .constant(false)
-            case .and(let inner): for q in inner where !out.contains(q) { out.append(q) }
-            default: if !out.contains(p) { out.append(p) }
+            case .and(let inner): for q in inner where seen.insert(q).inserted { out.append(q) }
+            default: if seen.insert(p).inserted { out.append(p) }
             }
         }
-        for p in out where out.contains(p.negated) { return .constant(false) }
+        for p in out where seen.contains(p.negated) { return .constant(false) }
         return out.isEmpty ? .constant(true) : out.count == 1 ? out[0] : .and(out)
     }
 
     /// `a || b || …`, flattened, without `false`, duplicates or a tautology left in.
     public static func any(_ parts: [ImportCondition]) -> ImportCondition {
         var out: [ImportCondition] = []
+        var seen = Set<ImportCondition>()
         for p in parts {
             switch p {
             case .constant(false): continue
             case .constant(true): return .constant(true)
-            case .or(let inner): for q in inner where !out.contains(q) { out.append(q) }
-            default: if !out.contains(p) { out.append(p) }
+            case .or(let inner): for q in inner where seen.insert(q).inserted { out.append(q) }
+            default: if seen.insert(p).inserted { out.append(p) }
             }
         }
-        for p in out where out.contains(p.negated) { return .constant(true) }
+        for p in out where seen.contains(p.negated) { return .constant(true) }
         return out.isEmpty ? .constant(false) : out.count == 1 ? out[0] : .or(out)
     }
 
@@ -73,6 +75,13 @@ public indirect enum ImportCondition: Sendable, Hashable {
         switch c {
         case .constant(let b): return b
         default: break
+        }
+        // A top-level literal must hold: fix it (unit propagation); otherwise branch.
+        if let (atom, value) = c.unitLiteral {
+            if case .equals(let key, let literal) = atom, value {
+                return search(c.assigning(key: key, to: literal), steps: &steps, budget: budget)
+            }
+            return search(c.replacing(atom, with: value), steps: &steps, budget: budget)
         }
         guard let atom = c.firstAtom else { return true }
         switch atom {
@@ -114,6 +123,23 @@ public indirect enum ImportCondition: Sendable, Hashable {
             return false
         }
         return search(self) ? (atoms, strings) : nil
+    }
+
+    /// A literal the whole condition requires (the condition itself, or a conjunct of it):
+    /// its atom and the value it needs.
+    var unitLiteral: (ImportCondition, Bool)? {
+        for c in conjuncts {
+            switch c {
+            case .flag, .equals, .isRole, .inside: return (c, true)
+            case .not(let inner):
+                switch inner {
+                case .flag, .equals, .isRole, .inside: return (inner, false)
+                default: continue
+                }
+            default: continue
+            }
+        }
+        return nil
     }
 
     /// The first atom (flag, comparison, chain predicate) in the condition.

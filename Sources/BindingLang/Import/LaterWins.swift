@@ -77,7 +77,7 @@ enum LaterWins {
             if removed.contains(i) { continue }
             if !extra.isEmpty {
                 bindings[i].condition = .all([earlier.condition] + extra)
-                if !bindings[i].condition.isSatisfiable() { removed.insert(i) }
+                if !bindings[i].condition.isSatisfiable(budget: 1_000) { removed.insert(i) }
             }
         }
         var kept: [ImportedKeymap.Binding] = []

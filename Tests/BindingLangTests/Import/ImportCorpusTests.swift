@@ -24,7 +24,7 @@ enum CorpusLocation {
 }
 
 /// One row of the figures table.
-struct CorpusRow {
+struct CorpusRow: Sendable {
     var report: ImportReport
     var errors: [String]
     var warnings: Int
@@ -40,6 +40,20 @@ struct CorpusRow {
 }
 
 enum CorpusImport {
+    /// Every corpus file's row, computed once per test process (several tests read them).
+    static let rows: [String: Result<CorpusRow, ImportTestError>] = {
+        var out: [String: Result<CorpusRow, ImportTestError>] = [:]
+        for (path, format) in CorpusLocation.files {
+            do { out[path] = .success(try run(path, format)) } catch { out[path] = .failure(.failed("\(path): \(error)")) }
+        }
+        return out
+    }()
+
+    static func row(_ path: String) throws -> CorpusRow {
+        guard let result = rows[path] else { throw ImportTestError.failed(path) }
+        return try result.get()
+    }
+
     static func run(_ path: String, _ format: ImportFormat) throws -> CorpusRow {
         let bytes = try CorpusLocation.bytes(path)
         let clock = ContinuousClock()
@@ -48,7 +62,8 @@ enum CorpusImport {
             result = Importer.run(Importer.Input(path: path, bytes: bytes), format: format)
         }
         guard let result, var report = result.report else { throw ImportTestError.failed(path) }
-        let compilation = try #require(Importer.compileOutput(result, baseSource: nil, platform: path.contains("macos") ? .apple : .other))
+        guard let compilation = Importer.compileOutput(result, baseSource: nil, platform: path.contains("macos") ? .apple : .other)
+        else { throw ImportTestError.failed(path) }
         let errors = compilation.diagnostics.filter { $0.severity == .error }.map(\.message)
         report.conflicts = errors.count
         let full = Importer.run(Importer.Input(path: path, bytes: bytes), format: format, language: .full)
@@ -64,14 +79,14 @@ enum CorpusImport {
         """
 }
 
-enum ImportTestError: Error { case failed(String) }
+enum ImportTestError: Error, Sendable { case failed(String) }
 
 @Suite("Importing real-world keymaps", .enabled(if: CorpusLocation.exists, "../shared/corpus is not next to the repository"))
 struct ImportCorpusTests {
     @Test(arguments: CorpusLocation.files.map(\.path))
     func importsAndCompiles(path: String) throws {
         let format = CorpusLocation.files.first { $0.path == path }?.format ?? .zed
-        let row = try CorpusImport.run(path, format)
+        let row = try CorpusImport.row(path)
         print(row.report.text + "  time: \(row.milliseconds) ms, warnings: \(row.warnings)")
         #expect(row.errors.isEmpty, "\(row.errors.prefix(5))")
         #expect(row.report.accountedFor == row.report.entries)
@@ -89,7 +104,7 @@ struct ImportCorpusTests {
     /// The table in Grammar.md §12 is this test's output (times vary, so they are not in it).
     @Test func grammarFiguresAreCurrent() throws {
         var table = CorpusImport.header + "\n"
-        for (path, format) in CorpusLocation.files { table += try CorpusImport.run(path, format).markdown + "\n" }
+        for (path, _) in CorpusLocation.files { table += try CorpusImport.row(path).markdown + "\n" }
         print(table)
         let grammar = String(decoding: try InputFile.read(CorpusLocation.repositoryRoot + "/Grammar.md"), as: UTF8.self)
         #expect(grammar.contains(table), "Grammar.md §12 differs from:\n\(table)")
