@@ -24,8 +24,12 @@ enum EditorApp {
 
     /// A session as `options` ask for, with every example keymap loaded (F3 switches).
     static func makeSession(_ options: Options) throws(KeymapLoadError) -> EditorSession {
-        let keymaps = try examples.get()
-        let initial = keymaps.firstIndex { $0.id == options.keymap } ?? 0
+        var keymaps = try examples.get()
+        var initial = keymaps.firstIndex { $0.id == options.keymap } ?? 0
+        if let keymapFile = options.keymapFile {
+            keymaps.insert(try KeymapLibrary.loadFile(keymapFile), at: 0)
+            initial = 0
+        }
         var file = FileText(bytes: Array((options.text ?? "").utf8))
         var readOnly = options.readOnly
         if options.text == nil, let path = options.path, let bytes = KeymapLibrary.readFile(path) {

@@ -97,13 +97,26 @@ enum KeymapLibrary {
         return try compile(id: id, sources: sources)
     }
 
+    /// Compiles and loads the `.bind` file at `path` and the files it layers over
+    /// (`--keymap-file`).
+    static func loadFile(_ path: String) throws(KeymapLoadError) -> LoadedKeymap {
+        let layered = LayeredSources(roots: [path])
+        if let error = layered.rootErrors.first { throw .unreadable(error) }
+        return try load(id: "file", Compilation(layered: layered, platform: platform))
+    }
+
     /// Compiles `.bind` sources (path and bytes, in layering order) with the front end's
     /// ``Compilation`` and loads the emitted bytes with `BindingTable(bytes:)`, the runtime's
     /// validating loader, as an app loads a `.bindtable`.
     static func compile(id: String, sources: [(String, [UInt8])]) throws(KeymapLoadError) -> LoadedKeymap {
         var manager = SourceManager()
         for (path, bytes) in sources { manager.add(SourceFile(path: path, bytes: bytes)) }
-        let compilation = Compilation(sources: manager, platform: platform)
+        return try load(id: id, Compilation(sources: manager, platform: platform))
+    }
+
+    /// Loads a compilation's table with `BindingTable(bytes:)`, or throws its errors.
+    static func load(id: String, _ compilation: Compilation) throws(KeymapLoadError) -> LoadedKeymap {
+        let manager = compilation.sources
         let renderer = DiagnosticRenderer(colored: false)
         let rendered = compilation.diagnostics.map { renderer.render($0, sources: manager) }
         guard !compilation.hasErrors, let keymap = compilation.keymap, let bytes = compilation.table(strip: false) else {
@@ -113,7 +126,7 @@ enum KeymapLibrary {
         do { table = try BindingTable(bytes: bytes) } catch { throw .table("\(error)") }
         return LoadedKeymap(
             id: id, name: keymap.name ?? id, table: table, model: keymap,
-            files: sources.map(\.0), warnings: rendered)
+            files: manager.files.map(\.path), warnings: rendered)
     }
 
     /// The bytes of a file, or nil.

@@ -2,6 +2,9 @@
 /// [--read-only] [--signed-in] [FILE]`.
 struct Options: Equatable {
     var keymap = "text"
+    /// A `.bind` file to run instead of the examples (`--keymap-file`; its `layer over` bases
+    /// are loaded too).
+    var keymapFile: String?
     /// Scripted strokes; nil for interactive use (or keys on standard input).
     var keys: String?
     /// Initial text instead of a file's.
@@ -12,13 +15,17 @@ struct Options: Equatable {
     var help = false
 
     static let usage = """
-        usage: tiny-editor [--keymap text|vim|ide] [--keys "STROKES"] [--text "TEXT"]
-                           [--read-only] [--signed-in] [FILE]
+        usage: tiny-editor [--keymap text|vim|ide | --keymap-file FILE.bind] [--keys "STROKES"]
+                           [--text "TEXT"] [--read-only] [--signed-in] [FILE]
 
         A small terminal editor whose every key goes through BindingRuntime.
 
           --keymap NAME   text (macOS style, the default), vim (modal) or ide (VS Code style,
                           IDE.bind with IDE-user.bind layered on top)
+          --keymap-file F run the .bind file F (and the files it layers over) instead, e.g. one
+                          made by `bindc import`; its bindings are performed by the editor's
+                          responders (roles TextView, Buffer, FindBar, Editor, Panel, Window,
+                          Workbench, App) when the action is one of the editor's
           --keys STROKES  scripted mode: run the strokes, print what each did and the buffer;
                           strokes are chords as in .bind (`i`, `ctrl+k ctrl+c`, `G`, `"$"`) and
                           text:"…" types literal text. Without a terminal on standard input,
@@ -70,6 +77,7 @@ struct Options: Equatable {
                         throw Error(message: "unknown keymap '\(k)' (choose one of: \(KeymapLibrary.ids.joined(separator: ", ")))")
                     }
                     o.keymap = k
+                case "--keymap-file": o.keymapFile = try take()
                 case "--keys": o.keys = try take()
                 case "--text": o.text = try take().replacingEscapes()
                 case "--read-only": o.readOnly = true
