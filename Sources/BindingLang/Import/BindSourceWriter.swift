@@ -27,9 +27,11 @@ struct BindSourceWriter {
         var byOriginal: [String: String] = [:]
         var used: Set<String> = []
         init(reserved: Set<String> = []) { used = reserved }
-        mutating func name(for original: String) -> String {
+        /// The identifier for `original` (made from `spelling` when given: a Zed flag is
+        /// registered as `name#flag` but spelled `name`).
+        mutating func name(for original: String, spelling: String? = nil) -> String {
             if let n = byOriginal[original] { return n }
-            let base = BindSourceWriter.mangle(original)
+            let base = BindSourceWriter.mangle(spelling ?? original)
             var candidate = base
             var suffix = 2
             while used.contains(candidate) {
@@ -112,7 +114,7 @@ struct BindSourceWriter {
             for f in flags {
                 let key = keymap.format == .zed ? f + "#flag" : f
                 guard d.contextDecls[key] == nil else { continue }
-                d.contextDecls[key] = "context \(d.contexts.name(for: key)): Bool"
+                d.contextDecls[key] = "context \(d.contexts.name(for: key, spelling: f)): Bool"
                 d.contextOrder.append(key)
             }
         }

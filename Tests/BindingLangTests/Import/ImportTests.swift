@@ -1,0 +1,226 @@
+// The importer on small inputs: the JSONC reader and its positions, shape errors, later-wins
+// rewriting, disabling entries, layers (the example Zed and VS Code layers compile over the
+// corpus defaults), and the README's example.
+@testable import BindingLang
+import BindingRuntime
+import Testing
+
+private func run(_ text: String, _ format: ImportFormat, path: String = "keys.json", over base: Importer.Input? = nil) -> Importer.Result {
+    Importer.run(Importer.Input(path: path, bytes: Array(text.utf8)), format: format, over: base)
+}
+
+private func rendered(_ result: Importer.Result) -> String {
+    DiagnosticRenderer(colored: false).render(result.diagnostics, sources: result.sources)
+}
+
+@Suite struct JSONCParserTests {
+    @Test func readsCommentsTrailingCommasAndPositions() throws {
+        let text = "// c\n[ { \"a\": 1, /* x */ \"b\": [true, null, \"s\\u00e9\",], }, ]"
+        let doc = try JSONCParser.parse(Array(text.utf8)).get()
+        guard case .array(let items) = doc.value, case .object(let members) = items[0].value else {
+            Issue.record("not an array of objects")
+            return
+        }
+        #expect(members.map(\.key) == ["a", "b"])
+        #expect(members[0].value.value == .number("1"))
+        #expect(members[0].keyRange == 9..<12)
+        #expect(items[0]["b"]?.compactText == "[true,null,\"sé\"]")
+    }
+
+    @Test(arguments: [
+        ("[1 2]", "expected ',' or ']' in array, found '2'", 3),
+        ("{\"a\" 1}", "expected ':' after the member name, found '1'", 5),
+        ("[\"abc", "unterminated string", 1),
+        ("[01]", "malformed number", 1),
+        ("[1] x", "unexpected text after the document", 4),
+        ("[tru]", "expected a value, found 't'", 1),
+        ("/* open", "unterminated comment", 0),
+        ("[\"\\q\"]", "invalid escape '\\q' in string", 2),
+        ("", "expected a value, found the end of the file", 0),
+    ])
+    func reportsTheFirstMistakeWhereItIs(text: String, message: String, offset: Int) {
+        #expect(JSONCParser.parse(Array(text.utf8)) == .failure(JSONCError(message: message, offset: offset)))
+    }
+
+    @Test func depthIsLimitedWithoutTrapping() {
+        let deep = String(repeating: "[", count: 100_000)
+        #expect(JSONCParser.parse(Array(deep.utf8)) == .failure(JSONCError(message: "nested too deeply", offset: JSONCParser.maxDepth)))
+    }
+
+    @Test func everyTruncationOfTheExamplesIsAnErrorOrAValueNeverATrap() throws {
+        for name in ["keybindings.json", "vim-like.json"] {
+            let bytes = try InputFile.read(CorpusLocation.repositoryRoot + "/Examples/Import/" + name)
+            for n in 0..<bytes.count {
+                let result = Importer.run(Importer.Input(path: name, bytes: Array(bytes[0..<n])), format: name.hasPrefix("vim") ? .zed : .vscode)
+                #expect(result.source != nil || result.hasErrors)
+            }
+        }
+    }
+}
+
+@Suite struct ImporterTests {
+    @Test func malformedInputIsAPositionedError() {
+        let result = run("[\n  { \"key\": \"cmd+k\" \"command\": \"x\" }\n]\n", .vscode)
+        #expect(result.source == nil)
+        #expect(rendered(result).hasPrefix("keys.json:2:20: error: expected ',' or '}' in object, found '\"'\n"))
+    }
+
+    @Test func wrongShapesAndUnknownKeysAreErrorsWithSuggestions() {
+        let vscode = run("[{ \"key\": \"cmd+k\", \"comand\": \"x\" }, { \"key\": 3, \"command\": \"y\" }, 7]", .vscode)
+        #expect(vscode.diagnostics.map(\.message) == [
+            "keybinding has no \"command\"",
+            "unknown key 'comand' in a keybinding; did you mean 'command'?",
+            "\"key\" must be a string, not a number",
+            "a keybinding is an object with \"key\" and \"command\", not a number",
+        ])
+        let zed = run("[{ \"context\": 1, \"bindings\": { \"a\": 2 } }, { \"bindigs\": {} }]", .zed)
+        #expect(zed.diagnostics.map(\.message) == [
+            "\"context\" must be a string, not a number",
+            "an action is a name, null, or [name, argument], not a number",
+            "unknown key 'bindigs' in a keymap section; did you mean 'bindings'?",
+        ])
+        #expect(run("{}", .zed).diagnostics.map(\.message) == ["a Zed keymap is an array of sections, not an object"])
+    }
+
+    @Test func theLaterEntryWinsWhereTheyOverlap() throws {
+        let result = run("""
+            [
+              { "key": "cmd+k", "command": "a", "when": "x" },
+              { "key": "cmd+k", "command": "b", "when": "x && y" },
+              { "key": "cmd+k", "command": "c", "when": "z == 'q'" },
+              { "key": "cmd+k", "command": "d", "when": "z == 'r'" },
+              { "key": "cmd+j", "command": "e" },
+              { "key": "cmd+j", "command": "f" },
+              { "key": "cmd+l", "command": "g" },
+              { "key": "cmd+l cmd+m", "command": "h", "when": "y" },
+            ]
+            """, .vscode)
+        let source = try #require(result.source)
+        #expect(source.contains("cmd+k -> a when x && !y && z != \"q\" && z != \"r\"  // line 2"))
+        #expect(source.contains("cmd+k -> c when z == \"q\"  // line 4"))
+        #expect(source.contains("// always overridden: \"cmd+j\" -> e (line 6) by line 7"))
+        #expect(source.contains("cmd+l -> g when !y  // line 8"))
+        #expect(source.contains("cmd+l cmd+m -> h when y  // line 9"))
+        let compilation = try #require(Importer.compileOutput(result, baseSource: nil, platform: .apple))
+        #expect(compilation.diagnostics.isEmpty)
+        #expect(result.report?.overridden == 1)
+        #expect(result.report?.rewritten == 3)
+    }
+
+    @Test func disablingEntriesNarrowOrRemoveWhatTheyDisable() throws {
+        let vscode = try #require(run("""
+            [{ "key": "cmd+k", "command": "a" }, { "key": "cmd+k", "command": "b", "when": "x" },
+             { "key": "cmd+k", "command": "-a" }]
+            """, .vscode).source)
+        #expect(vscode.contains("// always overridden: \"cmd+k\" -> a (line 1) by line 2"))
+        #expect(vscode.contains("cmd+k -> b when x  // line 1"))
+        let zed = try #require(run("""
+            [{ "context": "Editor", "bindings": { "cmd-k": "a" } },
+             { "context": "Editor && x", "bindings": { "cmd-k": null } }]
+            """, .zed).source)
+        #expect(zed.contains("cmd+k -> a when !x  // line 1"))
+        #expect(zed.contains("// disables earlier bindings: \"cmd-k\" -> null (line 2)"))
+    }
+
+    @Test func zedRolesGlobalAndUnsupportedContexts() throws {
+        let result = run("""
+            [
+              { "bindings": { "ctrl-a": "global::A" } },
+              { "context": "Editor && mode == full", "bindings": { "ctrl-a": "editor::A", "fn-f": "editor::F" } },
+              { "context": "Pane > Editor", "bindings": { "ctrl-b": "editor::B" } },
+              { "context": "Workspace || Pane", "bindings": { "ctrl-c": ["pane::C", 2] } },
+              { "bindings": { "ctrl-a": "global::Later" } }
+            ]
+            """, .zed)
+        let source = try #require(result.source)
+        // The later binding without a context ranks at the focused element, so it overrides
+        // the Editor's everywhere: no Editor binding is left.
+        #expect(source.contains("responder Workspace, Pane, Global\naction pane__C(Int)\naction global__Later\n"))
+        #expect(source.contains("// always overridden: \"ctrl-a\" -> global::A (line 2) by line 6"))
+        #expect(source.contains("// always overridden: \"ctrl-a\" -> editor::A (line 3) by line 6"))
+        #expect(source.contains("// left out: \"fn-f\" -> editor::F (line 3): 'fn' modifier"))
+        #expect(source.contains("// left out: \"ctrl-b\" -> editor::B (line 4): needs 'inside Role' (Zed's 'A > B')"))
+        #expect(source.contains("in Workspace {\n  ctrl+c -> pane__C(2)  // line 5\n}"))
+        #expect(source.contains("in Pane {\n  ctrl+c -> pane__C(2)  // line 5\n}"))
+        #expect(source.contains("in Global {\n  ctrl+a -> global__Later  // line 6\n}"))
+        #expect(result.report?.leftOut == ["'fn' modifier": 1, "needs 'inside Role' (Zed's 'A > B')": 1])
+    }
+
+    @Test func chainPredicatesWhenTheLanguageHasThem() throws {
+        let result = Importer.run(Importer.Input(path: "k.json", bytes: Array("""
+            [{ "context": "Pane > Editor && !menu", "bindings": { "ctrl-b": "editor::B" } },
+             { "context": "Editor && menu", "bindings": { "ctrl-b": "editor::M" } }]
+            """.utf8)), format: .zed, language: .full)
+        let source = try #require(result.source)
+        #expect(source.contains("ctrl+b -> editor__B when inside Pane && !is menu_  // line 1"))
+        #expect(source.contains("ctrl+b -> editor__M when is menu_  // line 2"))
+    }
+}
+
+@Suite("Importing layers", .enabled(if: CorpusLocation.exists, "../shared/corpus is not next to the repository"))
+struct ImportLayerTests {
+    static func layer(_ path: String, over base: String, _ format: ImportFormat) throws -> (Importer.Result, Compilation) {
+        let input = Importer.Input(path: path, bytes: try InputFile.read(CorpusLocation.repositoryRoot + "/" + path))
+        let baseInput = Importer.Input(path: base, bytes: try CorpusLocation.bytes(base))
+        let result = Importer.run(input, format: format, over: baseInput)
+        let baseSource = try #require(Importer.run(baseInput, format: format).source)
+        let compilation = try #require(Importer.compileOutput(result, baseSource: baseSource, platform: .apple))
+        return (result, compilation)
+    }
+
+    @Test func aVimLikeZedLayerCompilesOverTheDefault() throws {
+        let (result, compilation) = try Self.layer("Examples/Import/vim-like.json", over: "zed/default-macos.json", .zed)
+        let source = try #require(result.source)
+        #expect(compilation.diagnostics.filter { $0.severity == .error }.map(\.message) == [])
+        #expect(source.hasPrefix("// Imported from Examples/Import/vim-like.json (Zed) by `bindc import`.\n"))
+        #expect(source.contains("layer over \"default-macos.bind\"\n"))
+        #expect(source.contains("unbind ctrl+w when vim_mode == \"normal\"  // null disables it, line 15"))
+        #expect(source.contains("unbind ctrl+k when vim_mode == \"normal\"  // prefix conflict with the layer's 'ctrl+k ctrl+x', line 13"))
+        // Only what the base does not declare.
+        #expect(source.contains("context vim_mode: String"))
+        #expect(!source.contains("responder"))
+        #expect(!source.contains("action editor__Cancel"))
+        let keymap = try #require(compilation.keymap)
+        #expect(keymap.bindings.count > 700)
+    }
+
+    @Test func aVSCodeUserFileCompilesOverTheDefaults() throws {
+        let user = """
+            [
+              { "key": "cmd+s", "command": "workbench.action.files.saveAll", "when": "editorTextFocus" },
+              { "key": "cmd+l", "command": "workbench.action.gotoLine" },
+              { "key": "cmd+k cmd+w", "command": "-workbench.action.closeAllEditors" },
+              { "key": "cmd+k", "command": "workbench.action.showCommands", "when": "!inputFocus" }
+            ]
+            """
+        let baseInput = Importer.Input(path: "vscode/macos.keybindings.raw.json", bytes: try CorpusLocation.bytes("vscode/macos.keybindings.raw.json"))
+        let result = Importer.run(Importer.Input(path: "keybindings.json", bytes: Array(user.utf8)), format: .vscode, over: baseInput)
+        let source = try #require(result.source)
+        #expect(source.contains("layer over \"macos.keybindings.raw.bind\""))
+        #expect(source.contains("unbind cmd+k cmd+w  // '-workbench.action.closeAllEditors' removes it, line 4"))
+        #expect(source.contains("unbind cmd+k cmd+c when !inputFocus  // prefix conflict with the layer's 'cmd+k', line 5"))
+        #expect(source.contains("action workbench_action_files_saveAll\n"))  // the base does not bind it
+        #expect(!source.contains("action workbench_action_gotoLine"))  // the base declares it
+        let baseSource = try #require(Importer.run(baseInput, format: .vscode).source)
+        let compilation = try #require(Importer.compileOutput(result, baseSource: baseSource, platform: .apple))
+        #expect(compilation.diagnostics.filter { $0.severity == .error }.map(\.message) == [])
+    }
+}
+
+@Suite struct ImportReadmeTests {
+    /// `Examples/Import/keybindings.bind` is `bindc import`'s output for the JSON beside it, and
+    /// the README shows both and the report exactly.
+    @Test func theExampleIsCurrent() throws {
+        let root = CorpusLocation.repositoryRoot
+        let path = "Examples/Import/keybindings.json"
+        let result = Importer.run(Importer.Input(path: path, bytes: try InputFile.read(root + "/" + path)), format: .vscode)
+        let source = try #require(result.source)
+        let checkedIn = String(decoding: try InputFile.read(root + "/Examples/Import/keybindings.bind"), as: UTF8.self)
+        #expect(source == checkedIn)
+        var report = try #require(result.report)
+        report.conflicts = try #require(Importer.compileOutput(result, baseSource: nil, platform: .apple)).diagnostics.count
+        let readme = String(decoding: try InputFile.read(root + "/README.md"), as: UTF8.self)
+        #expect(readme.contains("```\n" + source + "```\n"))
+        #expect(readme.contains("--report\n" + report.text + "```\n"))
+    }
+}
