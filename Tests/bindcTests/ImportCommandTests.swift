@@ -1,0 +1,84 @@
+import Testing
+
+/// `bindc import` as users run it: output, `-o`, `--over`, `--report [--json]`, and the exit
+/// codes for bad input (1) and bad usage (2).
+@Suite struct ImportCommandTests {
+    static let user = """
+        [
+          { "key": "cmd+k", "command": "a", "when": "x" },
+          { "key": "cmd+k", "command": "b", "when": "y" }
+        ]
+        """
+
+    @Test func writesSourceThatCompiles() throws {
+        let bindc = try BindcRunner()
+        defer { bindc.cleanUp() }
+        _ = try bindc.write("keys.json", Self.user)
+        let r = try bindc.run(["import", "vscode", "keys.json", "-o", "keys.bind", "--report"])
+        #expect(r.status == 0)
+        #expect(r.stdout == "")
+        #expect(r.stderr.hasPrefix("keys.json (VS Code): 2 entries, 2 converted (100.0%), 0 left out\n"))
+        #expect(r.stderr.contains("  conflicts remaining: 0\n"))
+        let source = String(decoding: try #require(bindc.read("keys.bind")), as: UTF8.self)
+        #expect(source.contains("  cmd+k -> a when x && !y  // line 2\n"))
+        #expect(try bindc.run(["check", "keys.bind"]).status == 0)
+        let stdout = try bindc.run(["import", "vscode", "keys.json"])
+        #expect(stdout.stdout == source)
+    }
+
+    @Test func reportsAsJSON() throws {
+        let bindc = try BindcRunner()
+        defer { bindc.cleanUp() }
+        _ = try bindc.write("keys.json", Self.user)
+        let r = try bindc.run(["import", "vscode", "keys.json", "-o", "-", "--report", "--json"])
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("\"entries\": 2,"))
+        #expect(r.stderr.contains("\"conflicts\": 0"))
+    }
+
+    @Test func layersOverABase() throws {
+        let bindc = try BindcRunner()
+        defer { bindc.cleanUp() }
+        _ = try bindc.write("base.json", "[{ \"key\": \"ctrl+k\", \"command\": \"cut\" }, { \"key\": \"ctrl+j\", \"command\": \"join\" }]")
+        _ = try bindc.write("user.json", "[{ \"key\": \"ctrl+k ctrl+c\", \"command\": \"comment\" }, { \"key\": \"ctrl+j\", \"command\": \"-join\" }]")
+        #expect(try bindc.run(["import", "vscode", "base.json", "-o", "base.bind"]).status == 0)
+        let r = try bindc.run(["import", "vscode", "user.json", "--over", "base.json", "-o", "user.bind", "--report"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("unbinds: 2"))
+        let source = String(decoding: try #require(bindc.read("user.bind")), as: UTF8.self)
+        #expect(source.contains("layer over \"base.bind\"\n"))
+        #expect(source.contains("  unbind ctrl+j  // '-join' removes it, line 1\n"))
+        #expect(source.contains("  unbind ctrl+k  // prefix conflict with the layer's 'ctrl+k ctrl+c', line 1\n"))
+        let check = try bindc.run(["check", "user.bind"])
+        #expect(check.status == 0, "\(check.stderr)")
+    }
+
+    @Test func badInputIsAPositionedErrorAndExitsWithOne() throws {
+        let bindc = try BindcRunner()
+        defer { bindc.cleanUp() }
+        _ = try bindc.write("bad.json", "[\n  { \"key\": \"cmd+k\", \"command\": \"x\",, }\n]\n")
+        let r = try bindc.run(["import", "vscode", "bad.json", "-o", "out.bind"])
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("bad.json:2:36: error: expected a member name in quotes or '}', found ','\n"))
+        #expect(bindc.read("out.bind") == nil)
+        let shape = try bindc.run(["import", "zed", "bad.json"])
+        #expect(shape.status == 1)
+        _ = try bindc.write("shape.json", "[{ \"context\": \"Editor\", \"bindings\": [] }]")
+        let wrong = try bindc.run(["import", "zed", "shape.json"])
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr.hasPrefix("shape.json:1:37: error: \"bindings\" must be an object of keystrokes to actions, not an array\n"))
+        let missing = try bindc.run(["import", "zed", "nothing.json"])
+        #expect(missing.status == 1)
+    }
+
+    @Test func usageMistakesExitWithTwo() throws {
+        let bindc = try BindcRunner()
+        defer { bindc.cleanUp() }
+        #expect(try bindc.run(["import", "emacs", "x.json"]).status == 2)
+        #expect(try bindc.run(["import", "vscode"]).status == 2)
+        #expect(try bindc.run(["import", "vscode", "x.json", "--json"]).status == 2)
+        let help = try bindc.run(["import", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("--over BASE"))
+    }
+}
