@@ -249,7 +249,9 @@ struct BindSourceWriter {
                 text += type == "String" ? "(\(SourceLiteral.quoted(kind.text)))" : "(\(kind.text))"
             }
             if b.condition != .constant(true) { text += " when " + render(b.condition) }
-            text += "  // line \(line(b.entry))"
+            // The entry's line on a line of its own: a trailing comment would be aligned
+            // after the longest condition of the block.
+            out.append("  // line \(line(b.entry))")
             out.append(text)
         }
         if role != nil { out.append("}") }

@@ -103,7 +103,11 @@ public enum Importer {
         }
         BindSourceWriter.declare(layer, into: &declarations)
         let writer = BindSourceWriter(declarations: declarations, keymap: layer)
-        let source = writer.write(base: baseName, foreign: parsed[parsed.count - 1].file, from: previous, language: language)
+        var source = writer.write(base: baseName, foreign: parsed[parsed.count - 1].file, from: previous, language: language)
+        // In the canonical layout `bindc fmt` gives (aligned columns, comments kept).
+        if case .success(let formatted) = Formatter.format(SourceFile(path: input.path, text: source), file: FileID(0)) {
+            source = formatted
+        }
         return Result(
             source: source, baseName: baseName, sources: sources, diagnostics: [],
             report: ImportReport(path: input.path, keymap: layer), keymap: layer,

@@ -96,11 +96,11 @@ private func rendered(_ result: Importer.Result) -> String {
             ]
             """, .vscode)
         let source = try #require(result.source)
-        #expect(source.contains("cmd+k -> a when x && !y && z != \"q\" && z != \"r\"  // line 2"))
-        #expect(source.contains("cmd+k -> c when z == \"q\"  // line 4"))
+        #expect(source.contains("// line 2\n  cmd+k -> a when x && !y && z != \"q\" && z != \"r\"\n"))
+        #expect(source.contains("// line 4\n  cmd+k -> c when z == \"q\"\n"))
         #expect(source.contains("// always overridden: \"cmd+j\" -> e (line 6) by line 7"))
-        #expect(source.contains("cmd+l -> g when !y  // line 8"))
-        #expect(source.contains("cmd+l cmd+m -> h when y  // line 9"))
+        #expect(source.contains("// line 8\n  cmd+l -> g when !y\n"))
+        #expect(source.contains("// line 9\n  cmd+l cmd+m -> h when y\n"))
         let compilation = try #require(Importer.compileOutput(result, baseSource: nil, platform: .apple))
         #expect(compilation.diagnostics.isEmpty)
         #expect(result.report?.overridden == 1)
@@ -113,12 +113,12 @@ private func rendered(_ result: Importer.Result) -> String {
              { "key": "cmd+k", "command": "-a" }]
             """, .vscode).source)
         #expect(vscode.contains("// always overridden: \"cmd+k\" -> a (line 1) by line 2"))
-        #expect(vscode.contains("cmd+k -> b when x  // line 1"))
+        #expect(vscode.contains("// line 1\n  cmd+k -> b when x\n"))
         let zed = try #require(run("""
             [{ "context": "Editor", "bindings": { "cmd-k": "a" } },
              { "context": "Editor && x", "bindings": { "cmd-k": null } }]
             """, .zed).source)
-        #expect(zed.contains("cmd+k -> a when !x  // line 1"))
+        #expect(zed.contains("// line 1\n  cmd+k -> a when !x\n"))
         #expect(zed.contains("// disables earlier bindings: \"cmd-k\" -> null (line 2)"))
     }
 
@@ -140,9 +140,9 @@ private func rendered(_ result: Importer.Result) -> String {
         #expect(source.contains("// always overridden: \"ctrl-a\" -> editor::A (line 3) by line 6"))
         #expect(source.contains("// left out: \"fn-f\" -> editor::F (line 3): 'fn' modifier"))
         #expect(source.contains("// left out: \"ctrl-b\" -> editor::B (line 4): needs 'inside Role' (Zed's 'A > B')"))
-        #expect(source.contains("in Workspace {\n  ctrl+c -> pane__C(2)  // line 5\n}"))
-        #expect(source.contains("in Pane {\n  ctrl+c -> pane__C(2)  // line 5\n}"))
-        #expect(source.contains("in Global {\n  ctrl+a -> global__Later  // line 6\n}"))
+        #expect(source.contains("in Workspace {\n  // line 5\n  ctrl+c -> pane__C(2)\n}"))
+        #expect(source.contains("in Pane {\n  // line 5\n  ctrl+c -> pane__C(2)\n}"))
+        #expect(source.contains("in Global {\n  // line 6\n  ctrl+a -> global__Later\n}"))
         #expect(result.report?.leftOut == ["'fn' modifier": 1, "needs 'inside Role' (Zed's 'A > B')": 1])
     }
 
@@ -152,8 +152,8 @@ private func rendered(_ result: Importer.Result) -> String {
              { "context": "Editor && menu", "bindings": { "ctrl-b": "editor::M" } }]
             """.utf8)), format: .zed, language: .full)
         let source = try #require(result.source)
-        #expect(source.contains("ctrl+b -> editor__B when inside Pane && !is menu_  // line 1"))
-        #expect(source.contains("ctrl+b -> editor__M when is menu_  // line 2"))
+        #expect(source.contains("// line 1\n  ctrl+b -> editor__B when inside Pane && !is menu_\n"))
+        #expect(source.contains("// line 2\n  ctrl+b -> editor__M when is menu_\n"))
     }
 }
 
@@ -174,8 +174,8 @@ struct ImportLayerTests {
         #expect(compilation.diagnostics.filter { $0.severity == .error }.map(\.message) == [])
         #expect(source.hasPrefix("// Imported from Examples/Import/vim-like.json (Zed) by `bindc import`.\n"))
         #expect(source.contains("layer over \"default-macos.bind\"\n"))
-        #expect(source.contains("unbind ctrl+w when vim_mode == \"normal\"  // null disables it, line 15"))
-        #expect(source.contains("unbind ctrl+k when vim_mode == \"normal\"  // prefix conflict with the layer's 'ctrl+k ctrl+x', line 13"))
+        #expect(source.contains("unbind ctrl+w when vim_mode == \"normal\" // null disables it, line 15"))
+        #expect(source.contains("unbind ctrl+k when vim_mode == \"normal\" // prefix conflict with the layer's 'ctrl+k ctrl+x', line 13"))
         // Only what the base does not declare.
         #expect(source.contains("context vim_mode: String"))
         #expect(!source.contains("responder"))
@@ -197,8 +197,8 @@ struct ImportLayerTests {
         let result = Importer.run(Importer.Input(path: "keybindings.json", bytes: Array(user.utf8)), format: .vscode, over: baseInput)
         let source = try #require(result.source)
         #expect(source.contains("layer over \"macos.keybindings.raw.bind\""))
-        #expect(source.contains("unbind cmd+k cmd+w  // '-workbench.action.closeAllEditors' removes it, line 4"))
-        #expect(source.contains("unbind cmd+k cmd+c when !inputFocus  // prefix conflict with the layer's 'cmd+k', line 5"))
+        #expect(source.contains("unbind cmd+k cmd+w // '-workbench.action.closeAllEditors' removes it, line 4"))
+        #expect(source.contains("unbind cmd+k cmd+c when !inputFocus // prefix conflict with the layer's 'cmd+k', line 5"))
         #expect(source.contains("action workbench_action_files_saveAll\n"))  // the base does not bind it
         #expect(!source.contains("action workbench_action_gotoLine"))  // the base declares it
         let baseSource = try #require(Importer.run(baseInput, format: .vscode).source)
