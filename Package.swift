@@ -27,7 +27,7 @@ let package = Package(
             name: "TinyEditor", dependencies: ["BindingLang", "BindingRuntime"],
             path: "Examples/TinyEditor"),
         .executableTarget(
-            name: "BindBench", dependencies: ["BindingLang", "BindingRuntime"],
+            name: "BindBench", dependencies: ["BindingLang", "BindingRuntime", "BindingLanguageServer"],
             path: "Sources/bind-bench"),
         .plugin(name: "BindKitPlugin", capability: .buildTool(), dependencies: ["bindc"]),
         .plugin(

@@ -15,9 +15,11 @@ struct Options {
     var verifyOnly = false
     /// `--size N`: the keymap size `--profile` uses (default 10000).
     var profileSize = 10_000
+    /// `--lsp`: only measure the language server's change-to-diagnostics time and exit.
+    var lsp = false
 
     static let usage = """
-        USAGE: bind-bench [--quick] [--json] [--seed N] [--verify] [--profile PHASE [--size N]]
+        USAGE: bind-bench [--quick] [--json] [--seed N] [--verify] [--profile PHASE [--size N]] [--lsp]
 
         Measures BindKit against baselines in the same run: dispatch (ns and allocations per press,
         beside a UIKit-style baseline), compile (lex, parse, check, emit), load, and table size, on
@@ -36,6 +38,8 @@ struct Options {
               snapshot, decide, baseline) a few
                       times on the N-binding keymap (default 10000) and exit; for profiling with
                       valgrind --tool=callgrind
+          --lsp       only time the language server from a change to its published diagnostics
+                      on a 1,200-binding keymap (or --size N), beside one Compilation of it
           -h, --help  show this help
         """
 
@@ -53,6 +57,7 @@ struct Options {
                 o.compileOnly = arguments[i]
             case "--json": o.json = true
             case "--verify": o.verifyOnly = true
+            case "--lsp": o.lsp = true
             case "-h", "--help", "help": return nil
             case "--seed":
                 i += 1

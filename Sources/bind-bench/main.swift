@@ -23,6 +23,12 @@ if let path = options.compileOnly {
     exit(CompilerFigures.compileOnly(path))
 }
 
+if options.lsp {
+    let size = options.profileSize == 10_000 ? 1_200 : options.profileSize
+    LanguageServerBench.run(seed: options.seed, size: size, rounds: options.quick ? 40 : 200)
+    exit(0)
+}
+
 if let phase = options.profile {
     Profile.run(phase, size: options.profileSize, seed: options.seed)
     exit(0)
