@@ -26,6 +26,15 @@ enum ToolMessages {
 
     static let checkWithInPlace = "'--check' and '--in-place' cannot be used together"
     static let inPlaceStandardInput = "'--in-place' cannot rewrite standard input"
+    static let dryRunWithoutFix = "'--dry-run' needs '--fix'"
+    static let fixStandardInput = "'--fix' cannot rewrite standard input (use '--fix --dry-run' to see the diff)"
+
+    /// `app.bind:4:12: fixed: replaced 'serch' with 'search'`, what `check --fix` reports.
+    static func fixed(_ location: String, replaced old: String, with new: String) -> String {
+        if old.isEmpty { return "\(location): fixed: inserted '\(new)'" }
+        if new.isEmpty { return "\(location): fixed: removed '\(old)'" }
+        return "\(location): fixed: replaced '\(old)' with '\(new)'"
+    }
 
     static let notFormatted = "not formatted"
 
