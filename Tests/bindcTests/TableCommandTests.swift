@@ -80,7 +80,7 @@ import Testing
     @Test func platformDecidesPrimary() throws {
         _ = try compile(["--platform", "other"], to: "other.bindtable")
         let dump = try bindc.run(["dump", "other.bindtable"])
-        #expect(dump.stdout.hasPrefix("keymap \"Editor\" for other\n"))
+        #expect(dump.stdout.hasPrefix("keymap \"Editor\" for linux\n"))
         #expect(dump.stdout.contains("TextView  ctrl+b "))
         _ = try compile()
         #expect(try bindc.run(["dump", "editor.bindtable"]).stdout.contains("TextView  cmd+b "))
@@ -91,7 +91,7 @@ import Testing
         let r = try bindc.run(["dump", "editor.bindtable"])
         #expect(r.status == 0, "\(r.stderr)")
         let out = r.stdout
-        #expect(out.hasPrefix("keymap \"Editor\" for apple\n"))
+        #expect(out.hasPrefix("keymap \"Editor\" for macOS\n"))
         #expect(out.contains("  context mode: normal | insert | visual\n"))
         #expect(out.contains("responder TextView, Editor, Window, App\n"))
         #expect(out.contains("  ROLE      KEYS           ACTION           TITLE"))

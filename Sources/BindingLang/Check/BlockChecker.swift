@@ -18,16 +18,21 @@ struct BlockChecker {
         let role = scope.resolveRole(block.role, &engine)
         var blockCondition: Condition? = .constant(true)
         var warnUnsatisfiable = true
+        var offPlatform = false
         if let expression = block.condition {
             blockCondition = conditions.lower(expression, &engine)
             if let c = blockCondition, !sat.isSatisfiable(c) {
-                engine.warning(Messages.blockConditionNeverTrue, at: expression.range)
+                if conditions.mentionsPlatform(expression) {
+                    offPlatform = true  // a block for other platforms: checked, then left out
+                } else {
+                    engine.warning(Messages.blockConditionNeverTrue, at: expression.range)
+                }
                 warnUnsatisfiable = false  // already said; not again for every binding
             }
         }
         var state = BlockState(
-            role: role, condition: blockCondition, blockOK: role != nil && blockCondition != nil,
-            warnUnsatisfiable: warnUnsatisfiable)
+            role: role, condition: blockCondition, blockOK: role != nil && blockCondition != nil && !offPlatform,
+            warnUnsatisfiable: warnUnsatisfiable, offPlatform: offPlatform)
         checkItems(block.items, group: nil, &state, &result, &groups, &memo, &sat, &engine)
     }
 
@@ -36,6 +41,9 @@ struct BlockChecker {
         var condition: Condition?
         var blockOK: Bool
         var warnUnsatisfiable: Bool
+        /// The block's `when` rules out the platform compiled for: its items are checked for
+        /// mistakes but nothing of it (bindings, unbinds) takes effect.
+        var offPlatform = false
     }
 
     private func checkItems(
@@ -80,8 +88,12 @@ struct BlockChecker {
               let sequence, let (actionID, argument) = action, let own
         else { return }
         let condition = Self.and(blockCondition, own)
-        if state.warnUnsatisfiable, !sat.isSatisfiable(condition) {
-            engine.warning(Messages.bindingNeverChosen(sequence), at: b.condition?.range ?? b.sequence.range)
+        if !sat.isSatisfiable(condition) {
+            // Off on this platform (`when platform == …`): left out, not a mistake.
+            if let own = b.condition, conditions.mentionsPlatform(own) { return }
+            if state.warnUnsatisfiable {
+                engine.warning(Messages.bindingNeverChosen(sequence), at: b.condition?.range ?? b.sequence.range)
+            }
         }
         result.bindings.append(CheckedBinding(
             sequence: sequence, role: role, action: actionID, argument: argument,

@@ -12,7 +12,7 @@ public enum Checker {
     public static func check(_ files: [FileSyntax], sources: SourceManager, platform: Platform) -> (Keymap?, [Diagnostic]) {
         var engine = DiagnosticEngine()
         let scope = Scope.collect(files, into: &engine)
-        let conditions = ConditionChecker(scope: scope)
+        let conditions = ConditionChecker(scope: scope, platform: platform)
         let chords = ChordResolver(platform: platform)
         let actions = ActionResolver(scope: scope)
         let blocks = BlockChecker(scope: scope, conditions: conditions, chords: chords, actions: actions)

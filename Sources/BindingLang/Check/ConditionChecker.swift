@@ -7,6 +7,8 @@ import BindingRuntime
 /// further diagnostics about it.
 struct ConditionChecker {
     let scope: Scope
+    /// The platform compiled for: the value of the built-in `platform` (Grammar.md §4.7).
+    var platform: Platform = .macOS
     /// Deeper expressions (counting each operand of an `&&`/`||` chain and each item of an
     /// `in` list as a level) are an error.
     static let maximumDepth = Parser.maxConditionDepth
@@ -40,6 +42,10 @@ struct ConditionChecker {
             return nil
         case .identifier(let id):
             if let b = Self.boolLiteral(id.name) { return .constant(b) }
+            if Self.isPlatform(id.name, scope) {
+                engine.error(Messages.notACondition(Self.platformVariable), at: id.range)
+                return nil
+            }
             guard let v = context(id, asCondition: true, &engine) else { return nil }
             if case .bool = scope.contexts[v].type { return .flag(v) }
             engine.error(Messages.notACondition(scope.contexts[v]), at: id.range)
@@ -83,6 +89,7 @@ struct ConditionChecker {
             engine.error(Messages.leftSideNotAContext(op), at: lhs.range)
             return nil
         }
+        if Self.isPlatform(id.name, scope) { return platformComparison(rhs, op: op, &engine) }
         guard let v = context(id, asCondition: false, &engine) else { return nil }
         var result: Condition?
         var failed = false
@@ -146,6 +153,67 @@ struct ConditionChecker {
         return b ? .flag(v) : .not(.flag(v))
     }
 
+    // MARK: - The built-in `platform`
+
+    /// `platform` as the enumeration it reads as in messages: its cases are the platform names.
+    static let platformVariable = ContextVariable(
+        name: "platform", type: .enumeration(Platform.allCases.map(\.rawValue)))
+
+    /// Whether `name` is the built-in `platform` (always: declaring a context of that name is
+    /// an error, see ``Scope``).
+    static func isPlatform(_ name: String, _ scope: Scope) -> Bool {
+        name == "platform" && scope.contextIndex[name] == nil
+    }
+
+    /// `platform == p1 || platform == p2 …`, decided now: a compile-time constant.
+    private func platformComparison(_ rhs: [Expression], op: String, _ engine: inout DiagnosticEngine) -> Condition? {
+        var matches = false
+        var failed = false
+        for r in rhs {
+            let right = Self.unparenthesized(r)
+            switch right {
+            case .error:
+                failed = true
+            case .identifier(let id) where Self.boolLiteral(id.name) == nil:
+                if let p = Platform(rawValue: id.name) {
+                    if p == platform { matches = true }
+                } else {
+                    let names = Platform.allCases.map(\.rawValue)
+                    let suggestion = names.first { $0.lowercased() == id.name.lowercased() } ?? nearest(to: id.name, in: names)
+                    engine.error(Messages.unknownPlatform(id.name, suggestion), at: id.range, fixIts: fixIt(id.range, suggestion))
+                    failed = true
+                }
+            case .string(let s):
+                let fix = Platform(rawValue: s.value) != nil ? [FixIt(range: s.range, replacement: s.value)] : []
+                engine.error(Messages.cannotCompareWithString(Self.platformVariable), at: s.range, fixIts: fix)
+                failed = true
+            case .bool, .identifier:
+                engine.error(Messages.cannotCompareWithBool(Self.platformVariable), at: r.range)
+                failed = true
+            default:
+                engine.error(Messages.rightSideNotAValue(op), at: r.range)
+                failed = true
+            }
+        }
+        return failed ? nil : .constant(matches)
+    }
+
+    /// Whether `expression` compares the built-in `platform` anywhere: a condition that is
+    /// false only because of the platform is not warned about, its binding is left out.
+    func mentionsPlatform(_ expression: Expression) -> Bool {
+        switch expression {
+        case .error, .bool, .string, .identifier:
+            return false
+        case .not(let x, _), .parenthesized(let x, _):
+            return mentionsPlatform(x)
+        case .binary(.and, let l, let r, _), .binary(.or, let l, let r, _):
+            return mentionsPlatform(l) || mentionsPlatform(r)
+        case .binary(_, let l, _, _), .membership(let l, _, _, _):
+            if case .identifier(let id) = Self.unparenthesized(l) { return Self.isPlatform(id.name, scope) }
+            return false
+        }
+    }
+
     // MARK: - Names
 
     /// The index of the context `id` names; reports an unknown name (silently nil for a
@@ -154,7 +222,7 @@ struct ConditionChecker {
     private func context(_ id: Identifier, asCondition: Bool, _ engine: inout DiagnosticEngine) -> Int? {
         if let v = scope.contextIndex[id.name] { return v }
         if scope.brokenContexts.contains(id.name) { return nil }
-        var suggestion = nearest(to: id.name, in: scope.contexts.map(\.name))
+        var suggestion = nearest(to: id.name, in: scope.contexts.map(\.name) + ["platform"])
         if suggestion == nil && asCondition {
             let owners = scope.contexts.filter { c in
                 if case .enumeration(let cases) = c.type { return cases.contains(id.name) }

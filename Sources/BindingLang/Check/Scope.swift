@@ -71,6 +71,10 @@ struct Scope {
                     }
                 case .context(let d):
                     let name = d.name.name
+                    if name == "platform" {
+                        engine.error(Messages.platformIsBuiltIn, at: d.name.range)
+                        continue
+                    }
                     if let first = contextRanges[name] {
                         engine.error(Messages.redeclaration("context", name), at: d.name.range,
                                      notes: [DiagnosticNote(Messages.firstDeclaredHere(name), at: first)])

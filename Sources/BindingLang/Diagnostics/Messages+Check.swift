@@ -96,6 +96,10 @@ extension Messages {
         default: return "cannot compare \(contextDescription(variable)) with identifier '\(name)'; use true or false"
         }
     }
+    static func unknownPlatform(_ name: String, _ suggestion: String?) -> String {
+        "unknown platform '\(name)'\(didYouMean(suggestion)); the platforms are \(Platform.allCases.map(\.rawValue).joined(separator: ", "))"
+    }
+    static let platformIsBuiltIn = "'platform' is built in (the platform compiled for, set by --platform); choose another name"
     static let conditionTooDeep = "condition is nested too deeply"
     static let blockConditionNeverTrue = "condition is never true; no binding of this block can be chosen"
     static func bindingNeverChosen(_ sequence: [Chord]) -> String {

@@ -222,7 +222,7 @@ struct TableBuilder {
         let topMenus = buildMainMenus()
         buildQuickActions()
         if !strip { buildSourceMap() }
-        let platform: UInt32 = keymap.platform == .apple ? 0 : 1
+        let platform = keymap.platform.tableCode
         let metaFlags = (narrowBindings ? TableFormat.metaNarrowBindings : 0) | (narrowSourceMap ? TableFormat.metaNarrowSourceMap : 0)
         write(.meta) { $0.record(name, platform, UInt32(topMenus), metaFlags) }
         buildStrings()

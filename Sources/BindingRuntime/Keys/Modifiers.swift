@@ -51,13 +51,64 @@ public struct Modifiers: OptionSet, Hashable, Sendable {
     public static let ambiguousSpellings: [String: [String]] = ["meta": ["alt", "cmd"], "super": ["cmd"]]
 }
 
-/// The platform a table is compiled for; it decides what the `primary` modifier means.
+/// The platform a table is compiled for. It decides what the `primary` modifier means, the
+/// value of the built-in `platform` condition (Grammar.md §4.7), and which system shortcuts
+/// the checker warns about.
+///
+/// The raw values are the names the language and `bindc --platform` use; the table stores
+/// ``tableCode``.
 public enum Platform: String, Sendable, CaseIterable {
-    /// Apple platforms: `primary` is ⌘ Command.
-    case apple
-    /// Every other platform: `primary` is Control.
-    case other
+    /// macOS (AppKit, or UIKit apps running on the Mac): `primary` is ⌘ Command.
+    case macOS
+    /// iPadOS (UIKit with a hardware keyboard): `primary` is ⌘ Command.
+    case iPadOS
+    /// Windows: `primary` is Control.
+    case windows
+    /// Linux desktops (GNOME, KDE Plasma): `primary` is Control.
+    case linux
+
+    /// The name `--platform apple` stood for before platforms were named: macOS.
+    public static let apple = Platform.macOS
+    /// The name `--platform other` stood for before platforms were named: Linux.
+    public static let other = Platform.linux
+
+    /// Whether this is one of Apple's platforms (⌘ is the command modifier).
+    public var isApple: Bool { self == .macOS || self == .iPadOS }
 
     /// The modifier that `primary` stands for on this platform.
-    public var primaryModifier: Modifiers { self == .apple ? .command : .control }
+    public var primaryModifier: Modifiers { isApple ? .command : .control }
+
+    /// Looks a platform up by name, ignoring case (`macos`, `iPadOS`, `Windows`), and also
+    /// accepts the older names `apple` (macOS) and `other` (Linux).
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "macos", "apple": self = .macOS
+        case "ipados": self = .iPadOS
+        case "windows": self = .windows
+        case "linux", "other": self = .linux
+        default: return nil
+        }
+    }
+
+    /// The value stored in the table's `META` record: 0 macOS, 1 Linux, 2 iPadOS, 3 Windows
+    /// (0 and 1 are what `apple` and `other` were).
+    public var tableCode: UInt32 {
+        switch self {
+        case .macOS: 0
+        case .linux: 1
+        case .iPadOS: 2
+        case .windows: 3
+        }
+    }
+
+    /// The platform stored as `code` in a table; nil for an unknown code.
+    public init?(tableCode code: UInt32) {
+        switch code {
+        case 0: self = .macOS
+        case 1: self = .linux
+        case 2: self = .iPadOS
+        case 3: self = .windows
+        default: return nil
+        }
+    }
 }

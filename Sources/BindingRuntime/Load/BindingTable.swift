@@ -150,7 +150,7 @@ public final class BindingTable: Sendable {
     public var name: String? { string(f(.meta, 0, 0)) }
 
     /// The platform `primary` was resolved for.
-    public var platform: Platform { f(.meta, 0, 1) == 0 ? .apple : .other }
+    public var platform: Platform { Platform(tableCode: f(.meta, 0, 1)) ?? .macOS }
 
     /// The size of the table in bytes.
     public var byteCount: Int { reader.bytes.count }

@@ -157,7 +157,7 @@ struct TableValidator {
 
     func checkMeta() throws(TableError) {
         guard count(.meta) == 1 else { throw .badSectionSize(section: "META", size: self[.meta].size, count: count(.meta)) }
-        guard f(.meta, 0, 1) <= 1 else { throw .invalidValue(section: "META", record: 0, field: "platform", value: UInt64(f(.meta, 0, 1))) }
+        guard Platform(tableCode: f(.meta, 0, 1)) != nil else { throw .invalidValue(section: "META", record: 0, field: "platform", value: UInt64(f(.meta, 0, 1))) }
         try index(.meta, 0, 2, "top menu count", below: count(.menus) + 1)
         guard f(.meta, 0, 3) & ~(TableFormat.metaNarrowBindings | TableFormat.metaNarrowSourceMap) == 0 else { throw .invalidValue(section: "META", record: 0, field: "flags", value: UInt64(f(.meta, 0, 3))) }
     }

@@ -4,14 +4,14 @@ enum CommonOptions {
     static let diagnosticsFormat = OptionSpec.value(
         "--diagnostics-format", valueName: "FORMAT", choices: ["text", "json"],
         help: "Print diagnostics as text (default) or as JSON on stderr")
-    /// `--platform apple|other`.
+    /// `--platform macos|ipados|windows|linux` (and the older `apple`, `other`).
     static let platform = OptionSpec.value(
-        "--platform", valueName: "PLATFORM", choices: ["apple", "other"],
-        help: "What 'primary' means: cmd on apple (default), ctrl on other")
+        "--platform", valueName: "PLATFORM", choices: ["macos", "ipados", "windows", "linux", "apple", "other"],
+        help: "Platform to compile for (default macos): sets 'platform' and 'primary' (cmd on macos/ipados, ctrl on windows/linux); apple = macos, other = linux")
     /// `--platform` for commands that also read a compiled table, whose platform is fixed.
     static let platformOrTables = OptionSpec.value(
-        "--platform", valueName: "PLATFORM", choices: ["apple", "other"],
-        help: "What 'primary' means: cmd on apple (default), ctrl on other; a table keeps its own")
+        "--platform", valueName: "PLATFORM", choices: ["macos", "ipados", "windows", "linux", "apple", "other"],
+        help: "Platform to compile for (default macos; apple = macos, other = linux); a table keeps its own")
     /// `-o OUT`.
     static func output(_ help: String, required: Bool = false) -> OptionSpec {
         OptionSpec.value("-o", "--output", valueName: "OUT", required: required, help: help)

@@ -46,7 +46,7 @@ extension Inputs {
             return compilation.keymap.map { ($0, nil) }
         case .table(let path, let bytes):
             guard let (table, keymap) = table(path, bytes, console: console, output: output) else { return nil }
-            if let asked = arguments.value("platform"), asked != keymap.platform.rawValue {
+            if let asked = arguments.value("platform"), Platform(name: asked) != keymap.platform {
                 output.warning(ToolMessages.platformIsTheTables(asked, table: keymap.platform.rawValue), console: console)
             }
             return (keymap, table)

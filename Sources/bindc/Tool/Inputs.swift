@@ -26,9 +26,9 @@ enum Inputs {
         return layered
     }
 
-    /// `--platform`, default apple.
+    /// `--platform`, default macOS.
     static func platform(_ arguments: ParsedArguments) -> Platform {
-        arguments.value("platform").flatMap(Platform.init(rawValue:)) ?? .apple
+        arguments.value("platform").flatMap { Platform(name: $0) } ?? .macOS
     }
 
     /// Writes `text` to `-o OUT` atomically, or to standard output without `-o` (or `-o -`).

@@ -4,7 +4,7 @@ import Testing
 @Test func dumpTextListsEverything() {
     let text = KeymapPrinter.text(SampleKeymap.keymap)
     let expected = #"""
-        keymap "Editor" for apple
+        keymap "Editor" for macOS
 
         contexts:
           context loggedIn: Bool
@@ -64,7 +64,7 @@ import Testing
 
 @Test func dumpJSONResolvesNames() {
     let json = KeymapPrinter.json(SampleKeymap.keymap).rendered(pretty: false)
-    #expect(json.hasPrefix(#"{"name":"Editor","platform":"apple","contexts":[{"name":"loggedIn","type":"Bool"}"#))
+    #expect(json.hasPrefix(#"{"name":"Editor","platform":"macOS","contexts":[{"name":"loggedIn","type":"Bool"}"#))
     #expect(json.contains(#"{"role":"Editor","menu":false,"keys":"ctrl+k ctrl+c","glyphs":"⌃K ⌃C","#))
     #expect(json.contains(#""action":"open","argument":"a \"b\"\\","title":null,"group":null,"when":"mode in (normal, visual)","location":null}"#))
     #expect(json.contains(#""location":{"path":"editor.bind","line":21,"column":5}"#))
