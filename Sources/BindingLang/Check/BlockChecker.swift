@@ -22,7 +22,7 @@ struct BlockChecker {
         if let expression = block.condition {
             blockCondition = conditions.lower(expression, &engine)
             if let c = blockCondition, !sat.isSatisfiable(c) {
-                if conditions.mentionsPlatform(expression) {
+                if conditions.holdsOnAnotherPlatform(expression, &sat) {
                     offPlatform = true  // a block for other platforms: checked, then left out
                 } else {
                     engine.warning(Messages.blockConditionNeverTrue, at: expression.range)
@@ -81,6 +81,7 @@ struct BlockChecker {
     ) {
         let sequence = chords.sequence(b.sequence, &engine)
         let action = actions.resolve(b.action, &engine)
+        let attributes = BindingAttributes.check(b.attributes, &engine)
         if let title = b.title, title.value.isEmpty { engine.warning(Messages.emptyTitle, at: title.range) }
         var own: Condition? = .constant(true)
         if let expression = b.condition { own = memo.lower(expression, conditions, &engine) }
@@ -90,7 +91,7 @@ struct BlockChecker {
         let condition = Self.and(blockCondition, own)
         if !sat.isSatisfiable(condition) {
             // Off on this platform (`when platform == …`): left out, not a mistake.
-            if let own = b.condition, conditions.mentionsPlatform(own) { return }
+            if let own = b.condition, conditions.holdsOnAnotherPlatform(own, and: blockCondition, &sat) { return }
             if state.warnUnsatisfiable {
                 engine.warning(Messages.bindingNeverChosen(sequence), at: b.condition?.range ?? b.sequence.range)
             }
@@ -98,7 +99,8 @@ struct BlockChecker {
         result.bindings.append(CheckedBinding(
             sequence: sequence, role: role, action: actionID, argument: argument,
             title: b.title?.value, titleRange: b.title?.range, group: group, condition: condition,
-            range: b.sequence.range, menuItemTitle: nil))
+            range: b.sequence.range, menuItemTitle: nil, wantsPriority: attributes.wantsPriority,
+            allowReservedRange: attributes.allowReservedRange))
     }
 
     /// `block && own`, or just one of them when the other is `true`.

@@ -24,6 +24,12 @@ struct CheckedBinding {
     var overrides: [SourceRange] = []
     /// Where the later files' bindings and `unbind`s that narrowed this one's condition are.
     var overriddenBy: [SourceRange] = []
+    /// `@priority`: ask the system to deliver the key to this command before text input and
+    /// focus (UIKit's `wantsPriorityOverSystemBehavior`).
+    var wantsPriority = false
+    /// Where `@allowReserved` was written: the author knows the system reserves the
+    /// shortcut, so no warning (nil when not written).
+    var allowReservedRange: SourceRange? = nil
 }
 
 /// `unbind sequence [when expr]` in a role.

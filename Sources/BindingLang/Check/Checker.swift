@@ -50,6 +50,7 @@ public enum Checker {
         ConflictChecker(scope: scope, satisfiability: satisfiability).check(bindings, &engine)
         PressCost(scope: scope).check(bindings, &engine)
         TitleChecker(scope: scope, groups: groups).check(bindings, &engine)
+        SystemShortcutChecker(platform: platform).check(bindings, &engine)
         let diagnostics = engine.sorted
         if engine.hasErrors { return (nil, diagnostics) }
         let keymap = KeymapAssembler(scope: scope, groups: groups, sources: sources, platform: platform)

@@ -22,6 +22,7 @@ struct ConditionChecker {
             engine.error(Messages.conditionTooDeep, at: expression.range)
             return nil
         }
+        if let result, mentionsPlatform(expression) { return Self.fold(result) }
         return result
     }
 
@@ -196,6 +197,44 @@ struct ConditionChecker {
             }
         }
         return failed ? nil : .constant(matches)
+    }
+
+    /// Whether `expression`, and-ed with `with`, holds in some state on some other platform
+    /// than the one compiled for: then a condition that never holds here is off-platform
+    /// (left out quietly), not a mistake (warned about).
+    func holdsOnAnotherPlatform(_ expression: Expression, and with: Condition = .constant(true), _ sat: inout Satisfiability) -> Bool {
+        guard mentionsPlatform(expression) else { return false }
+        for other in Platform.allCases where other != platform {
+            var checker = self
+            checker.platform = other
+            var quiet = DiagnosticEngine()
+            guard let c = checker.lower(expression, &quiet) else { continue }
+            if sat.isSatisfiable(.and(with, c)) { return true }
+        }
+        return false
+    }
+
+    /// `c` with the constants a platform comparison leaves folded away (`!false` is `true`,
+    /// `x && true` is `x`, …).
+    static func fold(_ c: Condition) -> Condition {
+        switch c {
+        case .constant, .flag, .enumEquals, .stringEquals:
+            return c
+        case .not(let x):
+            let f = fold(x)
+            if case .constant(let b) = f { return .constant(!b) }
+            return negate(f)
+        case .and(let x, let y):
+            let a = fold(x), b = fold(y)
+            if case .constant(let v) = a { return v ? b : a }
+            if case .constant(let v) = b { return v ? a : b }
+            return .and(a, b)
+        case .or(let x, let y):
+            let a = fold(x), b = fold(y)
+            if case .constant(let v) = a { return v ? a : b }
+            if case .constant(let v) = b { return v ? b : a }
+            return .or(a, b)
+        }
     }
 
     /// Whether `expression` compares the built-in `platform` anywhere: a condition that is

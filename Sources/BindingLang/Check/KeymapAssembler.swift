@@ -58,7 +58,8 @@ struct KeymapAssembler {
             }
             modelBindings.append(Binding(
                 sequence: b.sequence, role: b.role, action: index(b.action), argument: b.argument, title: b.title,
-                group: group, condition: b.condition, location: cursor.location(b.range, sources)))
+                group: group, condition: b.condition, location: cursor.location(b.range, sources),
+                wantsPriorityOverSystemBehavior: b.wantsPriority))
         }
 
         func menu(_ m: CheckedMenu) -> Menu {

@@ -107,7 +107,7 @@ struct MenuChecker {
             condition = conditions.lower(expression, &engine)
             if let c = condition, !sat.isSatisfiable(c) {
                 // Off on this platform (`when platform == …`): left out, not a mistake.
-                if conditions.mentionsPlatform(expression) { return nil }
+                if conditions.holdsOnAnotherPlatform(expression, &sat) { return nil }
                 engine.warning(Messages.menuItemNeverEnabled(item.title.value), at: expression.range)
             }
         }

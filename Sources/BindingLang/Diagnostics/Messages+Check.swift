@@ -100,6 +100,23 @@ extension Messages {
         "unknown platform '\(name)'\(didYouMean(suggestion)); the platforms are \(Platform.allCases.map(\.rawValue).joined(separator: ", "))"
     }
     static let platformIsBuiltIn = "'platform' is built in (the platform compiled for, set by --platform); choose another name"
+    static func unknownAttribute(_ name: String, _ suggestion: String?) -> String {
+        "unknown attribute '@\(name)'\(didYouMean(suggestion.map { "@" + $0 }))"
+    }
+    static func attributeTwice(_ name: String) -> String { "attribute '@\(name)' is given twice" }
+    static let firstGivenHere = "first given here"
+    static func reservedShortcut(_ chord: Chord, _ reserved: [ReservedShortcut], platform: Platform) -> String {
+        let what = reserved.map { $0.owner == platform.rawValue ? $0.action : "\($0.owner): \($0.action)" }
+        return "'\(chord.sourceText)' is reserved by \(platform.rawValue), which takes it before the app (\(what.joined(separator: "; ")));"
+            + " write @allowReserved before the binding to keep it anyway"
+    }
+    static func textInputFirst(_ chord: Chord, _ what: String) -> String {
+        "on iPadOS text input and focus get '\(chord.sourceText)' before key commands (it \(what));"
+            + " write @priority before the binding to take it first"
+    }
+    static func allowReservedUnneeded(_ sequence: [Chord]) -> String {
+        "'@allowReserved' is not needed: no platform reserves '\(sequenceText(sequence))'"
+    }
     static let conditionTooDeep = "condition is nested too deeply"
     static let blockConditionNeverTrue = "condition is never true; no binding of this block can be chosen"
     static func bindingNeverChosen(_ sequence: [Chord]) -> String {

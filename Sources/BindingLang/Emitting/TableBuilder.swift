@@ -19,12 +19,13 @@ struct TableBuilder {
     var argumentIDs: [ArgumentValue: UInt32] = [:]
     var invocationIDs: [UInt64: UInt32] = [:]
     var attributeIDs: [AttributeKey: UInt32] = [:]
-    /// A (role, group, condition) triple; a struct rather than an array, so that looking one
+    /// A (role, group, condition, flags) record; a struct rather than an array, so that looking one
     /// up allocates nothing.
     struct AttributeKey: Hashable {
         var role: UInt32
         var group: UInt32
         var condition: UInt32
+        var flags: UInt32
     }
     /// Whether `BIND` records are written narrow (see ``TableFormat/metaNarrowBindings``).
     var narrowBindings = false
@@ -330,7 +331,8 @@ struct TableBuilder {
             let inv = invocation(bindings[i].action, bindings[i].argument)
             let title = intern(bindings[i].title)
             let group = bindings[i].group.map { UInt32(truncatingIfNeeded: $0) } ?? TableFormat.none
-            let attrs = attributes(roleOf(i), group, condition(bindings[i].condition))
+            let flags = bindings[i].wantsPriorityOverSystemBehavior ? TableFormat.attributePriority : 0
+            let attrs = attributes(roleOf(i), group, condition(bindings[i].condition), flags)
             bindingRecords.append((inv, title, attrs))
         }
         var candidateCount = 0, slotCount = 0, longerCount = 0
@@ -415,11 +417,12 @@ struct TableBuilder {
         return id
     }
 
-    /// The deduplicated (role, group, condition) triple.
-    mutating func attributes(_ role: UInt32, _ group: UInt32, _ condition: UInt32) -> UInt32 {
+    /// The deduplicated (role, group, condition, flags) record.
+    mutating func attributes(_ role: UInt32, _ group: UInt32, _ condition: UInt32, _ flags: UInt32) -> UInt32 {
         let candidate = UInt32(sections[Section.attributes.rawValue].count)
-        let id = TableBuilder.read(&attributeIDs[AttributeKey(role: role, group: group, condition: condition), default: candidate])
-        if id == candidate { write(.attributes) { $0.record(role, group, condition) } }
+        let key = AttributeKey(role: role, group: group, condition: condition, flags: flags)
+        let id = TableBuilder.read(&attributeIDs[key, default: candidate])
+        if id == candidate { write(.attributes) { $0.record(role, group, condition, flags) } }
         return id
     }
 

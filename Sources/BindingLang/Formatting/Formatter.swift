@@ -161,7 +161,8 @@ extension Formatter {
         func item(_ i: BlockItem) -> Node? {
             switch i {
             case .binding(let b):
-                var cells = [sequence(b.sequence), "-> " + Formatter.action(b.action)]
+                let attributes = b.attributes.map { "@" + $0.name.name + " " }.joined()
+                var cells = [attributes + sequence(b.sequence), "-> " + Formatter.action(b.action)]
                 cells.append(b.title.map { Formatter.quote($0.value) } ?? "")
                 cells.append(b.condition.map { "when " + Formatter.expression($0) } ?? "")
                 return .line(line(cells, .binding, b.range.start, b.range.end))

@@ -132,12 +132,16 @@ public struct Binding: Sendable, Equatable {
     public var condition: Condition
     /// Where it was written; nil in stripped tables.
     public var location: SourceLocation?
+    /// `@priority` (Grammar.md §4.8): the key goes to this command before text input and
+    /// focus; generated UIKit code sets the key command's `wantsPriorityOverSystemBehavior`.
+    public var wantsPriorityOverSystemBehavior: Bool
 
     public init(
         sequence: [Chord], role: Int?, action: Int, argument: ArgumentValue = .none,
         title: String? = nil, group: Int? = nil, condition: Condition = .constant(true),
-        location: SourceLocation? = nil
+        location: SourceLocation? = nil, wantsPriorityOverSystemBehavior: Bool = false
     ) {
+        self.wantsPriorityOverSystemBehavior = wantsPriorityOverSystemBehavior
         self.sequence = sequence
         self.role = role
         self.action = action

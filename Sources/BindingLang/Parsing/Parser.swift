@@ -638,9 +638,21 @@ extension Parser {
                 skipLine(from: from)
                 return .error(range(start, prevEnd))
             }
-            guard let binding = parseBinding() else {
+            var attributes: [AttributeSyntax] = []
+            if case .punct(UInt8(ascii: "@")) = t.kind {
+                guard let parsed = parseAttributes() else {
+                    skipLine(from: from)
+                    return .error(range(start, max(start, prevEnd)))
+                }
+                attributes = parsed
+            }
+            guard var binding = parseBinding() else {
                 skipLine(from: from)
                 return .error(range(start, max(start, prevEnd)))
+            }
+            if !attributes.isEmpty {
+                binding.attributes = attributes
+                binding.range = range(start, binding.range.end)
             }
             expectLineEnd()
             return .binding(binding)
@@ -657,6 +669,28 @@ extension Parser {
                 }
             }
             return false
+        }
+
+        /// `attribute = "@" ident ;` (no space after the `@`), one or more before a binding's
+        /// sequence, all on the sequence's line.
+        mutating func parseAttributes() -> [AttributeSyntax]? {
+            var attributes: [AttributeSyntax] = []
+            while case .punct(UInt8(ascii: "@")) = tok.kind, attributes.isEmpty || !tok.precededByNewline {
+                let at = tok
+                advance()
+                guard case .identifier = tok.kind, tok.start == at.end else {
+                    errorExpected("attribute name after '@'")
+                    return nil
+                }
+                let name = Identifier(name: text(tok), range: range(tok.start, tok.end))
+                advance()
+                attributes.append(AttributeSyntax(name: name, range: range(at.start, name.range.end)))
+            }
+            if tok.precededByNewline || atEnd {
+                errorExpected("key sequence after the attributes, on the same line")
+                return nil
+            }
+            return attributes
         }
 
         /// `binding = sequence "->" NL actionRef [ NL string ] [ NL "when" expr ] ;`

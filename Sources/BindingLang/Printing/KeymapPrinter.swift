@@ -30,7 +30,7 @@ public enum KeymapPrinter {
             for b in keymap.bindings {
                 rows.append([
                     SourceText.role(b.role, in: keymap),
-                    SourceText.sequence(b.sequence),
+                    (b.wantsPriorityOverSystemBehavior ? "@priority " : "") + SourceText.sequence(b.sequence),
                     SourceText.actionReference(b.action, b.argument, in: keymap),
                     b.title.map(SourceText.quoted) ?? "",
                     b.group.map { groupName($0, keymap).map(SourceText.quoted) ?? "<group \($0)>" } ?? "",
@@ -180,7 +180,7 @@ public enum KeymapPrinter {
     }
 
     /// One binding as `dump --json` lists it: role, keys, glyphs, codes, action, argument,
-    /// title, group, condition and location, every index resolved to a name.
+    /// title, group, condition, location and `@priority`, every index resolved to a name.
     public static func bindingJSON(_ b: Binding, _ keymap: Keymap) -> JSONValue {
         var location: JSONValue = .null
         if let l = b.location {
@@ -198,6 +198,7 @@ public enum KeymapPrinter {
             ("group", .string(b.group.flatMap { groupName($0, keymap) })),
             ("when", conditionJSON(b.condition, keymap)),
             ("location", location),
+            ("priority", .bool(b.wantsPriorityOverSystemBehavior)),
         ])
     }
 

@@ -147,21 +147,38 @@ public struct UnbindSyntax: Sendable {
     }
 }
 
-/// `sequence -> action[(arg)] ["Title"] [when expr]`.
+/// `[@attribute…] sequence -> action[(arg)] ["Title"] [when expr]`.
 public struct BindingSyntax: Sendable {
     public var sequence: ChordSequenceSyntax
     public var action: ActionReference
     public var title: StringLiteral?
     public var condition: Expression?
+    /// From the first attribute (or the sequence) to the end of the binding.
     public var range: SourceRange
+    /// `@priority`, `@allowReserved` before the sequence, in written order (Grammar.md §4.8).
+    public var attributes: [AttributeSyntax]
     public init(
         sequence: ChordSequenceSyntax, action: ActionReference, title: StringLiteral?,
-        condition: Expression?, range: SourceRange
+        condition: Expression?, range: SourceRange, attributes: [AttributeSyntax] = []
     ) {
         self.sequence = sequence
         self.action = action
         self.title = title
         self.condition = condition
+        self.range = range
+        self.attributes = attributes
+    }
+}
+
+/// `@name` before a binding: `@priority`, `@allowReserved`. The parser accepts any name;
+/// the checker knows which exist.
+public struct AttributeSyntax: Sendable {
+    /// The name after the `@`.
+    public var name: Identifier
+    /// From the `@` to the end of the name.
+    public var range: SourceRange
+    public init(name: Identifier, range: SourceRange) {
+        self.name = name
         self.range = range
     }
 }

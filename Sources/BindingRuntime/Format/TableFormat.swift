@@ -9,7 +9,7 @@ public enum TableFormat {
     /// signature that catches text-mode transfers).
     public static let magic: [UInt8] = [0x89, 0x42, 0x4B, 0x54, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The format version this runtime reads and the emitter writes.
-    public static let version: UInt32 = 3
+    public static let version: UInt32 = 4
     /// Size of the fixed header in bytes.
     public static let headerSize = 32
     /// Byte offset of the 64-bit checksum inside the header.
@@ -26,6 +26,10 @@ public enum TableFormat {
     public static let metaNarrowSourceMap: UInt32 = 2
     /// Bytes per `BIND` record when narrow.
     public static let narrowBindingSize = 8
+
+    /// `ATTR` flag: the bindings ask for priority over text input and focus (`@priority`,
+    /// UIKit's `wantsPriorityOverSystemBehavior`).
+    public static let attributePriority: UInt32 = 1
 
     /// "No value" for an optional index or string reference.
     public static let none: UInt32 = 0xFFFF_FFFF
@@ -129,7 +133,7 @@ public enum TableFormat {
             case .code: 12
             case .arguments: 12
             case .invocations: 8
-            case .attributes: 12
+            case .attributes: 16
             case .nodes: 20
             case .longer: 8
             case .slots: 8

@@ -134,9 +134,10 @@ extension BindingTable {
     @inline(__always) func bindingInvocation(_ b: Int) -> Int { Int(reader.bindingField(bindingsAt, narrow: narrowBindings, b, 1)) }
     @inline(__always) func bindingTitle(_ b: Int) -> UInt32 { reader.bindingField(bindingsAt, narrow: narrowBindings, b, 2) }
     @inline(__always) func bindingAttributes(_ b: Int) -> Int { Int(reader.bindingField(bindingsAt, narrow: narrowBindings, b, 3)) }
-    @inline(__always) func bindingRole(_ b: Int) -> UInt32 { reader.u32(attributesAt &+ bindingAttributes(b) &* 12) }
-    @inline(__always) func bindingGroup(_ b: Int) -> UInt32 { reader.u32(attributesAt &+ bindingAttributes(b) &* 12 &+ 4) }
-    @inline(__always) func bindingCondition(_ b: Int) -> UInt32 { reader.u32(attributesAt &+ bindingAttributes(b) &* 12 &+ 8) }
+    @inline(__always) func bindingRole(_ b: Int) -> UInt32 { reader.u32(attributesAt &+ bindingAttributes(b) &* 16) }
+    @inline(__always) func bindingGroup(_ b: Int) -> UInt32 { reader.u32(attributesAt &+ bindingAttributes(b) &* 16 &+ 4) }
+    @inline(__always) func bindingCondition(_ b: Int) -> UInt32 { reader.u32(attributesAt &+ bindingAttributes(b) &* 16 &+ 8) }
+    @inline(__always) func bindingFlags(_ b: Int) -> UInt32 { reader.u32(attributesAt &+ bindingAttributes(b) &* 16 &+ 12) }
     @inline(__always) func bindingAction(_ b: Int) -> Int { Int(reader.u32(invocationsAt &+ bindingInvocation(b) &* 8)) }
     @inline(__always) func bindingArgument(_ b: Int) -> UInt32 { reader.u32(invocationsAt &+ bindingInvocation(b) &* 8 &+ 4) }
 

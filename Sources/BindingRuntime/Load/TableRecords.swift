@@ -36,6 +36,9 @@ public struct TableBinding: Sendable, Equatable {
     public var condition: TableCondition
     /// Where it was written; nil in stripped tables.
     public var location: TableLocation?
+    /// `@priority`: the key goes to this command before text input and focus (set UIKit's
+    /// `wantsPriorityOverSystemBehavior` on its key command).
+    public var wantsPriorityOverSystemBehavior = false
 }
 
 /// An edit-menu item as stored.
@@ -128,7 +131,16 @@ extension BindingTable {
             role: role == TableFormat.menuRole ? nil : Int(role),
             action: invocation(ofBinding: index), title: string(bindingTitle(index)),
             group: group == TableFormat.none ? nil : Int(group),
-            condition: condition(bindingCondition(index)), location: location(ofBinding: index))
+            condition: condition(bindingCondition(index)), location: location(ofBinding: index),
+            wantsPriorityOverSystemBehavior: wantsPriorityOverSystemBehavior(binding: index))
+    }
+
+    /// Whether binding `index` asks for priority over text input and focus (`@priority`):
+    /// an app that builds `UIKeyCommand`s from the table sets `wantsPriorityOverSystemBehavior`
+    /// from this. False for an index out of range.
+    public func wantsPriorityOverSystemBehavior(binding index: Int) -> Bool {
+        guard index >= 0, index < bindingCount else { return false }
+        return bindingFlags(index) & TableFormat.attributePriority != 0
     }
 
     /// Where binding `index` was written; nil when stripped or unknown.

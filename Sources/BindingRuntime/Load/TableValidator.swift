@@ -459,7 +459,7 @@ struct TableValidator {
                 guard Int(r.bindingField(bindAt, narrow: narrow, b, 0)) == n else { throw .badTrie(node: n, reason: "binding \(b) filed under the wrong node") }
                 let a = Int(r.bindingField(bindAt, narrow: narrow, b, 3))
                 guard a < attributes else { throw .outOfBounds(section: "BIND", record: b, field: "attributes", value: UInt32(truncatingIfNeeded: a), limit: attributes) }
-                let role = r.u32(attrAt + a * 12)
+                let role = r.u32(attrAt + a * TableFormat.Section.attributes.recordSize)
                 if let last, (last.role, last.binding) >= (role, b) { throw .badTrie(node: n, reason: "candidates out of order") }
                 if last?.role != role { roleCandidates = 0; roleCode = 0 }
                 last = (role, b)
@@ -521,6 +521,10 @@ struct TableValidator {
             if f(.attributes, i, 0) != TableFormat.menuRole { try index(.attributes, i, 0, "role", below: count(.roles)) }
             try index(.attributes, i, 1, "group", below: count(.groups), optional: true)
             try conditionRef(.attributes, i, 2)
+            let flags = f(.attributes, i, 3)
+            guard flags & ~TableFormat.attributePriority == 0 else {
+                throw .invalidValue(section: "ATTR", record: i, field: "flags", value: UInt64(flags))
+            }
         }
         let nodes = count(.nodes) - 1
         for b in 0..<count(.bindings) {

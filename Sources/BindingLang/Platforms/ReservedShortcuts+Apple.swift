@@ -1,0 +1,48 @@
+/// Apple's reserved shortcuts. macOS: Apple Support, "Mac keyboard shortcuts"; iPadOS: the
+/// iPad User Guide's keyboard shortcuts. Only shortcuts the system handles before any app are
+/// listed, not the standard app-menu ones (⌘Q, ⌘H on macOS, ⌘C …), which an app implements.
+extension ReservedShortcuts {
+    static let macOS = Group(
+        owner: "macOS", source: "https://support.apple.com/en-us/102650",
+        entries: [
+            ReservedEntry(keys: "cmd+space", action: "Spotlight: show or hide the search field"),
+            ReservedEntry(keys: "alt+cmd+space", action: "Spotlight: show the search results window"),
+            ReservedEntry(keys: "ctrl+cmd+space", action: "show the Character Viewer (emoji and symbols)"),
+            ReservedEntry(keys: "cmd+tab", action: "app switcher: the next most recently used app"),
+            ReservedEntry(keys: "shift+cmd+tab", action: "app switcher: the previous app"),
+            ReservedEntry(keys: "cmd+backquote", action: "move focus to the next window of the front app"),
+            ReservedEntry(keys: "shift+cmd+3", action: "screenshot of the whole screen"),
+            ReservedEntry(keys: "shift+cmd+4", action: "screenshot of a selected area"),
+            ReservedEntry(keys: "shift+cmd+5", action: "Screenshot: capture or record the screen"),
+            ReservedEntry(keys: "ctrl+shift+cmd+3", action: "screenshot of the whole screen to the clipboard"),
+            ReservedEntry(keys: "ctrl+shift+cmd+4", action: "screenshot of a selected area to the clipboard"),
+            ReservedEntry(keys: "alt+cmd+escape", action: "Force Quit Applications"),
+            ReservedEntry(keys: "ctrl+cmd+q", action: "lock the screen"),
+            ReservedEntry(keys: "shift+cmd+q", action: "log out (after confirming)"),
+            ReservedEntry(keys: "alt+shift+cmd+q", action: "log out immediately"),
+            ReservedEntry(keys: "alt+cmd+d", action: "show or hide the Dock"),
+            ReservedEntry(keys: "ctrl+up", action: "Mission Control"),
+            ReservedEntry(keys: "ctrl+down", action: "Mission Control: the front app's windows"),
+            ReservedEntry(keys: "ctrl+left", action: "Mission Control: move one space left"),
+            ReservedEntry(keys: "ctrl+right", action: "Mission Control: move one space right"),
+            ReservedEntry(keys: "ctrl+space", action: "select the previous input source"),
+            ReservedEntry(keys: "ctrl+alt+space", action: "select the next input source"),
+        ])
+
+    /// iPadOS. The Globe (🌐) shortcuts (Globe-H Home Screen, Globe-A Dock, Globe-C Control
+    /// Center, Globe-N notifications, Globe-Q Quick Note, Globe-arrows app switching) are the
+    /// system's alone: `UIKeyModifierFlags` has no Globe flag, so no key command, and no
+    /// chord of this language, can ask for them; they cannot collide with a binding.
+    static let iPadOS = Group(
+        owner: "iPadOS", source: "https://support.apple.com/guide/ipad/welcome/ipados (Keyboard shortcuts on iPad)",
+        entries: [
+            ReservedEntry(keys: "cmd+space", action: "show or hide Search"),
+            ReservedEntry(keys: "cmd+tab", action: "app switcher: the next most recently used app"),
+            ReservedEntry(keys: "shift+cmd+tab", action: "app switcher: the previous app"),
+            ReservedEntry(keys: "cmd+h", action: "go to the Home Screen"),
+            ReservedEntry(keys: "alt+cmd+d", action: "show or hide the Dock"),
+            ReservedEntry(keys: "shift+cmd+3", action: "take a screenshot"),
+            ReservedEntry(keys: "shift+cmd+4", action: "take a screenshot and open Markup"),
+            ReservedEntry(keys: "ctrl+space", action: "switch the keyboard language (input source)"),
+        ])
+}

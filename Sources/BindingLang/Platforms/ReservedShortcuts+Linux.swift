@@ -1,0 +1,54 @@
+/// The Linux desktops' reserved shortcuts: GNOME (GNOME Help, "Useful keyboard shortcuts")
+/// and KDE Plasma (its default global shortcuts, as KDE's documentation lists them). The
+/// Super (Windows) key is `cmd` in this language. Both are listed: a keymap for Linux should
+/// work on either.
+extension ReservedShortcuts {
+    static let gnome = Group(
+        owner: "GNOME", source: "https://help.gnome.org/users/gnome-help/stable/shell-keyboard-shortcuts.html",
+        entries: [
+            ReservedEntry(keys: "alt+f2", action: "pop up the command window"),
+            ReservedEntry(keys: "cmd+tab", action: "switch between applications"),
+            ReservedEntry(keys: "shift+cmd+tab", action: "switch between applications, backwards"),
+            ReservedEntry(keys: "alt+tab", action: "switch between applications"),
+            ReservedEntry(keys: "alt+shift+tab", action: "switch between applications, backwards"),
+            ReservedEntry(keys: "cmd+backquote", action: "switch between windows of the same application"),
+            ReservedEntry(keys: "alt+escape", action: "switch between windows in the current workspace"),
+            ReservedEntry(keys: "ctrl+alt+tab", action: "give keyboard focus to the top bar"),
+            ReservedEntry(keys: "cmd+a", action: "show the list of applications"),
+            ReservedEntry(keys: "cmd+pageUp", action: "switch to the workspace above"),
+            ReservedEntry(keys: "cmd+pageDown", action: "switch to the workspace below"),
+            ReservedEntry(keys: "shift+cmd+pageUp", action: "move the window to the workspace above"),
+            ReservedEntry(keys: "shift+cmd+pageDown", action: "move the window to the workspace below"),
+            ReservedEntry(keys: "shift+cmd+left", action: "move the window one monitor to the left"),
+            ReservedEntry(keys: "shift+cmd+right", action: "move the window one monitor to the right"),
+            ReservedEntry(keys: "ctrl+alt+forwardDelete", action: "show the Power Off dialog"),
+            ReservedEntry(keys: "cmd+l", action: "lock the screen"),
+            ReservedEntry(keys: "cmd+v", action: "show the notification list"),
+            ReservedEntry(keys: "cmd+space", action: "switch to the next input source"),
+            ReservedEntry(keys: "shift+cmd+space", action: "switch to the previous input source"),
+            ReservedEntry(keys: "cmd+up", action: "maximize the window"),
+            ReservedEntry(keys: "cmd+down", action: "restore the window"),
+            ReservedEntry(keys: "cmd+left", action: "tile the window to the left half"),
+            ReservedEntry(keys: "cmd+right", action: "tile the window to the right half"),
+            ReservedEntry(keys: "cmd+h", action: "hide the window"),
+            ReservedEntry(keys: "alt+f4", action: "close the window"),
+        ])
+
+    static let kdePlasma = Group(
+        owner: "KDE Plasma", source: "https://docs.kde.org/stable5/en/khelpcenter/fundamentals/kbd.html",
+        entries: [
+            ReservedEntry(keys: "alt+tab", action: "task switcher: walk through windows"),
+            ReservedEntry(keys: "alt+shift+tab", action: "task switcher: walk through windows, backwards"),
+            ReservedEntry(keys: "alt+space", action: "KRunner"),
+            ReservedEntry(keys: "alt+f2", action: "KRunner"),
+            ReservedEntry(keys: "alt+f4", action: "close the window"),
+            ReservedEntry(keys: "cmd+l", action: "lock the session"),
+            ReservedEntry(keys: "ctrl+alt+forwardDelete", action: "show the log-out dialog"),
+            ReservedEntry(keys: "ctrl+alt+escape", action: "kill a window"),
+            ReservedEntry(keys: "ctrl+escape", action: "show System Monitor"),
+            ReservedEntry(keys: "ctrl+f1", action: "switch to desktop 1"),
+            ReservedEntry(keys: "ctrl+f2", action: "switch to desktop 2"),
+            ReservedEntry(keys: "ctrl+f3", action: "switch to desktop 3"),
+            ReservedEntry(keys: "ctrl+f4", action: "switch to desktop 4"),
+        ])
+}

@@ -1,0 +1,73 @@
+import BindingRuntime
+
+/// The system's reserved shortcuts per platform (Grammar.md §11), and lookup by chord.
+///
+/// The data lives in one file per platform (`ReservedShortcuts+macOS.swift`, …); each entry
+/// names what the system does and the documentation it comes from. Binding one is a warning
+/// unless the binding says `@allowReserved`.
+public enum ReservedShortcuts {
+    /// Every reserved shortcut of `platform`, in the order of its data file.
+    public static func all(on platform: Platform) -> [ReservedShortcut] {
+        tables[platform]?.list ?? []
+    }
+
+    /// The reserved shortcuts of `platform` whose chord is `chord` (Linux lists GNOME's and
+    /// KDE Plasma's, so a chord may have two).
+    public static func lookup(_ chord: Chord, on platform: Platform) -> [ReservedShortcut] {
+        tables[platform]?.byChord[chord] ?? []
+    }
+
+    /// Whether any platform reserves `chord`.
+    public static func isReservedAnywhere(_ chord: Chord) -> Bool {
+        Platform.allCases.contains { !lookup(chord, on: $0).isEmpty }
+    }
+
+    /// Entries whose chord text does not parse (always empty; the tests check it).
+    static var malformedEntries: [String] {
+        var out: [String] = []
+        for (_, groups) in rawTables {
+            for group in groups {
+                for e in group.entries {
+                    if case .failure = Chord.parse(e.keys, platform: .macOS) { out.append("\(group.owner): \(e.keys)") }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The data files' groups: who owns the entries and where they are documented.
+    struct Group {
+        var owner: String
+        var source: String
+        var entries: [ReservedEntry]
+    }
+
+    private static let rawTables: [(Platform, [Group])] = [
+        (.macOS, [macOS]),
+        (.iPadOS, [iPadOS]),
+        (.windows, [windows]),
+        (.linux, [gnome, kdePlasma]),
+    ]
+
+    private struct Table: Sendable {
+        var list: [ReservedShortcut] = []
+        var byChord: [Chord: [ReservedShortcut]] = [:]
+    }
+
+    private static let tables: [Platform: Table] = {
+        var out: [Platform: Table] = [:]
+        for (platform, groups) in rawTables {
+            var table = Table()
+            for group in groups {
+                for e in group.entries {
+                    guard case .success(let chord) = Chord.parse(e.keys, platform: .macOS) else { continue }
+                    let r = ReservedShortcut(chord: chord, action: e.action, owner: group.owner, source: group.source)
+                    table.list.append(r)
+                    table.byChord[chord, default: []].append(r)
+                }
+            }
+            out[platform] = table
+        }
+        return out
+    }()
+}

@@ -1,0 +1,37 @@
+import BindingRuntime
+
+/// Warns about bindings the system gets first on the platform compiled for (Grammar.md §11):
+/// a stroke that is a reserved shortcut (``ReservedShortcuts``) unless the binding says
+/// `@allowReserved`, and on iPadOS a stroke that text input or focus handles first
+/// (``TextInputKeys``) unless the binding says `@priority`. Also warns about an
+/// `@allowReserved` that no platform needs. One warning per binding and kind, at its sequence.
+struct SystemShortcutChecker {
+    let platform: Platform
+
+    func check(_ bindings: [CheckedBinding], _ engine: inout DiagnosticEngine) {
+        for b in bindings {
+            if let allowed = b.allowReservedRange {
+                if !b.sequence.contains(where: ReservedShortcuts.isReservedAnywhere) {
+                    engine.warning(Messages.allowReservedUnneeded(b.sequence), at: allowed)
+                }
+            } else if let (chord, reserved) = firstReserved(b.sequence) {
+                engine.warning(Messages.reservedShortcut(chord, reserved, platform: platform), at: b.range)
+            }
+            if platform == .iPadOS && !b.wantsPriority {
+                for chord in b.sequence {
+                    guard let what = TextInputKeys.handling(chord) else { continue }
+                    engine.warning(Messages.textInputFirst(chord, what), at: b.range)
+                    break
+                }
+            }
+        }
+    }
+
+    private func firstReserved(_ sequence: [Chord]) -> (Chord, [ReservedShortcut])? {
+        for chord in sequence {
+            let found = ReservedShortcuts.lookup(chord, on: platform)
+            if !found.isEmpty { return (chord, found) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,108 @@
+import BindingRuntime
+import Testing
+@testable import BindingLang
+
+/// The system's reserved shortcuts and the text-input rule (Grammar.md §11), from the data.
+struct ReservedShortcutTests {
+    static let header = """
+        responder Editor
+        action search
+        action go
+
+        """
+
+    @Test func everyEntryParsesAndHasASource() {
+        #expect(ReservedShortcuts.malformedEntries.isEmpty)
+        for platform in Platform.allCases {
+            let all = ReservedShortcuts.all(on: platform)
+            #expect(all.count >= 8, "\(platform)")
+            for r in all {
+                #expect(r.source.hasPrefix("https://"), "\(r.owner) \(r.chord.sourceText)")
+                #expect(!r.action.isEmpty)
+                #expect(ReservedShortcuts.lookup(r.chord, on: platform).contains(r))
+            }
+            // No chord twice for one owner.
+            var seen = Set<String>()
+            for r in all { #expect(seen.insert(r.owner + " " + r.chord.sourceText).inserted, "\(r.owner) \(r.chord.sourceText) twice") }
+        }
+    }
+
+    /// Every entry of every platform, bound in a keymap, is warned about on that platform with
+    /// its action, and `@allowReserved` silences each.
+    @Test(arguments: Platform.allCases)
+    func everyEntryIsWarnedAbout(_ platform: Platform) throws {
+        let chords = Array(Set(ReservedShortcuts.all(on: platform).map(\.chord))).sorted { $0.code < $1.code }
+        let body = chords.map { "  \($0.sourceText) -> search" }.joined(separator: "\n")
+        let (_, diagnostics, _) = checkSource(Self.header + "in Editor {\n\(body)\n}\n", platform: platform)
+        let reserved = diagnostics.filter { $0.message.contains("is reserved by \(platform.rawValue)") }
+        #expect(reserved.count == chords.count)
+        for chord in chords {
+            let message = reserved.first { $0.message.hasPrefix("'\(chord.sourceText)' ") }?.message ?? ""
+            for r in ReservedShortcuts.lookup(chord, on: platform) { #expect(message.contains(r.action)) }
+        }
+        let allowed = chords.map { "  @allowReserved @priority \($0.sourceText) -> search" }.joined(separator: "\n")
+        let (_, quiet, _) = checkSource(Self.header + "in Editor {\n\(allowed)\n}\n", platform: platform)
+        #expect(quiet.isEmpty, "\(quiet.map(\.message))")
+    }
+
+    @Test func knownFacts() {
+        func owners(_ keys: String, _ p: Platform) -> [String] {
+            guard case .success(let c) = Chord.parse(keys, platform: p) else { return ["?"] }
+            return ReservedShortcuts.lookup(c, on: p).map(\.owner)
+        }
+        #expect(owners("cmd+space", .macOS) == ["macOS"])
+        #expect(owners("cmd+tab", .iPadOS) == ["iPadOS"])
+        #expect(owners("alt+tab", .windows) == ["Windows"])
+        #expect(owners("alt+tab", .linux) == ["GNOME", "KDE Plasma"])
+        #expect(owners("ctrl+alt+del", .windows) == ["Windows"])
+        #expect(owners("cmd+k", .macOS).isEmpty)
+        #expect(owners("alt+tab", .macOS).isEmpty)
+    }
+
+    @Test func warningsNameTheSystemAndTheWayOut() {
+        expectInlineDiagnostics(Self.header + """
+            in Editor {
+              cmd+space -> search                  // warning: 'cmd+space' is reserved by macOS, which takes it before the app (Spotlight: show or hide the search field); write @allowReserved before the binding to keep it anyway
+              @allowReserved ctrl+up -> go
+              ctrl+k cmd+tab -> go                 // warning: 'cmd+tab' is reserved by macOS, which takes it before the app (app switcher: the next most recently used app); write @allowReserved before the binding to keep it anyway
+              @allowReserved cmd+j -> go           // warning: '@allowReserved' is not needed: no platform reserves 'cmd+j'
+            }
+            """, platform: .macOS)
+        expectInlineDiagnostics(Self.header + """
+            in Editor {
+              alt+tab -> search                    // warning: 'alt+tab' is reserved by linux, which takes it before the app (GNOME: switch between applications; KDE Plasma: task switcher: walk through windows); write @allowReserved before the binding to keep it anyway
+            }
+            """, platform: .linux)
+    }
+
+    @Test func iPadOSTextInputComesFirstUnlessPriority() {
+        expectInlineDiagnostics(Self.header + """
+            in Editor {
+              left -> go              // warning: on iPadOS text input and focus get 'left' before key commands (it moves the insertion point or the focus); write @priority before the binding to take it first
+              @priority right -> go
+              j -> go                 // warning: on iPadOS text input and focus get 'j' before key commands (it types it as text); write @priority before the binding to take it first
+              shift+tab -> go         // warning: on iPadOS text input and focus get 'shift+tab' before key commands (it moves the focus or inserts a tab); write @priority before the binding to take it first
+              cmd+k -> go
+              ctrl+left -> go
+              escape -> go
+            }
+            """, platform: .iPadOS)
+        // Elsewhere the rule does not apply.
+        let (_, diagnostics, _) = checkSource(Self.header + "in Editor {\n  left -> go\n  j -> go\n}\n", platform: .macOS)
+        #expect(diagnostics.isEmpty)
+    }
+
+    @Test func textInputRule() {
+        func what(_ keys: String) -> String? {
+            guard case .success(let c) = Chord.parse(keys, platform: .iPadOS) else { return "?" }
+            return TextInputKeys.handling(c)
+        }
+        #expect(what("shift+left") == "extends the text selection")
+        #expect(what("alt+cmd+left") == nil)
+        #expect(what("delete") == "deletes text" && what("alt+delete") == "deletes text" && what("cmd+delete") == "deletes text")
+        #expect(what("shift+cmd+delete") == nil)
+        #expect(what("space") == "types it as text" && what("alt+e") == "types it as text")
+        #expect(what("cmd+e") == nil && what("ctrl+e") == nil && what("f5") == nil)
+        #expect(what("return") != nil && what("cmd+return") == nil)
+    }
+}
