@@ -1,3 +1,4 @@
+import BindingRuntime
 import Foundation
 import Testing
 @testable import BindingLang
@@ -58,11 +59,17 @@ struct CheckGrammarExamplesTests {
 
     @Test(arguments: examples)
     func example(_ e: Example) throws {
+        // `// --platform NAME` on the first line: check for that platform.
+        var platform = Platform.macOS
+        if let first = e.text.split(separator: "\n").first, first.hasPrefix("// --platform "),
+           let p = Platform(name: String(first.dropFirst("// --platform ".count))) {
+            platform = p
+        }
         if let files = Self.files(of: e.text) {
             // Each file is the text after its marker line (line 1 is the line after it).
             expectLayeredInlineDiagnostics(files, roots: [try #require(files.last?.path)])
         } else {
-            expectInlineDiagnostics(e.text)
+            expectInlineDiagnostics(e.text, platform: platform)
         }
     }
 }
