@@ -41,6 +41,9 @@ struct DidYouMeanTests {
             "context lang: String\nresponder Editor\nin Editor when lang == swift {\n  cmd+k -> copy\n}",
         "unknown icon type 'serch'; did you mean 'search'?": "shortcut \"s\" {\n  title \"S\"\n  icon serch\n}",
         "unknown shortcut field 'titel'; did you mean 'title'?": "shortcut \"s\" {\n  titel \"S\"\n}",
+        "unknown platform 'macos'; did you mean 'macOS'?; the platforms are macOS, iPadOS, windows, linux":
+            "responder Editor\nin Editor when platform == macos {\n  cmd+k -> copy\n}",
+        "unknown attribute '@prority'; did you mean '@priority'?": "responder Editor\nin Editor {\n  @prority cmd+k -> copy\n}",
     ]
 
     @Test func grammarExamplesWereFound() {
