@@ -146,7 +146,7 @@ extension FmtCommandTests {
         let other = try bindc.run(["explain", "p.bindtable", "--platform", "other", "--keys", "cmd+k"])
         #expect(other.status == 0)
         #expect(other.stdout.contains("cmd+k: performed a on R"))
-        #expect(other.stderr == "warning: --platform other is ignored: the table was compiled for apple, and 'primary' is resolved in it\n")
+        #expect(other.stderr == "warning: --platform other is ignored: the table was compiled for macOS, and 'primary' is resolved in it\n")
         let same = try bindc.run(["explain", "p.bindtable", "--platform", "apple", "--keys", "cmd+k"])
         #expect(same.stderr.isEmpty)
         let help = try bindc.run(["explain", "--help"])
