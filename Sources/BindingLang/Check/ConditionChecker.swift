@@ -218,7 +218,7 @@ struct ConditionChecker {
     /// `x && true` is `x`, …).
     static func fold(_ c: Condition) -> Condition {
         switch c {
-        case .constant, .flag, .enumEquals, .stringEquals:
+        case .constant, .flag, .enumEquals, .stringEquals, .inside, .plays:
             return c
         case .not(let x):
             let f = fold(x)
@@ -241,7 +241,7 @@ struct ConditionChecker {
     /// false only because of the platform is not warned about, its binding is left out.
     func mentionsPlatform(_ expression: Expression) -> Bool {
         switch expression {
-        case .error, .bool, .string, .identifier:
+        case .error, .bool, .string, .identifier, .chain:
             return false
         case .not(let x, _), .parenthesized(let x, _):
             return mentionsPlatform(x)
