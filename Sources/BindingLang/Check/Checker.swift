@@ -9,7 +9,11 @@ import BindingRuntime
 public enum Checker {
     /// Checks parsed files in layering order into one keymap; nil when any error was found.
     /// The diagnostics are sorted by file and position.
-    public static func check(_ files: [FileSyntax], sources: SourceManager, platform: Platform) -> (Keymap?, [Diagnostic]) {
+    /// `checkConflicts: false` leaves out the rules of Grammar.md §10 (for `bindc diff --user`,
+    /// which reports them itself).
+    public static func check(
+        _ files: [FileSyntax], sources: SourceManager, platform: Platform, checkConflicts: Bool = true
+    ) -> (Keymap?, [Diagnostic]) {
         var engine = DiagnosticEngine()
         let scope = Scope.collect(files, into: &engine)
         let conditions = ConditionChecker(scope: scope, platform: platform)
@@ -47,7 +51,7 @@ public enum Checker {
         }
 
         let bindings = finalBindings(layering, &groups)
-        ConflictChecker(scope: scope, satisfiability: satisfiability).check(bindings, &engine)
+        if checkConflicts { ConflictChecker(scope: scope, satisfiability: satisfiability).check(bindings, &engine) }
         PressCost(scope: scope).check(bindings, &engine)
         TitleChecker(scope: scope, groups: groups).check(bindings, &engine)
         SystemShortcutChecker(platform: platform).check(bindings, &engine)

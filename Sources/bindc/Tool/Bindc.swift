@@ -12,7 +12,7 @@ enum Bindc {
     static let commands: [any Command.Type] = [
         CompileCommand.self, CheckCommand.self, FmtCommand.self, DumpCommand.self,
         ExplainCommand.self, PlistCommand.self, SwiftCommand.self, StringsCommand.self,
-        LspCommand.self, ImportCommand.self,
+        LspCommand.self, ImportCommand.self, DiffCommand.self,
         LayoutsCommand.self,
     ]
 

@@ -1,0 +1,74 @@
+import BindingLang
+import BindingRuntime
+
+/// `bindc diff OLD NEW [--user USER]`: what changed between two versions of a keymap.
+enum DiffCommand: Command {
+    static let spec = CommandSpec(
+        name: "diff",
+        abstract: "Compare two versions of a keymap",
+        discussion: """
+            OLD and NEW are each a .bind source (with the files it layers over) or a compiled
+            table. Lists the bindings added, removed, moved to another chord, or changed in
+            condition or title; a binding is the same command when its role (or the menu),
+            action and argument are. With --user, the user's file is layered over OLD and over
+            NEW (both must be sources) and the user's bindings that NEW newly shadows (a nearer
+            role answers first) or conflicts with are listed, each with a state in which it
+            happens. Exit status 1 with --fail-on-shadowed when there is any.
+            """,
+        positionals: PositionalSpec(name: "OLD NEW", minimum: 2, maximum: 2, help: "The old and the new keymap"),
+        options: [
+            CommonOptions.platform,
+            .value("--user", valueName: "USER", help: "A user's .bind file layered over both versions"),
+            .flag("--json", help: "Print JSON for tools instead of text"),
+            .flag("--fail-on-shadowed", help: "Exit with 1 when a user binding is newly shadowed or conflicts"),
+            CommonOptions.diagnosticsFormat,
+        ],
+        examples: ["bindc diff old.bind new.bind", "bindc diff old.bind new.bind --user user.bind --fail-on-shadowed"])
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
+        let output = DiagnosticOutput(arguments, console: console)
+        let platform = Inputs.platform(arguments)
+        var keymaps: [Keymap] = []
+        for path in arguments.positionals {
+            guard let loaded = Inputs.sourcesOrTable([path], console: console, output: output) else { return .failure }
+            switch loaded {
+            case .sources(let layered):
+                let compilation = Compilation(layered: layered, platform: platform)
+                output.report(compilation.diagnostics, sources: compilation.sources, console: console)
+                guard let keymap = compilation.keymap else { return .failure }
+                keymaps.append(keymap)
+            case .table(let path, let bytes):
+                guard let (_, keymap) = Inputs.table(path, bytes, console: console, output: output) else { return .failure }
+                keymaps.append(keymap)
+            }
+        }
+        var diff = KeymapDiff(changes: KeymapDiff.changes(from: keymaps[0], to: keymaps[1]))
+        if let user = arguments.value("user") {
+            var combined: [Keymap] = []
+            for base in arguments.positionals {
+                var sources = SourceManager()
+                for path in [base, user] {
+                    let bytes: [UInt8]
+                    do {
+                        bytes = try Inputs.bytes(path, console: console)
+                    } catch {
+                        output.error(error.description, console: console)
+                        return .failure
+                    }
+                    if Compilation.isTable(bytes) {
+                        output.error("\(path): --user needs OLD and NEW as .bind sources, not tables", console: console)
+                        return .failure
+                    }
+                    _ = sources.add(SourceFile(path: path, bytes: bytes))
+                }
+                let (keymap, diagnostics) = UserLayering.keymap(sources, platform: platform)
+                output.report(diagnostics.filter { $0.severity == .error }, sources: sources, console: console)
+                guard let keymap else { return .failure }
+                combined.append(keymap)
+            }
+            diff.userImpacts = KeymapDiff.userImpacts(old: combined[0], new: combined[1], userPath: user)
+        }
+        console.out(arguments.flag("json") ? diff.json.rendered() + "\n" : diff.text)
+        return arguments.flag("fail-on-shadowed") && diff.hasUserImpacts ? .failure : .success
+    }
+}
