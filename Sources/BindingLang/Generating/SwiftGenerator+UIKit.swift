@@ -28,7 +28,8 @@ extension SwiftGenerator.Generator {
                 /// runtime's dispatcher, which handles sequences and conditions). A stroke's
                 /// discoverability title is that of the first titled one-stroke command it starts.
                 /// Leave out the main menus' key equivalents when `buildMainMenus` puts them in the
-                /// menu bar.
+                /// menu bar. A stroke that starts an `@priority` command asks UIKit (iOS 15) to
+                /// deliver it before text input and focus (`wantsPriorityOverSystemBehavior`).
                 @MainActor
                 public static func uiKeyCommands(action selector: Selector, includingMenuKeyEquivalents: Bool = true, bundle: Bundle = .main) -> [UIKeyCommand] {
                     var seen: Set<UInt32> = []
@@ -36,10 +37,15 @@ extension SwiftGenerator.Generator {
                     for command in keyCommands where includingMenuKeyEquivalents || command.role != nil {
                         guard let stroke = command.strokes.first, let input = stroke.input, seen.insert(stroke.code).inserted else { continue }
                         let title = keyCommands.first { $0.strokes == [stroke] && $0.title != nil }?.title.map { localized($0, bundle: bundle) }
-                        commands.append(UIKeyCommand(
+                        let command = UIKeyCommand(
                             title: title ?? "", image: nil, action: selector, input: input,
                             modifierFlags: stroke.modifiers.uiKeyModifierFlags, propertyList: Int(stroke.code),
-                            alternates: [], discoverabilityTitle: title, attributes: [], state: .off))
+                            alternates: [], discoverabilityTitle: title, attributes: [], state: .off)
+                        if #available(iOS 15.0, macCatalyst 15.0, *),
+                           keyCommands.contains(where: { $0.strokes.first?.code == stroke.code && $0.wantsPriorityOverSystemBehavior }) {
+                            command.wantsPriorityOverSystemBehavior = true
+                        }
+                        commands.append(command)
                     }
                     return commands
                 }

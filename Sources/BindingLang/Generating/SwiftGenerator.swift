@@ -431,6 +431,8 @@ public enum SwiftGenerator {
             line("public var group: String?", 2)
             line("/// The `when` condition in `.bind` syntax; nil when always live.", 2)
             line("public var condition: String?", 2)
+            line("/// `@priority`: the key goes to this command before text input and focus.", 2)
+            line("public var wantsPriorityOverSystemBehavior: Bool = false", 2)
             line("}", 1)
             line()
             line("/// An edit-menu item: its title, action and condition.", 1)
@@ -484,7 +486,12 @@ public enum SwiftGenerator {
                 line("strokes: [\(b.sequence.map(strokeExpression).joined(separator: ", "))],", 3)
                 line("action: \(actionExpression(b.action, b.argument)),", 3)
                 line("title: \(optionalString(b.title)), group: \(optionalString(group)),", 3)
-                line("condition: \(optionalString(conditionText(b.condition)))),", 3)
+                if b.wantsPriorityOverSystemBehavior {
+                    line("condition: \(optionalString(conditionText(b.condition))),", 3)
+                    line("wantsPriorityOverSystemBehavior: true),", 3)
+                } else {
+                    line("condition: \(optionalString(conditionText(b.condition)))),", 3)
+                }
             }
             line("]", 1)
         }

@@ -166,3 +166,29 @@ func keywordKeymap() -> (Keymap, [String]) {
     #expect(source.contains("public var `self`: "))
     #expect(source.contains("case \"com.example.title\": self = .title_"))
 }
+
+/// `@priority` travels into the generated key commands and the UIKit helper sets
+/// `wantsPriorityOverSystemBehavior` for the strokes that start such a command.
+@Test func priorityTravelsIntoTheGeneratedKeyCommands() throws {
+    var sources = SourceManager()
+    sources.add(SourceFile(path: "p.bind", text: """
+        responder Editor
+        action wordLeft
+        action save
+        in Editor {
+          @priority alt+left -> wordLeft "Word Left"
+          cmd+s -> save "Save"
+        }
+        """))
+    let keymap = try #require(Compilation(sources: sources, platform: .apple).keymap)
+    #expect(keymap.bindings.map(\.wantsPriorityOverSystemBehavior) == [true, false])
+    let source = SwiftGenerator.generate(keymap)
+    // The data part: `KeyCommand(` entries of `keyCommands`, one per binding in order.
+    let data = try #require(source.components(separatedBy: "public static let keyCommands: [KeyCommand] = [").last?
+        .components(separatedBy: "\n    ]").first)
+    let commands = data.components(separatedBy: "KeyCommand(").dropFirst()
+    #expect(commands.count == 2)
+    #expect(commands.first?.contains("wantsPriorityOverSystemBehavior: true)") == true)
+    #expect(commands.last?.contains("wantsPriorityOverSystemBehavior") == false)
+    #expect(source.contains("command.wantsPriorityOverSystemBehavior = true"))
+}
