@@ -40,7 +40,9 @@ enum EditorApp {
         model.readOnly = readOnly
         model.signedIn = options.signedIn
         model.writer = { path, bytes in writeFile(path, bytes) }
-        return EditorSession(model: model, keymaps: keymaps, initial: initial)
+        let session = EditorSession(model: model, keymaps: keymaps, initial: initial)
+        if let keymapFile = options.keymapFile { session.watchKeymap(at: 0, root: keymapFile) }
+        return session
     }
 
     /// Runs a script on a fresh session (no file is ever written in scripted mode).

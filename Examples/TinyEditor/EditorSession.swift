@@ -9,6 +9,8 @@ final class EditorSession {
     private(set) var keymaps: [LoadedKeymap]
     private(set) var current: Int
     private(set) var dispatcher: Dispatcher
+    /// The slot the dispatcher reads its table from; a live reload swaps a new table in.
+    private(set) var reference: TableReference
     private(set) var context: ContextState
     /// Whether the discoverability overlay is shown.
     private(set) var overlayVisible = false
@@ -29,7 +31,8 @@ final class EditorSession {
         self.keymaps = keymaps
         current = keymaps.indices.contains(initial) ? initial : 0
         let table = keymaps[current].table
-        dispatcher = Dispatcher(table: table)
+        reference = TableReference(table)
+        dispatcher = Dispatcher(reference: reference)
         context = ContextState(table: table)
         textView = TextViewResponder(model: model)
         findBar = FindBarResponder(model: model)
@@ -123,11 +126,50 @@ final class EditorSession {
     /// Switches to keymap `index` (wrapping), dropping any pending sequence.
     func switchKeymap(to index: Int) {
         current = ((index % keymaps.count) + keymaps.count) % keymaps.count
-        dispatcher = Dispatcher(table: keymap.table)
+        reference = TableReference(keymap.table)
+        dispatcher = Dispatcher(reference: reference)
         context = ContextState(table: keymap.table)
         pendingStrokes = []
         configureForKeymap()
         syncContext()
+    }
+
+    // MARK: - Live reload
+
+    /// The keymap file being watched (`--keymap-file`) and the index of its keymap.
+    private var watch: KeymapWatch?
+    private var watchedIndex = 0
+
+    /// Watches the files keymap `index` was compiled from (its root `.bind` file first given
+    /// as `root`); ``pollKeymap()`` recompiles it when one changes.
+    func watchKeymap(at index: Int, root: String) {
+        guard keymaps.indices.contains(index) else { return }
+        watchedIndex = index
+        watch = KeymapWatch(root: root, paths: keymaps[index].files)
+    }
+
+    /// Polls the watched keymap's files; when one changed, recompiles and, if it compiled,
+    /// swaps the new table in through the ``TableReference`` (the dispatcher follows at the
+    /// next stroke, dropping a pending sequence; the context keeps the values the new table
+    /// still declares). On errors the old table stays. Nil when nothing changed.
+    func pollKeymap() -> KeymapReload? {
+        guard var w = watch, w.changed() else { return nil }
+        defer { watch = w }
+        switch KeymapLibrary.recompileFile(w.root) {
+        case .failure(let failure):
+            return .failed(first: failure.first, errors: failure.errors)
+        case .success(let loaded):
+            w.watch(loaded.files)
+            keymaps[watchedIndex] = loaded
+            if current == watchedIndex {
+                reference.replace(with: loaded.table)
+                context.rebind(to: loaded.table)
+                pendingStrokes = []
+                syncContext()
+            }
+            let name = w.root.split(separator: "/").last.map(String.init) ?? w.root
+            return .reloaded(file: name, warnings: loaded.warnings.count)
+        }
     }
 
     // MARK: - Keys

@@ -20,7 +20,12 @@ final class InteractiveEditor {
         while !model.quitRequested {
             let bytes = terminal.read()
             var events: [KeyEvent] = []
+            // The live try-out loop: on each key press and each idle tick (reads time out
+            // after 0.1 s), a changed keymap file is recompiled and swapped in.
+            let reload = session.pollKeymap()
+            if let reload { lastOutcome = reload.status }
             if bytes.isEmpty {
+                if reload != nil { draw(terminal) }
                 if decoder.hasPartial { events = decoder.flush() }
                 else if terminalResized { terminalResized = false; draw(terminal) }
                 if events.isEmpty { continue }
@@ -30,6 +35,7 @@ final class InteractiveEditor {
             for event in events {
                 let outcome = session.handle(event)
                 lastOutcome = outcome.description
+                if let reload { lastOutcome = reload.status + "  |  " + lastOutcome }
                 if model.quitRequested { break }
             }
             draw(terminal)

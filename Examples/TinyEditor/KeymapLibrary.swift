@@ -32,6 +32,12 @@ struct LoadedKeymap: Sendable {
     }
 }
 
+/// Why a live reload kept the old table: the first error's line and the error count.
+struct KeymapReloadFailure: Error, Equatable {
+    let first: String
+    let errors: Int
+}
+
 /// Why a keymap could not be loaded.
 enum KeymapLoadError: Error, CustomStringConvertible {
     case unknownKeymap(String)
@@ -103,6 +109,27 @@ enum KeymapLibrary {
         let layered = LayeredSources(roots: [path])
         if let error = layered.rootErrors.first { throw .unreadable(error) }
         return try load(id: "file", Compilation(layered: layered, platform: platform))
+    }
+
+    /// Recompiles the `.bind` file at `path` for a live reload: the new keymap, or the first
+    /// error's `file:line:col: error: message` line and how many errors there were.
+    static func recompileFile(_ path: String) -> Result<LoadedKeymap, KeymapReloadFailure> {
+        let compilation = Compilation(layered: LayeredSources(roots: [path]), platform: platform)
+        let errors = compilation.diagnostics.filter { $0.severity == .error }
+        let count = compilation.rootErrors.count + errors.count
+        if count > 0 {
+            let renderer = DiagnosticRenderer(colored: false)
+            let first = compilation.rootErrors.first.map { "\(path): error: \($0)" }
+                ?? errors.first.map { renderer.render($0, sources: compilation.sources) } ?? ""
+            let line = first.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? first
+            return .failure(KeymapReloadFailure(first: line, errors: count))
+        }
+        do throws(KeymapLoadError) {
+            return .success(try load(id: "file", compilation))
+        } catch {
+            let line = "\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)"
+            return .failure(KeymapReloadFailure(first: "\(path): error: \(line)", errors: 1))
+        }
     }
 
     /// Compiles `.bind` sources (path and bytes, in layering order) with the front end's

@@ -15,7 +15,7 @@ struct Options: Equatable {
     var help = false
 
     static let usage = """
-        usage: tiny-editor [--keymap text|vim|ide | --keymap-file FILE.bind] [--keys "STROKES"]
+        usage: tiny-editor [--keymap text|vim|ide|FILE.bind | --keymap-file FILE.bind] [--keys "STROKES"]
                            [--text "TEXT"] [--read-only] [--signed-in] [FILE]
 
         A small terminal editor whose every key goes through BindingRuntime.
@@ -25,7 +25,11 @@ struct Options: Equatable {
           --keymap-file F run the .bind file F (and the files it layers over) instead, e.g. one
                           made by `bindc import`; its bindings are performed by the editor's
                           responders (roles TextView, Buffer, FindBar, Editor, Panel, Window,
-                          Workbench, App) when the action is one of the editor's
+                          Workbench, App) when the action is one of the editor's. The
+                          editor watches F and its bases: when one is saved it recompiles and
+                          swaps the new table in; on errors it keeps the old one and shows the
+                          first error in the status line. `--keymap F.bind` is the same (one
+                          file; use `layer over` inside it to combine several)
           --keys STROKES  scripted mode: run the strokes, print what each did and the buffer;
                           strokes are chords as in .bind (`i`, `ctrl+k ctrl+c`, `G`, `"$"`) and
                           text:"…" types literal text. Without a terminal on standard input,
@@ -73,6 +77,11 @@ struct Options: Equatable {
                 switch flag {
                 case "--keymap", "-k":
                     let k = try take()
+                    // `--keymap FILE.bind` is `--keymap-file FILE.bind`.
+                    if !KeymapLibrary.ids.contains(k) && k.hasSuffix(".bind") {
+                        o.keymapFile = k
+                        break
+                    }
                     guard KeymapLibrary.ids.contains(k) else {
                         throw Error(message: "unknown keymap '\(k)' (choose one of: \(KeymapLibrary.ids.joined(separator: ", ")))")
                     }
