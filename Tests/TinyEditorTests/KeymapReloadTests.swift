@@ -97,7 +97,22 @@ import Testing
         #expect(try press(s, "ctrl+t").map(\.description) == ["performed toggleMinimap by Workbench"])
     }
 
-    @Test func aReloadDropsAPendingSequenceAndFollowsLayers() throws {
+    @Test func aChangedBaseIsReloadedToo() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let base = dir + "/base.bind"
+        let user = dir + "/user.bind"
+        try save(keymap("  ctrl+t -> toggleMinimap"), to: base)
+        try save("layer over \"base.bind\"\n\nin Workbench {\n  ctrl+u -> toggleMinimap\n}\n", to: user)
+        let s = try session(user)
+        #expect(try press(s, "ctrl+t").map(\.description) == ["performed toggleMinimap by Workbench"])
+        try save(keymap(#"  ctrl+t -> togglePanel("terminal")"#), to: base)
+        #expect(s.pollKeymap() == .reloaded(file: "user.bind", warnings: 0))
+        #expect(try press(s, "ctrl+t ctrl+u").map(\.description)
+            == [#"performed togglePanel("terminal") by Workbench"#, "performed toggleMinimap by Workbench"])
+    }
+
+    @Test func aReloadDropsAPendingSequence() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/try.bind"
