@@ -107,7 +107,7 @@ public struct ImportLanguage: Sendable, Equatable {
     }
 
     /// What the compiler in this package supports.
-    public static let current = ImportLanguage(chainPredicates: false, conditionalUnbind: true, layerDirective: true)
+    public static let current = ImportLanguage(chainPredicates: true, conditionalUnbind: true, layerDirective: true)
     /// Everything the importer can emit.
     public static let full = ImportLanguage(chainPredicates: true, conditionalUnbind: true, layerDirective: true)
 }

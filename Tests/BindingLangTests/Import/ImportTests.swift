@@ -134,16 +134,16 @@ private func rendered(_ result: Importer.Result) -> String {
             """, .zed)
         let source = try #require(result.source)
         // The later binding without a context ranks at the focused element, so it overrides
-        // the Editor's everywhere: no Editor binding is left.
-        #expect(source.contains("responder Workspace, Pane, Global\naction pane__C(Int)\naction global__Later\n"))
+        // the Editor's `ctrl-a` everywhere; `Pane > Editor` becomes `inside Pane`.
+        #expect(source.contains("responder Editor, Pane, Workspace, Global\naction editor__B\naction pane__C(Int)\naction global__Later\n"))
         #expect(source.contains("// always overridden: \"ctrl-a\" -> global::A (line 2) by line 6"))
         #expect(source.contains("// always overridden: \"ctrl-a\" -> editor::A (line 3) by line 6"))
         #expect(source.contains("// left out: \"fn-f\" -> editor::F (line 3): 'fn' modifier"))
-        #expect(source.contains("// left out: \"ctrl-b\" -> editor::B (line 4): needs 'inside Role' (Zed's 'A > B')"))
+        #expect(source.contains("in Editor {\n  // line 4\n  ctrl+b -> editor__B when inside Pane\n}"))
         #expect(source.contains("in Workspace {\n  // line 5\n  ctrl+c -> pane__C(2)\n}"))
         #expect(source.contains("in Pane {\n  // line 5\n  ctrl+c -> pane__C(2)\n}"))
         #expect(source.contains("in Global {\n  // line 6\n  ctrl+a -> global__Later\n}"))
-        #expect(result.report?.leftOut == ["'fn' modifier": 1, "needs 'inside Role' (Zed's 'A > B')": 1])
+        #expect(result.report?.leftOut == ["'fn' modifier": 1])
     }
 
     @Test func chainPredicatesWhenTheLanguageHasThem() throws {
