@@ -44,6 +44,10 @@ struct DidYouMeanTests {
         "unknown platform 'macos'; did you mean 'macOS'?; the platforms are macOS, iPadOS, windows, linux":
             "responder Editor\nin Editor when platform == macos {\n  cmd+k -> copy\n}",
         "unknown attribute '@prority'; did you mean '@priority'?": "responder Editor\nin Editor {\n  @prority cmd+k -> copy\n}",
+        "the repeat window '500' needs a unit; did you mean '500ms'?":
+            "responder Editor\nin Editor {\n  @repeat(500) cmd+k up -> copy\n}",
+        "unknown unit 'sec' in a repeat window; did you mean 's'?; write 'ms' (milliseconds) or 's' (seconds)":
+            "responder Editor\nin Editor {\n  @repeat(2sec) cmd+k up -> copy\n}",
     ]
 
     @Test func grammarExamplesWereFound() {

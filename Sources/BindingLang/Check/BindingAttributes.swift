@@ -1,21 +1,25 @@
 import BindingRuntime
 
-/// The attributes written before a binding (Grammar.md §4.8), checked: `@priority` and
-/// `@allowReserved`; any other name is an error with a did-you-mean, a repeated one an error.
+/// The attributes written before a binding (Grammar.md §4.8), checked: `@priority`,
+/// `@allowReserved` and `@repeat[(window)]`; any other name is an error with a did-you-mean,
+/// a repeated one an error, an argument where none is taken an error with a fix-it.
 struct BindingAttributes {
     /// The attribute names the language knows, in the order messages list them.
-    static let names = ["priority", "allowReserved"]
+    static let names = ["priority", "allowReserved", "repeat"]
 
     /// `@priority` was written.
     var wantsPriority = false
     /// Where `@allowReserved` was written.
     var allowReservedRange: SourceRange?
+    /// `@repeat`: the repeat window in milliseconds (nil when not written).
+    var repeatMilliseconds: Int?
 
-    /// Reads `syntax`, reporting unknown and repeated attributes.
-    static func check(_ syntax: [AttributeSyntax], _ engine: inout DiagnosticEngine) -> BindingAttributes {
+    /// Reads `syntax`, the attributes before `sequence`, reporting unknown and repeated
+    /// attributes, misplaced arguments, bad repeat windows and `@repeat` on one stroke.
+    static func check(_ syntax: [AttributeSyntax], sequence: ChordSequenceSyntax, _ engine: inout DiagnosticEngine) -> BindingAttributes {
         var result = BindingAttributes()
         var seen: [String: SourceRange] = [:]
-        for attribute in syntax {
+        for (i, attribute) in syntax.enumerated() {
             let name = attribute.name.name
             guard names.contains(name) else {
                 let suggestion = nearest(to: name, in: names)
@@ -29,11 +33,78 @@ struct BindingAttributes {
                 continue
             }
             seen[name] = attribute.range
+            if name != "repeat", let argument = attribute.argument {
+                engine.error(Messages.attributeTakesNoArgument(name), at: argument.range,
+                             fixIts: [FixIt(range: argument.range, replacement: "")])
+            }
             switch name {
             case "priority": result.wantsPriority = true
+            case "repeat":
+                // A bad window is reported; the binding then stays repeatable with the
+                // default window, so nothing else is reported about it.
+                let window = attribute.argument.flatMap { repeatWindow($0, &engine) }
+                result.repeatMilliseconds = window ?? Int(TableFormat.defaultRepeatMilliseconds)
+                if sequence.chords.count == 1 {
+                    // Remove the attribute and the space up to what follows it.
+                    let next = i + 1 < syntax.count ? syntax[i + 1].range.start : sequence.range.start
+                    let removal = SourceRange(file: attribute.range.file, start: attribute.range.start, end: next)
+                    engine.error(Messages.repeatNeedsSequence, at: attribute.range, fixIts: [FixIt(range: removal, replacement: "")])
+                }
             default: result.allowReservedRange = attribute.range
             }
         }
         return result
+    }
+
+    /// Units a repeat window may be written in, and their milliseconds.
+    static let units = ["ms": 1, "s": 1000]
+    /// Spellings other languages use for the units, for a did-you-mean.
+    static let unitSpellings = [
+        "msec": "ms", "msecs": "ms", "millis": "ms", "millisecond": "ms", "milliseconds": "ms",
+        "sec": "s", "secs": "s", "second": "s", "seconds": "s",
+    ]
+
+    /// The window `(500ms)` / `(1.5s)` states, in milliseconds, or nil after reporting it
+    /// (no unit, an unknown unit, not whole milliseconds, outside 1 ms…60 s).
+    static func repeatWindow(_ argument: AttributeArgumentSyntax, _ engine: inout DiagnosticEngine) -> Int? {
+        guard let unit = argument.unit else {
+            engine.error(Messages.repeatNeedsUnit(argument.number), at: argument.valueRange,
+                         fixIts: [FixIt(range: argument.valueRange, replacement: argument.number + "ms")])
+            return nil
+        }
+        guard let scale = units[unit.name] else {
+            let suggestion = unitSpellings[unit.name] ?? unitSpellings[unit.name.lowercased()]
+                ?? (units[unit.name.lowercased()] != nil ? unit.name.lowercased() : nil)
+            engine.error(Messages.unknownRepeatUnit(unit.name, suggestion), at: unit.range, fixIts: fixIt(unit.range, suggestion))
+            return nil
+        }
+        let text = argument.number + unit.name
+        // number = whole[.fraction]; milliseconds = whole × scale + fraction × scale, exactly.
+        let parts = argument.number.split(separator: ".", omittingEmptySubsequences: false)
+        let whole = parts[0], fraction = parts.count > 1 ? parts[1] : ""
+        let maximum = Int(TableFormat.maxRepeatMilliseconds)
+        guard whole.count <= 8, let w = Int(whole) else {
+            engine.error(Messages.repeatWindowOutOfRange(text), at: argument.valueRange)
+            return nil
+        }
+        var milliseconds = w * scale
+        var place = scale
+        for digit in fraction.utf8 {
+            let d = Int(digit) - 48
+            if place % 10 != 0 {
+                if d != 0 {
+                    engine.error(Messages.repeatWindowNotWhole(text), at: argument.valueRange)
+                    return nil
+                }
+                continue
+            }
+            place /= 10
+            milliseconds += d * place
+        }
+        guard milliseconds >= 1, milliseconds <= maximum else {
+            engine.error(Messages.repeatWindowOutOfRange(text), at: argument.valueRange)
+            return nil
+        }
+        return milliseconds
     }
 }

@@ -30,6 +30,8 @@ struct CheckedBinding {
     /// Where `@allowReserved` was written: the author knows the system reserves the
     /// shortcut, so no warning (nil when not written).
     var allowReservedRange: SourceRange? = nil
+    /// `@repeat`: the repeat window in milliseconds (nil when not repeatable).
+    var repeatMilliseconds: Int? = nil
 }
 
 /// `unbind sequence [when expr]` in a role.

@@ -59,7 +59,7 @@ struct KeymapAssembler {
             modelBindings.append(Binding(
                 sequence: b.sequence, role: b.role, action: index(b.action), argument: b.argument, title: b.title,
                 group: group, condition: b.condition, location: cursor.location(b.range, sources),
-                wantsPriorityOverSystemBehavior: b.wantsPriority))
+                wantsPriorityOverSystemBehavior: b.wantsPriority, repeatMilliseconds: b.repeatMilliseconds))
         }
 
         func menu(_ m: CheckedMenu) -> Menu {

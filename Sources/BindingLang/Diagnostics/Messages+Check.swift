@@ -105,6 +105,21 @@ extension Messages {
     }
     static func attributeTwice(_ name: String) -> String { "attribute '@\(name)' is given twice" }
     static let firstGivenHere = "first given here"
+    static func attributeTakesNoArgument(_ name: String) -> String { "attribute '@\(name)' takes no argument" }
+    static func repeatNeedsUnit(_ number: String) -> String {
+        "the repeat window '\(number)' needs a unit; did you mean '\(number)ms'?"
+    }
+    static func unknownRepeatUnit(_ unit: String, _ suggestion: String?) -> String {
+        "unknown unit '\(unit)' in a repeat window\(didYouMean(suggestion)); write 'ms' (milliseconds) or 's' (seconds)"
+    }
+    static func repeatWindowOutOfRange(_ text: String) -> String {
+        "repeat window '\(text)' is out of range; it must be from 1ms to 60s"
+    }
+    static func repeatWindowNotWhole(_ text: String) -> String {
+        "repeat window '\(text)' is not a whole number of milliseconds"
+    }
+    static let repeatNeedsSequence =
+        "'@repeat' needs a sequence of two or more strokes; a one-stroke binding repeats by pressing it again"
     static func reservedShortcut(_ chord: Chord, _ reserved: [ReservedShortcut], platform: Platform) -> String {
         let what = reserved.map { $0.owner == platform.rawValue ? $0.action : "\($0.owner): \($0.action)" }
         return "'\(chord.sourceText)' is reserved by \(platform.rawValue), which takes it before the app (\(what.joined(separator: "; ")));"

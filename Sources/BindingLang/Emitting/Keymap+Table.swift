@@ -31,7 +31,8 @@ extension Keymap {
                 sequence: b.sequence, role: b.role, action: b.action.actionIndex,
                 argument: ArgumentValue(b.action.argument), title: b.title, group: b.group,
                 condition: Condition(b.condition),
-                location: b.location, wantsPriorityOverSystemBehavior: b.wantsPriorityOverSystemBehavior)
+                location: b.location, wantsPriorityOverSystemBehavior: b.wantsPriorityOverSystemBehavior,
+                repeatMilliseconds: b.repeatMilliseconds)
         }
         editMenu = table.editMenuItems.map {
             EditMenuItem(title: $0.title, action: $0.action.actionIndex, argument: ArgumentValue($0.action.argument), condition: Condition($0.condition))

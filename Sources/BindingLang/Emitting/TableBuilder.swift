@@ -331,7 +331,12 @@ struct TableBuilder {
             let inv = invocation(bindings[i].action, bindings[i].argument)
             let title = intern(bindings[i].title)
             let group = bindings[i].group.map { UInt32(truncatingIfNeeded: $0) } ?? TableFormat.none
-            let flags = bindings[i].wantsPriorityOverSystemBehavior ? TableFormat.attributePriority : 0
+            var flags = bindings[i].wantsPriorityOverSystemBehavior ? TableFormat.attributePriority : 0
+            if let window = bindings[i].repeatMilliseconds {
+                // The checker keeps windows within 1 ms…60 s; clamp what a hand-built model says.
+                let ms = UInt32(min(max(window, 1), Int(TableFormat.maxRepeatMilliseconds)))
+                flags |= TableFormat.attributeRepeat | ms << TableFormat.attributeRepeatShift
+            }
             let attrs = attributes(roleOf(i), group, condition(bindings[i].condition), flags)
             bindingRecords.append((inv, title, attrs))
         }

@@ -161,7 +161,7 @@ extension Formatter {
         func item(_ i: BlockItem) -> Node? {
             switch i {
             case .binding(let b):
-                let attributes = b.attributes.map { "@" + $0.name.name + " " }.joined()
+                let attributes = b.attributes.map { "@" + $0.name.name + ($0.argument?.text ?? "") + " " }.joined()
                 var cells = [attributes + sequence(b.sequence), "-> " + Formatter.action(b.action)]
                 cells.append(b.title.map { Formatter.quote($0.value) } ?? "")
                 cells.append(b.condition.map { "when " + Formatter.expression($0) } ?? "")

@@ -135,13 +135,19 @@ public struct Binding: Sendable, Equatable {
     /// `@priority` (Grammar.md §4.8): the key goes to this command before text input and
     /// focus; generated UIKit code sets the key command's `wantsPriorityOverSystemBehavior`.
     public var wantsPriorityOverSystemBehavior: Bool
+    /// `@repeat` (Grammar.md §4.8): the repeat window in milliseconds; nil when the binding
+    /// is not repeatable. After it completes, a bare press of its last stroke (or of another
+    /// repeatable binding's with the same prefix) within the window repeats it (§5).
+    public var repeatMilliseconds: Int?
 
     public init(
         sequence: [Chord], role: Int?, action: Int, argument: ArgumentValue = .none,
         title: String? = nil, group: Int? = nil, condition: Condition = .constant(true),
-        location: SourceLocation? = nil, wantsPriorityOverSystemBehavior: Bool = false
+        location: SourceLocation? = nil, wantsPriorityOverSystemBehavior: Bool = false,
+        repeatMilliseconds: Int? = nil
     ) {
         self.wantsPriorityOverSystemBehavior = wantsPriorityOverSystemBehavior
+        self.repeatMilliseconds = repeatMilliseconds
         self.sequence = sequence
         self.role = role
         self.action = action

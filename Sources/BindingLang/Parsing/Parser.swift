@@ -671,8 +671,8 @@ extension Parser {
             return false
         }
 
-        /// `attribute = "@" ident ;` (no space after the `@`), one or more before a binding's
-        /// sequence, all on the sequence's line.
+        /// `attribute = "@" ident [ "(" duration ")" ] ;` (no space after the `@` or before
+        /// the `(`), one or more before a binding's sequence, all on the sequence's line.
         mutating func parseAttributes() -> [AttributeSyntax]? {
             var attributes: [AttributeSyntax] = []
             while case .punct(UInt8(ascii: "@")) = tok.kind, attributes.isEmpty || !tok.precededByNewline {
@@ -684,13 +684,48 @@ extension Parser {
                 }
                 let name = Identifier(name: text(tok), range: range(tok.start, tok.end))
                 advance()
-                attributes.append(AttributeSyntax(name: name, range: range(at.start, name.range.end)))
+                var argument: AttributeArgumentSyntax? = nil
+                if case .leftParen = tok.kind, tok.start == name.range.end {
+                    guard let parsed = parseAttributeArgument() else { return nil }
+                    argument = parsed
+                }
+                attributes.append(AttributeSyntax(name: name, argument: argument, range: range(at.start, argument?.range.end ?? name.range.end)))
             }
             if tok.precededByNewline || atEnd {
                 errorExpected("key sequence after the attributes, on the same line")
                 return nil
             }
             return attributes
+        }
+
+        /// `"(" duration ")"` after an attribute's name, `duration = ( integer | decimal ) [ ident ]`
+        /// with the unit directly after the number (`(500ms)`, `(1.5s)`); the checker decides
+        /// which units exist.
+        mutating func parseAttributeArgument() -> AttributeArgumentSyntax? {
+            let open = tok
+            advance()
+            switch tok.kind {
+            case .integer, .decimal: break
+            default:
+                errorExpected("a duration such as '500ms' after '('")
+                return nil
+            }
+            let number = tok
+            advance()
+            var unit: Identifier? = nil
+            if case .identifier = tok.kind, tok.start == number.end {
+                unit = Identifier(name: text(tok), range: range(tok.start, tok.end))
+                advance()
+            }
+            let valueEnd = unit?.range.end ?? number.end
+            guard case .rightParen = tok.kind, !tok.precededByNewline else {
+                errorExpected("')' after the duration")
+                return nil
+            }
+            let close = tok
+            advance()
+            return AttributeArgumentSyntax(
+                number: text(number), unit: unit, valueRange: range(number.start, valueEnd), range: range(open.start, close.end))
         }
 
         /// `binding = sequence "->" NL actionRef [ NL string ] [ NL "when" expr ] ;`

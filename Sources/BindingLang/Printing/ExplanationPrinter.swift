@@ -26,7 +26,17 @@ public enum ExplanationPrinter {
         var out = "\(keys): "
         switch explanation.outcome {
         case .performed(let b, _, let depth):
-            out += "performed \(action(b, keymap)) on \(name(depth, chain))\n"
+            out += "performed \(action(b, keymap)) on \(name(depth, chain))"
+            if let r = explanation.repeated {
+                out += ", as a repeat: " + repeatText(r, explanation.sequence, keymap)
+            }
+            if let chosen = explanation.chosen, let window = chosen.repeatMilliseconds, chosen.sequence.count > 1 {
+                let prefix = SourceText.sequence(Array(chosen.sequence.dropLast()))
+                out += explanation.repeated == nil
+                    ? ", then repeat mode (@repeat(\(window)ms)): for \(window)ms a bare repeat key below performs again without '\(prefix)'"
+                    : "; repeat mode goes on for \(window)ms"
+            }
+            out += "\n"
         case .pending:
             out += "pending: a live binding continues the sequence, so the dispatcher waits for the next stroke\n"
         case .nothing:
@@ -43,7 +53,11 @@ public enum ExplanationPrinter {
             out += n + 1 < explanation.sequence.count ? " and '\(keys)' is never reached\n" : "\n"
         case .blockedAtPrefix(let n, let b):
             let prefix = SourceText.sequence(Array(explanation.sequence.prefix(n)))
-            out += "never reached: '\(prefix)' already performs \(action(b, keymap)) (\(describe(b, keymap)))\n"
+            out += "never reached: '\(prefix)' already performs \(action(b, keymap)) (\(describe(b, keymap)))"
+            if keymap.bindings.indices.contains(b), keymap.bindings[b].repeatMilliseconds != nil {
+                out += "; it starts repeat mode, but not every later stroke repeats, and the first that does not ends repeat mode and is pressed on its own"
+            }
+            out += "\n"
         }
         for entry in explanation.entries {
             let b = entry.binding.index
@@ -52,7 +66,7 @@ public enum ExplanationPrinter {
             out += "          " + reason(entry, explanation, keymap, chain, values) + "\n"
         }
         if !continuations.isEmpty {
-            out += "  next strokes:\n"
+            out += explanation.chosen?.repeatMilliseconds != nil ? "  repeat keys:\n" : "  next strokes:\n"
             var rows: [[String]] = []
             for c in continuations {
                 var what = c.action.map { "-> \($0.description)" } ?? "(continues)"
@@ -62,6 +76,20 @@ public enum ExplanationPrinter {
             out += KeymapPrinter.table(rows)
         }
         return out
+    }
+
+    /// `'ctrl+b up' performs resize(up) and starts repeat mode, then 'up' repeats without
+    /// 'ctrl+b' (within 500ms of the stroke before)`.
+    static func repeatText(_ r: Explanation.Repeat, _ sequence: [Chord], _ keymap: Keymap) -> String {
+        let first = SourceText.sequence(Array(sequence.prefix(r.prefixLength)))
+        let strokes = sequence.dropFirst(r.prefixLength).map { "'\($0.sourceText)'" }
+        var windows: [Int] = []
+        for w in r.windows where !windows.contains(w) { windows.append(w) }
+        let within = windows.map { "\($0)ms" }.joined(separator: " or ")
+        return "'\(first)' performs \(action(r.first, keymap)) and starts repeat mode, then "
+            + strokes.joined(separator: ", ") + (strokes.count == 1 ? " repeats" : " repeat")
+            + " without '\(SourceText.sequence(r.prefix))' (" + (strokes.count == 1 ? "" : "each ")
+            + "within \(within) of the stroke before)"
     }
 
     /// The discoverability list as an aligned table (group, title, glyphs, plain text, action).
@@ -162,7 +190,8 @@ public enum ExplanationPrinter {
     // MARK: - JSON
 
     /// The explanation as JSON for tools: `keys`, `outcome` (`kind`: `performed` with the
-    /// binding, action, argument and performer; `pending`; `unhandled` with the first
+    /// binding, action, argument and performer, and `repeat` when the
+    /// later strokes repeat a repeatable binding; `pending`; `unhandled` with the first
     /// `stroke`; `cancelled` with the `pending` prefix and the `stroke` that cancels it;
     /// `blockedAtPrefix` with the `prefix` and the `binding` it performs), every binding of the sequence with its
     /// `verdict`, `reason` and (for a false condition) `falseParts`, and `nextStrokes`.
@@ -178,6 +207,15 @@ public enum ExplanationPrinter {
                 let binding = keymap.bindings[b]
                 outcome.append(("action", .string(keymap.actions.indices.contains(binding.action) ? keymap.actions[binding.action].name : "?")))
                 outcome.append(("argument", KeymapPrinter.argumentJSON(binding.argument)))
+            }
+            if let r = explanation.repeated {
+                outcome.append(("repeat", .object([
+                    ("keys", .string(SourceText.sequence(Array(explanation.sequence.prefix(r.prefixLength))))),
+                    ("binding", .int(Int64(r.first))),
+                    ("prefix", .string(SourceText.sequence(r.prefix))),
+                    ("repeats", .array(explanation.sequence.dropFirst(r.prefixLength).map { .string($0.sourceText) })),
+                    ("windowsMilliseconds", .array(r.windows.map { .int(Int64($0)) })),
+                ])))
             }
         case .pending:
             outcome = [("kind", .string("pending"))]

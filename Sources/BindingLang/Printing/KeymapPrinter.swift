@@ -30,7 +30,8 @@ public enum KeymapPrinter {
             for b in keymap.bindings {
                 rows.append([
                     SourceText.role(b.role, in: keymap),
-                    (b.wantsPriorityOverSystemBehavior ? "@priority " : "") + SourceText.sequence(b.sequence),
+                    (b.wantsPriorityOverSystemBehavior ? "@priority " : "")
+                        + (b.repeatMilliseconds.map { "@repeat(\($0)ms) " } ?? "") + SourceText.sequence(b.sequence),
                     SourceText.actionReference(b.action, b.argument, in: keymap),
                     b.title.map(SourceText.quoted) ?? "",
                     b.group.map { groupName($0, keymap).map(SourceText.quoted) ?? "<group \($0)>" } ?? "",
@@ -199,6 +200,7 @@ public enum KeymapPrinter {
             ("when", conditionJSON(b.condition, keymap)),
             ("location", location),
             ("priority", .bool(b.wantsPriorityOverSystemBehavior)),
+            ("repeatMilliseconds", b.repeatMilliseconds.map { .int(Int64($0)) } ?? .null),
         ])
     }
 

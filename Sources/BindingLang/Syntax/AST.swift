@@ -155,7 +155,8 @@ public struct BindingSyntax: Sendable {
     public var condition: Expression?
     /// From the first attribute (or the sequence) to the end of the binding.
     public var range: SourceRange
-    /// `@priority`, `@allowReserved` before the sequence, in written order (Grammar.md §4.8).
+    /// `@priority`, `@allowReserved`, `@repeat` before the sequence, in written order
+    /// (Grammar.md §4.8).
     public var attributes: [AttributeSyntax]
     public init(
         sequence: ChordSequenceSyntax, action: ActionReference, title: StringLiteral?,
@@ -170,17 +171,42 @@ public struct BindingSyntax: Sendable {
     }
 }
 
-/// `@name` before a binding: `@priority`, `@allowReserved`. The parser accepts any name;
+/// `@name` or `@name(argument)` before a binding: `@priority`, `@allowReserved`, `@repeat`,
+/// `@repeat(800ms)`. The parser accepts any name and any argument of a number and a unit;
 /// the checker knows which exist.
 public struct AttributeSyntax: Sendable {
     /// The name after the `@`.
     public var name: Identifier
-    /// From the `@` to the end of the name.
+    /// The parenthesised argument directly after the name, if any.
+    public var argument: AttributeArgumentSyntax?
+    /// From the `@` to the end of the name, or of the argument's `)`.
     public var range: SourceRange
-    public init(name: Identifier, range: SourceRange) {
+    public init(name: Identifier, argument: AttributeArgumentSyntax? = nil, range: SourceRange) {
         self.name = name
+        self.argument = argument
         self.range = range
     }
+}
+
+/// `(500ms)` after an attribute's name: a number and the unit written directly after it.
+public struct AttributeArgumentSyntax: Sendable {
+    /// The number as written: digits, or digits `.` digits (`500`, `1.5`).
+    public var number: String
+    /// The unit directly after the number (`ms`, `s`); nil when none is written.
+    public var unit: Identifier?
+    /// The number and its unit.
+    public var valueRange: SourceRange
+    /// From `(` to `)`.
+    public var range: SourceRange
+    public init(number: String, unit: Identifier?, valueRange: SourceRange, range: SourceRange) {
+        self.number = number
+        self.unit = unit
+        self.valueRange = valueRange
+        self.range = range
+    }
+
+    /// The argument as the formatter writes it: `(500ms)`.
+    public var text: String { "(" + number + (unit?.name ?? "") + ")" }
 }
 
 /// One or more chords separated by spaces: `ctrl+k ctrl+c`.

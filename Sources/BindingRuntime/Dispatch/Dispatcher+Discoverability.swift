@@ -102,10 +102,13 @@ extension Dispatcher {
 
     /// While a sequence is pending: the strokes that continue it in some live binding of a
     /// role of the chain, each with the title of the binding it completes (when it completes
-    /// a titled one that rule 2 would choose), in the order of Grammar.md §6. Empty when idle.
+    /// a titled one that rule 2 would choose), in the order of Grammar.md §6. In repeat mode:
+    /// the strokes that would repeat, each with the repeatable binding it performs (untitled
+    /// ones listed too, without a title). Empty when idle.
     public func pendingContinuations(firstResponder: any Responder, context: ContextState) -> [SequenceContinuation] {
         refresh()
-        guard let node = pendingNode else { return [] }
+        let repeating = state.pointee.repeatNode
+        guard let node = pendingNode ?? repeating else { return [] }
         let state = context.bound(to: table)
         let roles = chainRoles(firstResponder)
         var entries: [(rank: Int, binding: Int, item: SequenceContinuation)] = []
@@ -123,7 +126,12 @@ extension Dispatcher {
             guard live, let chord = Chord(code: code) else { continue }
             var title: String?, group: String?, action: ActionInvocation?
             var order = firstLiveBinding(under: child, roles: roles, state: state, first: firstResponder) ?? Int.max
-            if case .chosen(let b, _) = resolve(node: child, firstResponder: firstResponder, context: state) {
+            let resolution = resolve(node: child, firstResponder: firstResponder, context: state)
+            if repeating != nil {
+                // Only a stroke that performs a repeatable binding repeats.
+                guard case .chosen(let b, _) = resolution, table.bindingFlags(b) & TableFormat.attributeRepeat != 0 else { continue }
+            }
+            if case .chosen(let b, _) = resolution {
                 title = table.string(table.bindingTitle(b))
                 let g = table.bindingGroup(b)
                 group = g == TableFormat.none ? nil : table.groupName(Int(g))

@@ -27,14 +27,28 @@ extension Dispatcher {
         refresh()
         let table = self.table
         chain.rebind(to: table)
-        let (from, wasPending) = beginStroke(event)
+        let (from, wasPending, repeatFrom) = beginStroke(event)
+        // Repeat mode (Grammar.md §5): the stroke as if the prefix were pending; it repeats
+        // only when that performs a repeatable binding, else it is dispatched from idle.
+        if let repeatFrom,
+           case let (decision, _)? = context.table === table
+               ? decide(event, from: repeatFrom, chain: chain, table: table, values: context.values)
+               : decide(event, from: repeatFrom, chain: chain, table: table, values: context.bound(to: table).values),
+           case .perform(let binding, _, _) = decision, table.bindingFlags(binding) & TableFormat.attributeRepeat != 0 {
+            enterRepeat(after: binding)
+            return decision
+        }
         let outcome = context.table === table
             ? decide(event, from: from, chain: chain, table: table, values: context.values)
             : decide(event, from: from, chain: chain, table: table, values: context.bound(to: table).values)
         guard let (decision, node) = outcome else {
             return wasPending ? .cancelled(.noContinuation(event.chord)) : .unhandled
         }
-        if case .pending = decision { pendingNode = node }
+        switch decision {
+        case .pending: pendingNode = node
+        case .perform(let binding, _, _): enterRepeat(after: binding)
+        default: break
+        }
         return decision
     }
 

@@ -1,5 +1,6 @@
 /// Turns key events into actions over a responder chain, following Grammar.md §5 exactly,
-/// and holds the one piece of mutable state that needs: the pending sequence.
+/// and holds the one piece of mutable state that needs: the pending sequence, or the repeat
+/// mode a repeatable (`@repeat`) binding left.
 ///
 /// One dispatcher serves one window's key input, on one thread. With a ``TableReference`` it
 /// follows hot reloads: each stroke reads the current table; if the table changed while a
@@ -27,7 +28,8 @@ public final class Dispatcher {
     let roleCache = RoleCache()
 
     /// The dispatcher's mutable state, explicit and in one place: the table in use, the
-    /// pending sequence and when its last stroke came. It lives in one fixed allocation behind
+    /// pending sequence or the repeat mode, and when the last stroke came. At most one of
+    /// `pendingNode` and `repeatNode` is set. It lives in one fixed allocation behind
     /// a `let`, so each press reads and writes it without the run-time exclusivity checks
     /// every access to a class's stored `var` costs.
     struct StrokeState {
@@ -35,6 +37,11 @@ public final class Dispatcher {
         var pendingNode: Int?
         var lastStrokeTime: Double = 0
         var sequenceTimeout: Double?
+        /// Repeat mode (Grammar.md §5): the trie node of the prefix whose repeatable
+        /// bindings a bare stroke repeats, or nil.
+        var repeatNode: Int?
+        /// Seconds repeat mode lasts after the last stroke (the last repeatable binding's).
+        var repeatWindow: Double = 0
     }
     let state: UnsafeMutablePointer<StrokeState>
 
@@ -68,6 +75,28 @@ public final class Dispatcher {
     /// Whether a sequence is pending.
     public var isPending: Bool { pendingNode != nil }
 
+    /// Whether the dispatcher is in repeat mode: a repeatable binding completed, and a bare
+    /// press of the last stroke of a repeatable binding with the same prefix repeats it, until
+    /// ``repeatDeadline`` or a stroke that repeats nothing (Grammar.md §5).
+    public var isRepeating: Bool { state.pointee.repeatNode != nil }
+
+    /// In repeat mode, the prefix whose repeatable bindings repeat (`ctrl+b` after `ctrl+b
+    /// up`); nil otherwise.
+    public var repeating: PendingSequence? { state.pointee.repeatNode.map { PendingSequence(table: table, node: $0) } }
+
+    /// In repeat mode, the timestamp (``KeyEvent/timestamp``'s clock) after which a stroke no
+    /// longer repeats: the last stroke's time plus the window of the binding it performed.
+    /// An overlay that shows repeat mode hides it then. Nil when not repeating.
+    public var repeatDeadline: Double? {
+        state.pointee.repeatNode == nil ? nil : state.pointee.lastStrokeTime + state.pointee.repeatWindow
+    }
+
+    /// Leaves repeat mode (for instance when focus moves); the next stroke is dispatched from
+    /// idle. Does nothing when not repeating.
+    public func endRepeat() {
+        state.pointee.repeatNode = nil
+    }
+
     /// The pending sequence, if any.
     public var pending: PendingSequence? { pendingNode.map { PendingSequence(table: table, node: $0) } }
 
@@ -79,6 +108,7 @@ public final class Dispatcher {
         if current !== state.pointee.table {
             state.pointee.table = current
             state.pointee.pendingNode = nil
+            state.pointee.repeatNode = nil
             roleCache.clear()
         }
     }
@@ -88,21 +118,52 @@ public final class Dispatcher {
     /// unhandled.
     public func dispatch(_ event: KeyEvent, firstResponder: any Responder, context: ContextState) -> DispatchResult {
         refresh()
-        let (from, wasPending) = beginStroke(event)
+        let (from, wasPending, repeatFrom) = beginStroke(event)
         // The app's state is used in place when it follows this table (no copy per press).
         if context.table === table {
-            return dispatch(event, from: from, wasPending: wasPending, firstResponder: firstResponder, state: context)
+            return dispatch(event, from: from, wasPending: wasPending, repeatFrom: repeatFrom, firstResponder: firstResponder, state: context)
         }
-        return dispatch(event, from: from, wasPending: wasPending, firstResponder: firstResponder, state: context.bound(to: table))
+        return dispatch(event, from: from, wasPending: wasPending, repeatFrom: repeatFrom, firstResponder: firstResponder, state: context.bound(to: table))
     }
 
     /// ``dispatch(_:firstResponder:context:)`` after the stroke began, with `state` bound
     /// to the table.
     @inline(__always)
-    private func dispatch(_ event: KeyEvent, from: Int, wasPending: Bool, firstResponder: any Responder, state: ContextState) -> DispatchResult {
+    private func dispatch(
+        _ event: KeyEvent, from: Int, wasPending: Bool, repeatFrom: Int?, firstResponder: any Responder, state: ContextState
+    ) -> DispatchResult {
         let table = self.table
-        // Grammar.md §5 rule 1: the chord by the character typed, then by the key's
-        // position, then by the key's US character on a non-Latin layout.
+        // Repeat mode: the stroke as if the prefix were pending; it repeats only when that
+        // performs a repeatable binding. Anything else leaves repeat mode and is dispatched
+        // from idle, as if repeat mode had not been there.
+        if let repeatFrom, case .chosen(let binding, let performer) = resolveStroke(event, from: repeatFrom, firstResponder: firstResponder, state: state).resolution,
+           table.bindingFlags(binding) & TableFormat.attributeRepeat != 0 {
+            let action = table.invocation(ofBinding: binding)
+            performer.perform(action)
+            enterRepeat(after: binding)
+            return .performed(action, responder: performer)
+        }
+        let (node, resolution) = resolveStroke(event, from: from, firstResponder: firstResponder, state: state)
+        switch resolution {
+        case .chosen(let binding, let performer):
+            let action = table.invocation(ofBinding: binding)
+            performer.perform(action)
+            enterRepeat(after: binding)
+            return .performed(action, responder: performer)
+        case .pending:
+            guard let node else { return .unhandled }
+            pendingNode = node
+            return .pending(PendingSequence(table: table, node: node))
+        case .nothing:
+            return wasPending ? .cancelled(.noContinuation(event.chord)) : .unhandled
+        }
+    }
+
+    /// Grammar.md §5 rule 1 from node `from`: the chord by the character typed, then by the
+    /// key's position, then by the key's US character on a non-Latin layout; the first that
+    /// rule 2 decides, with the node it reached.
+    @inline(__always)
+    func resolveStroke(_ event: KeyEvent, from: Int, firstResponder: any Responder, state: ContextState) -> (node: Int?, resolution: Resolution) {
         var node = table.child(of: from, code: event.chord.code)
         var resolution = node.map { resolve(node: $0, firstResponder: firstResponder, context: state) } ?? .nothing
         if case .nothing = resolution, let physical = event.physicalKey {
@@ -116,38 +177,47 @@ public final class Dispatcher {
                 resolution = resolve(node: n, firstResponder: firstResponder, context: state)
             }
         }
-        switch resolution {
-        case .chosen(let binding, let performer):
-            let action = table.invocation(ofBinding: binding)
-            performer.perform(action)
-            return .performed(action, responder: performer)
-        case .pending:
-            guard let node else { return .unhandled }
-            pendingNode = node
-            return .pending(PendingSequence(table: table, node: node))
-        case .nothing:
-            return wasPending ? .cancelled(.noContinuation(event.chord)) : .unhandled
-        }
+        return (node, resolution)
     }
 
-    /// Starts a stroke: applies the sequence timeout, and returns the node the stroke
-    /// continues from and whether a sequence was pending. The dispatcher is idle afterwards
-    /// until the stroke's outcome makes it pending again.
+    /// Starts a stroke: applies the sequence timeout and the repeat window, and returns the
+    /// node the stroke continues from, whether a sequence was pending, and the repeat mode's
+    /// prefix node when the stroke came within its window. The dispatcher is idle (and not
+    /// repeating) afterwards until the stroke's outcome changes that.
     @inline(__always)
-    func beginStroke(_ event: KeyEvent) -> (from: Int, wasPending: Bool) {
+    func beginStroke(_ event: KeyEvent) -> (from: Int, wasPending: Bool, repeatFrom: Int?) {
         let pending = state.pointee.pendingNode
         var wasPending = pending != nil
         if wasPending, let timeout = state.pointee.sequenceTimeout, event.timestamp - state.pointee.lastStrokeTime > timeout {
             wasPending = false
         }
+        var repeatFrom = state.pointee.repeatNode
+        if repeatFrom != nil, event.timestamp - state.pointee.lastStrokeTime > state.pointee.repeatWindow {
+            repeatFrom = nil
+        }
         state.pointee.lastStrokeTime = event.timestamp
         state.pointee.pendingNode = nil
-        return (wasPending ? pending ?? BindingTable.root : BindingTable.root, wasPending)
+        state.pointee.repeatNode = nil
+        return (wasPending ? pending ?? BindingTable.root : BindingTable.root, wasPending, repeatFrom)
     }
 
-    /// Cancels the pending sequence: `.cancelled(.requested)`, or nil when idle.
+    /// After `binding` was performed: when it is repeatable and has a prefix, enters repeat
+    /// mode on that prefix with the binding's window (restarting it on a repeat).
+    @inline(__always)
+    func enterRepeat(after binding: Int) {
+        let flags = table.bindingFlags(binding)
+        guard flags & TableFormat.attributeRepeat != 0 else { return }
+        let prefix = table.parent(of: table.bindingNode(binding)) ?? BindingTable.root
+        guard prefix != BindingTable.root else { return }
+        state.pointee.repeatNode = prefix
+        state.pointee.repeatWindow = Double(flags >> TableFormat.attributeRepeatShift) / 1000
+    }
+
+    /// Cancels the pending sequence: `.cancelled(.requested)`, or nil when idle. Also leaves
+    /// repeat mode (then returns nil: no sequence was pending).
     @discardableResult
     public func cancelPending() -> DispatchResult? {
+        state.pointee.repeatNode = nil
         guard pendingNode != nil else { return nil }
         pendingNode = nil
         return .cancelled(.requested)

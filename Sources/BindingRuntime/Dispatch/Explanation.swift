@@ -60,7 +60,27 @@ public struct Explanation {
     public let chosen: TableBinding?
     /// Every binding of exactly this sequence: first in the order rule 2 examines them
     /// (chain order, then menu), then those of roles not in the chain, in declaration order.
+    /// When the last stroke repeats (``repeated``), the bindings of the prefix and that stroke.
     public let entries: [Entry]
+
+    /// How the first strokes of a sequence performed a repeatable binding whose repeat mode
+    /// the later strokes then used (Grammar.md §5): `ctrl+b up up` is `ctrl+b up`, then `up`
+    /// repeating without `ctrl+b`.
+    public struct Repeat: Sendable, Equatable {
+        /// The repeatable binding the first ``prefixLength`` strokes performed from idle.
+        public let first: Int
+        /// How many strokes performed ``first``; each later stroke repeated.
+        public let prefixLength: Int
+        /// The prefix a repeat leaves out (``first``'s sequence without its last stroke).
+        public let prefix: [Chord]
+        /// The repeat window in milliseconds of the binding each later stroke followed.
+        public let windows: [Int]
+    }
+
+    /// Set when the sequence is a repeatable binding's strokes followed by repeats, each
+    /// assumed to come within the window of the stroke before: ``outcome`` is then the last
+    /// repeat's (`performed`). Nil otherwise.
+    public var repeated: Repeat? = nil
 }
 
 extension Dispatcher {
@@ -73,7 +93,8 @@ extension Dispatcher {
         // The strokes before the last, pressed one by one from idle as `dispatch` would: each
         // must leave the sequence pending, or the press ends there.
         var node = BindingTable.root
-        for (i, c) in sequence.enumerated() {
+        var repeated: Explanation.Repeat? = nil
+        strokes: for (i, c) in sequence.enumerated() {
             // After stroke i, i strokes were pending; a stroke that continues nothing cancels.
             let ended: Explanation.Outcome = i == 0 ? .nothing : .cancelled(pendingLength: i)
             guard let next = table.child(of: node, code: c.code) else {
@@ -84,6 +105,12 @@ extension Dispatcher {
                 switch resolve(node: node, firstResponder: firstResponder, context: state) {
                 case .pending: continue
                 case .chosen(let b, _):
+                    // A repeatable binding: the later strokes may each repeat (§5).
+                    if let r = repeats(after: b, prefixLength: i + 1, sequence, firstResponder, state) {
+                        node = r.node
+                        repeated = r.info
+                        break strokes
+                    }
                     return Explanation(sequence: sequence, outcome: .blockedAtPrefix(prefixLength: i + 1, binding: b), chosen: nil, entries: entries(at: table.node(for: sequence), state))
                 case .nothing:
                     return Explanation(sequence: sequence, outcome: ended, chosen: nil, entries: entries(at: table.node(for: sequence), state))
@@ -142,7 +169,29 @@ extension Dispatcher {
         }
         var chosen: TableBinding?
         if case .performed(let b, _, _) = outcome { chosen = table.binding(b) }
-        return Explanation(sequence: sequence, outcome: outcome, chosen: chosen, entries: entries)
+        return Explanation(sequence: sequence, outcome: outcome, chosen: chosen, entries: entries, repeated: repeated)
+    }
+
+    /// When `first`, performed by the first `prefixLength` strokes of `sequence`, is
+    /// repeatable and every later stroke repeats (performs a repeatable binding from
+    /// `first`'s prefix, as in repeat mode): the node of the last repeat and how it was
+    /// reached. Nil when some later stroke does not repeat.
+    func repeats(
+        after first: Int, prefixLength: Int, _ sequence: [Chord], _ firstResponder: any Responder, _ state: ContextState
+    ) -> (node: Int, info: Explanation.Repeat)? {
+        guard let window = table.repeatMilliseconds(binding: first),
+              let prefix = table.parent(of: table.bindingNode(first)), prefix != BindingTable.root else { return nil }
+        var node = prefix
+        var windows = [window]
+        for stroke in sequence[prefixLength...] {
+            guard let n = table.child(of: prefix, code: stroke.code),
+                  case .chosen(let b, _) = resolve(node: n, firstResponder: firstResponder, context: state),
+                  let w = table.repeatMilliseconds(binding: b) else { return nil }
+            node = n
+            windows.append(w)
+        }
+        windows.removeLast()
+        return (node, Explanation.Repeat(first: first, prefixLength: prefixLength, prefix: table.sequence(of: prefix), windows: windows))
     }
 
     /// The first responder from `first` outwards that can perform `action`, with its depth.

@@ -9,7 +9,18 @@ public enum TableFormat {
     /// signature that catches text-mode transfers).
     public static let magic: [UInt8] = [0x89, 0x42, 0x4B, 0x54, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The format version this runtime reads and the emitter writes.
-    public static let version: UInt32 = 4
+    public static let version: UInt32 = 5
+    /// What each format version added, oldest first (version 1 is the first format).
+    static let additions: [(version: UInt32, what: String)] = [
+        (2, "key positions"), (3, "the chain opcodes inside and is"), (4, "ATTR flags (@priority)"),
+        (5, "repeatable bindings (@repeat)"),
+    ]
+    /// What the versions after `version` added, for the loader's rejection message:
+    /// `"version 5 added repeatable bindings (@repeat)"`.
+    static func versionHistory(after version: UInt32) -> String {
+        additions.filter { $0.version > version }.map { "version \($0.version) added \($0.what)" }
+            .joined(separator: ", ")
+    }
     /// Size of the fixed header in bytes.
     public static let headerSize = 32
     /// Byte offset of the 64-bit checksum inside the header.
@@ -30,6 +41,18 @@ public enum TableFormat {
     /// `ATTR` flag: the bindings ask for priority over text input and focus (`@priority`,
     /// UIKit's `wantsPriorityOverSystemBehavior`).
     public static let attributePriority: UInt32 = 1
+    /// `ATTR` flag: the bindings are repeatable (`@repeat`, Grammar.md §4.8): after one of
+    /// them completes, a bare press of the last stroke of a repeatable binding with the same
+    /// prefix repeats it (new in version 5). Its window is in ``attributeRepeatShift``'s bits.
+    public static let attributeRepeat: UInt32 = 2
+    /// `ATTR` flags bits 16–31 hold a repeatable binding's window in milliseconds (1 to
+    /// ``maxRepeatMilliseconds``); zero when ``attributeRepeat`` is clear.
+    public static let attributeRepeatShift: UInt32 = 16
+    /// The longest repeat window a table may state, in milliseconds (one minute).
+    public static let maxRepeatMilliseconds: UInt32 = 60_000
+    /// The repeat window `@repeat` without an argument gives, in milliseconds (tmux's
+    /// `repeat-time` default).
+    public static let defaultRepeatMilliseconds: UInt32 = 500
 
     /// "No value" for an optional index or string reference.
     public static let none: UInt32 = 0xFFFF_FFFF

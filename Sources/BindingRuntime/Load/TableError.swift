@@ -43,6 +43,8 @@ public enum TableError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .unreadable(let p, let e): "cannot read '\(p)' (errno \(e))"
         case .badMagic: "not a binding table (bad magic)"
+        case .unsupportedVersion(let v) where v < TableFormat.version && v >= 1:
+            "table format version \(v) is older than the version \(TableFormat.version) this runtime reads (\(TableFormat.versionHistory(after: v))); recompile the keymap with this version's bindc"
         case .unsupportedVersion(let v): "unsupported table format version \(v) (this runtime reads \(TableFormat.version)); recompile the keymap with this version's bindc"
         case .checksumMismatch(let e, let f): "checksum mismatch (header says \(hex(e)), contents give \(hex(f)))"
         case .truncated(let s, let n, let a): "truncated \(s): needs \(n) bytes, has \(a)"

@@ -39,6 +39,9 @@ public struct TableBinding: Sendable, Equatable {
     /// `@priority`: the key goes to this command before text input and focus (set UIKit's
     /// `wantsPriorityOverSystemBehavior` on its key command).
     public var wantsPriorityOverSystemBehavior = false
+    /// `@repeat`: the repeat window in milliseconds, nil when the binding is not repeatable
+    /// (Grammar.md §4.8 and §5).
+    public var repeatMilliseconds: Int? = nil
 }
 
 /// An edit-menu item as stored.
@@ -132,7 +135,16 @@ extension BindingTable {
             action: invocation(ofBinding: index), title: string(bindingTitle(index)),
             group: group == TableFormat.none ? nil : Int(group),
             condition: condition(bindingCondition(index)), location: location(ofBinding: index),
-            wantsPriorityOverSystemBehavior: wantsPriorityOverSystemBehavior(binding: index))
+            wantsPriorityOverSystemBehavior: wantsPriorityOverSystemBehavior(binding: index),
+            repeatMilliseconds: repeatMilliseconds(binding: index))
+    }
+
+    /// Binding `index`'s repeat window in milliseconds when it is repeatable (`@repeat`),
+    /// else nil (also for an index out of range).
+    public func repeatMilliseconds(binding index: Int) -> Int? {
+        guard index >= 0, index < bindingCount else { return nil }
+        let flags = bindingFlags(index)
+        return flags & TableFormat.attributeRepeat != 0 ? Int(flags >> TableFormat.attributeRepeatShift) : nil
     }
 
     /// Whether binding `index` asks for priority over text input and focus (`@priority`):

@@ -522,7 +522,11 @@ struct TableValidator {
             try index(.attributes, i, 1, "group", below: count(.groups), optional: true)
             try conditionRef(.attributes, i, 2)
             let flags = f(.attributes, i, 3)
-            guard flags & ~TableFormat.attributePriority == 0 else {
+            // Bit 0 `@priority`; bit 1 `@repeat` with its window (1 ms to a minute) in bits
+            // 16–31, which are zero without it; nothing else.
+            let window = flags >> TableFormat.attributeRepeatShift
+            let repeats = flags & TableFormat.attributeRepeat != 0
+            guard flags & 0xFFFC == 0, repeats == (window != 0), window <= TableFormat.maxRepeatMilliseconds else {
                 throw .invalidValue(section: "ATTR", record: i, field: "flags", value: UInt64(flags))
             }
         }

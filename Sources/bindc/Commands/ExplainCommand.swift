@@ -76,7 +76,11 @@ enum ExplainCommand: Command {
         }
         let explanation = dispatcher.explain(strokes, firstResponder: first, context: contextState)
         var continuations: [SequenceContinuation] = []
-        if case .pending = explanation.outcome {
+        // Pending, or in repeat mode after a repeatable binding: the strokes that continue.
+        var continues = false
+        if case .pending = explanation.outcome { continues = true }
+        if explanation.chosen?.repeatMilliseconds != nil { continues = true }
+        if continues {
             for stroke in strokes { _ = dispatcher.dispatch(KeyEvent(stroke), firstResponder: first, context: contextState) }
             continuations = dispatcher.pendingContinuations(firstResponder: first, context: contextState)
         }
