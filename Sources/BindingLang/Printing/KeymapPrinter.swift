@@ -181,13 +181,14 @@ public enum KeymapPrinter {
     }
 
     /// One binding as `dump --json` lists it: role, keys, glyphs, codes, action, argument,
-    /// title, group, condition, location and `@priority`, every index resolved to a name.
+    /// title, group, condition, location and `@priority`, and `repeatMilliseconds` for a
+    /// repeatable binding (`@repeat`, absent otherwise), every index resolved to a name.
     public static func bindingJSON(_ b: Binding, _ keymap: Keymap) -> JSONValue {
         var location: JSONValue = .null
         if let l = b.location {
             location = .object([("path", .string(l.path)), ("line", .int(Int64(l.line))), ("column", .int(Int64(l.column)))])
         }
-        return .object([
+        var members: [(String, JSONValue)] = [
             ("role", b.role.map { .string(SourceText.role($0, in: keymap)) } ?? .null),
             ("menu", .bool(b.role == nil)),
             ("keys", .string(SourceText.sequence(b.sequence))),
@@ -200,8 +201,9 @@ public enum KeymapPrinter {
             ("when", conditionJSON(b.condition, keymap)),
             ("location", location),
             ("priority", .bool(b.wantsPriorityOverSystemBehavior)),
-            ("repeatMilliseconds", b.repeatMilliseconds.map { .int(Int64($0)) } ?? .null),
-        ])
+        ]
+        if let window = b.repeatMilliseconds { members.append(("repeatMilliseconds", .int(Int64(window)))) }
+        return .object(members)
     }
 
     private static func menuJSON(_ menu: Menu, _ keymap: Keymap) -> JSONValue {
