@@ -57,6 +57,14 @@ call s:Check(getline(1, '$') ==# ['in Editor {', '  group "G" {', '    cmd+1 -> 
       \ 'indentation: ' . string(getline(1, '$')))
 bwipeout!
 
+" Attributes (Grammar.md §4.8), with and without a repeat window.
+new
+setfiletype bind
+call setline(1, ['  @repeat(800ms) ctrl+b up -> x', '  @priority cmd+k -> y'])
+call s:Check(s:Syn(1, 3) ==# 'bindAttribute' && s:Syn(1, 12) ==# 'bindAttribute' && s:Syn(1, 18) ==# 'bindModifier'
+      \ && s:Syn(2, 5) ==# 'bindAttribute', 'syntax of attributes: ' . s:Syn(1, 3) . ' ' . s:Syn(1, 12) . ' ' . s:Syn(2, 5))
+bwipeout!
+
 " :make runs bindc check and fills the quickfix list.
 silent make
 let s:qf = getqflist()

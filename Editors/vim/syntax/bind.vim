@@ -24,6 +24,9 @@ syn match bindModifier /[⌘⌥⌃⇧⇪]\ze+/
 syn match bindOperator /->\|&&\|||\|==\|!=\|!/
 syn match bindNumber /-\=\<\d\+\(\.\d\+\)\=\>/
 
+" Attributes before a binding: @priority, @allowReserved, @repeat, @repeat(800ms).
+syn match bindAttribute /@\h\w*\((\d\+\(\.\d\+\)\=\h\w*)\)\=/
+
 syn region bindString start=/"/ skip=/\\\\\|\\"/ end=/"\|$/ oneline contains=bindEscape
 syn match bindEscape /\\\([\\"ntr0]\|u{\x\{1,8}}\)/ contained
 syn keyword bindTodo TODO FIXME XXX contained
@@ -41,6 +44,7 @@ hi def link bindAction Function
 hi def link bindModifier Special
 hi def link bindOperator Operator
 hi def link bindNumber Number
+hi def link bindAttribute PreProc
 hi def link bindString String
 hi def link bindEscape SpecialChar
 hi def link bindComment Comment

@@ -1,11 +1,25 @@
 import BindingRuntime
 
+/// The attributes a binding may carry (Grammar.md §4.8), with a one-line summary each, for
+/// editors (the language server's completion and hover).
+public enum KnownAttributes {
+    /// Each attribute's name (without the `@`), how it is written, and what it does.
+    public static let all: [(name: String, usage: String, summary: String)] = [
+        ("priority", "@priority",
+         "the key goes to this command before the system's text input and focus handling (UIKit's wantsPriorityOverSystemBehavior)"),
+        ("allowReserved", "@allowReserved",
+         "bind a shortcut the system reserves on some platform anyway; silences that warning"),
+        ("repeat", "@repeat or @repeat(800ms)",
+         "repeatable, like tmux's bind -r: after the binding completes, for the window (default 500ms, at most 60s) a bare press of its last stroke, or of another repeatable binding's with the same prefix, performs it again without the prefix; any other key ends repeat mode"),
+    ]
+}
+
 /// The attributes written before a binding (Grammar.md §4.8), checked: `@priority`,
 /// `@allowReserved` and `@repeat[(window)]`; any other name is an error with a did-you-mean,
 /// a repeated one an error, an argument where none is taken an error with a fix-it.
 struct BindingAttributes {
     /// The attribute names the language knows, in the order messages list them.
-    static let names = ["priority", "allowReserved", "repeat"]
+    static let names = KnownAttributes.all.map(\.name)
 
     /// `@priority` was written.
     var wantsPriority = false

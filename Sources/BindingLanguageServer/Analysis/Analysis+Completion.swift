@@ -106,6 +106,8 @@ extension Analysis {
         switch last.kind {
         case .arrow:
             return actions()
+        case .punct(UInt8(ascii: "@")) where construct == .block:
+            return KnownAttributes.all.map { CompletionItem($0.name, .keyword, detail: "\($0.usage): \($0.summary)") }
         case .plus:
             return chordParts()
         case .andAnd, .orOr, .bang:
@@ -158,6 +160,7 @@ extension Analysis {
             if construct == .block && line.count >= 2 && line.contains(where: { $0.kind == .arrow }) {
                 return [CompletionItem("when", .keyword)]
             }
+            if construct == .block && line.first?.kind == .punct(UInt8(ascii: "@")) { return chordParts() }  // after `@repeat(1s)`
             return []
         default:
             return []

@@ -7,12 +7,27 @@ extension Analysis {
     /// condition and whether it can be chosen; for a context its type; for a role its blocks;
     /// for an action its declaration and uses. Nil when there is nothing to say.
     public func hover(at offset: Int, in file: FileID) -> (String, Range)? {
+        if let attribute = attributeHover(at: offset, in: file) { return attribute }
         let sites = BindingSite.all(compilation.files)
         if let site = sites.first(where: { $0.range.file == file && $0.range.start <= offset && offset < $0.range.end }) {
             return (chordHover(site, sites), range(site.range))
         }
         guard let o = index.occurrence(at: offset, in: file) else { return nil }
         return (nameHover(o.symbol, sites), range(o.range))
+    }
+
+    /// On an attribute's name (`@repeat`): what it does, from ``KnownAttributes``.
+    private func attributeHover(at offset: Int, in file: FileID) -> (String, Range)? {
+        let tokens = Lexer.tokenize(document(file).bytes).tokens
+        guard let i = tokens.firstIndex(where: { $0.start <= offset && offset < $0.end }) else { return nil }
+        var at = i, name = i
+        if case .identifier = tokens[i].kind, i > 0 { at = i - 1 } else { name = i + 1 }
+        guard name < tokens.count, case .punct(UInt8(ascii: "@")) = tokens[at].kind, case .identifier = tokens[name].kind,
+              tokens[at].end == tokens[name].start else { return nil }
+        let word = String(decoding: document(file).bytes[tokens[name].start..<tokens[name].end], as: UTF8.self)
+        guard let known = KnownAttributes.all.first(where: { $0.name == word }) else { return nil }
+        let span = SourceRange(file: file, start: tokens[at].start, end: tokens[name].end)
+        return ("attribute `\(known.usage)`: \(known.summary) (Grammar.md §4.8)", range(span))
     }
 
     private func chordHover(_ site: BindingSite, _ sites: [BindingSite]) -> String {

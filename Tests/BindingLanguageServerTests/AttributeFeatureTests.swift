@@ -1,0 +1,37 @@
+import BindingLang
+import BindingLanguageServer
+import Testing
+
+/// The language server knows the binding attributes (`@priority`, `@allowReserved`,
+/// `@repeat`, Grammar.md §4.8): completion after `@`, hover on an attribute.
+@Suite struct AttributeFeatureTests {
+    let head = "responder Pane\naction resize(String)\n"
+
+    func complete(_ text: String) -> [String] {
+        let parts = text.split(separator: "‸", maxSplits: 1, omittingEmptySubsequences: false)
+        let before = String(parts[0]), full = before + String(parts[1])
+        let lines = before.split(separator: "\n", omittingEmptySubsequences: false)
+        var h = ServerHarness()
+        h.open(full)
+        return labels(h.result("textDocument/completion", ServerHarness.at(lines.count - 1, lines.last!.utf16.count)))
+    }
+
+    @Test func attributesAfterTheAt() {
+        #expect(complete(head + "in Pane {\n  @‸\n}\n") == ["priority", "allowReserved", "repeat"])
+        #expect(complete(head + "in Pane {\n  @rep‸\n}\n") == ["priority", "allowReserved", "repeat"])
+        // After an attribute (with or without its window), the chord comes next.
+        #expect(complete(head + "in Pane {\n  @repeat(1s) ‸\n}\n").contains("ctrl"))
+        #expect(complete(head + "in Pane {\n  @repeat ‸\n}\n").contains("ctrl"))
+    }
+
+    @Test func hoverExplainsTheAttribute() {
+        var h = ServerHarness()
+        h.open(head + "in Pane {\n  @repeat(800ms) ctrl+b up -> resize(\"up\")\n}\n")
+        let hover = h.result("textDocument/hover", ServerHarness.at(3, 5))
+        #expect(hover["contents"]?["value"]?.stringValue?.hasPrefix("attribute `@repeat or @repeat(800ms)`: repeatable, like tmux's bind -r") == true)
+        #expect(hover["range"] == range(3, 2, 3, 9))
+        // On the `@` too; elsewhere on the line, the chord's hover as before.
+        #expect(h.result("textDocument/hover", ServerHarness.at(3, 2))["range"] == range(3, 2, 3, 9))
+        #expect(h.result("textDocument/hover", ServerHarness.at(3, 18))["contents"]?["value"]?.stringValue?.hasPrefix("**⌃B ↑**") == true)
+    }
+}
