@@ -260,8 +260,19 @@ final class EditorSession {
     // MARK: - What the screen shows
 
     /// While a sequence is pending, the strokes so far and what may follow, as the runtime
-    /// lists them: `ctrl+k …  ctrl+c: Add Line Comment  ctrl+u: Remove Line Comment`.
-    func pendingHint() -> String? {
+    /// lists them: `ctrl+k …  ctrl+c: Add Line Comment  ctrl+u: Remove Line Comment`. In repeat
+    /// mode (`@repeat`), the keys that repeat without the prefix: `ctrl+k repeat …  tab: Indent
+    /// Line  shift+tab: Outdent Line`, until `now` (on the key events' clock) passes the
+    /// runtime's deadline; without `now`, until the next key.
+    func pendingHint(now: Double? = nil) -> String? {
+        if pendingStrokes.isEmpty, let prefix = dispatcher.repeating {
+            if let now, let deadline = dispatcher.repeatDeadline, now > deadline { return nil }
+            var hint = SessionEvent.text(prefix.strokes) + " repeat …"
+            for c in dispatcher.pendingContinuations(firstResponder: rewire(), context: context) {
+                hint += "  \(c.chord.sourceText): \(c.title ?? c.action?.description ?? "…")"
+            }
+            return hint
+        }
         guard !pendingStrokes.isEmpty else { return nil }
         let next = dispatcher.pendingContinuations(firstResponder: rewire(), context: context)
         var hint = SessionEvent.text(pendingStrokes) + " …"

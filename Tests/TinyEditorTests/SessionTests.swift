@@ -58,6 +58,22 @@ import Testing
         #expect(s.pendingHint() == nil)
     }
 
+    @Test func repeatModeIndentsAgainAndShowsItsKeys() throws {
+        // IDE.bind: `@repeat(800ms) ctrl+k tab -> indent`, `... ctrl+k shift+tab -> outdent`.
+        let s = try session("ide", text: "abc")
+        try press(s, "ctrl+k tab tab tab shift+tab")
+        #expect(String(s.model.buffer.line(0)) == "        abc")
+        let hint = try #require(s.pendingHint())
+        #expect(hint == "ctrl+k repeat …  tab: Indent Line  shift+tab: Outdent Line")
+        // The events' clock is 0 here: the hint holds until 0.8 s, then the window is over.
+        #expect(s.pendingHint(now: 0.8) != nil)
+        #expect(s.pendingHint(now: 0.81) == nil)
+        // Another key ends repeat mode and acts as usual; tab inserts a tab again.
+        try press(s, "end tab")
+        #expect(s.pendingHint() == nil)
+        #expect(String(s.model.buffer.line(0)) == "        abc    ")
+    }
+
     @Test func overlayFollowsTheContext() throws {
         let s = try session("vim")
         try press(s, "f1")
