@@ -11,7 +11,7 @@ import BindingRuntime
 struct BindSourceWriter {
     /// The names declared so far (by the base, then this file), by namespace.
     struct Declarations: Sendable {
-        var contexts = Names(), roles = Names(), actions = Names(reserved: Set(StandardActions.all))
+        var contexts = Names(reserved: ["platform"]), roles = Names(), actions = Names(reserved: Set(StandardActions.all))
         /// Foreign context key (with `#flag` appended for a Zed flag that shares a key's name) to
         /// its declaration.
         var contextDecls: [String: String] = [:]
@@ -46,7 +46,7 @@ struct BindSourceWriter {
 
     static let keywords: Set<String> = [
         "keymap", "context", "responder", "action", "in", "menu", "shortcut", "group", "unbind",
-        "when", "edit", "separator", "not", "true", "false", "is", "inside", "layer", "over",
+        "when", "edit", "separator", "not", "true", "false", "is", "inside", "layer", "over", "and", "or",
     ]
 
     /// `editor::Cancel` → `editor__Cancel`, `editor.action.commentLine` → `editor_action_commentLine`.
@@ -118,26 +118,58 @@ struct BindSourceWriter {
                 d.contextOrder.append(key)
             }
         }
+        // A command is declared once, with the argument type its bindings need. A layer's
+        // binding whose argument the base's declaration does not accept gets an action of its
+        // own (`command#Type`), since the base file cannot change.
         var kinds: [String: Set<ArgumentKind>] = [:]
         var order: [String] = []
-        for b in keymap.bindings where d.actionDecls[b.command] == nil {
-            if kinds[b.command] == nil { order.append(b.command) }
-            kinds[b.command, default: []].insert(argumentKind(b.argument))
+        var commandOf: [String: String] = [:]
+        for b in keymap.bindings {
+            let kind = argumentKind(b.argument)
+            var key = b.command
+            if let declared = d.actionDecls[key] {
+                if accepts(declared.type, kind) { continue }
+                key = alternateKey(b.command, kind)
+                if d.actionDecls[key] != nil { continue }
+            }
+            if kinds[key] == nil { order.append(key); commandOf[key] = b.command }
+            kinds[key, default: []].insert(kind)
         }
         let standard = Set(StandardActions.all)
-        for command in order {
-            let typeNames = Set((kinds[command] ?? []).map(\.typeName))
+        for key in order {
+            let command = commandOf[key] ?? key
+            let typeNames = Set((kinds[key] ?? []).map(\.typeName))
             let type: String? =
                 typeNames == [nil] ? nil
                 : typeNames.count == 1 && typeNames.first! != "JSON" ? typeNames.first! : "String"
             let mangled = mangle(command)
             if type == nil, standard.contains(mangled) {
-                d.actionDecls[command] = (mangled, nil)
+                d.actionDecls[key] = (mangled, nil)
                 continue
             }
-            d.actionDecls[command] = (d.actions.name(for: command), type)
-            d.actionOrder.append(command)
+            d.actionDecls[key] = (d.actions.name(for: key, spelling: command), type)
+            d.actionOrder.append(key)
         }
+    }
+
+    /// Whether an action declared with argument type `type` takes an argument of `kind` (a
+    /// `String` action takes any, as its text).
+    static func accepts(_ type: String?, _ kind: ArgumentKind) -> Bool {
+        switch (type, kind) {
+        case (nil, .none), ("String", _), ("Int", .int), ("Bool", .bool): true
+        default: false
+        }
+    }
+
+    /// The declaration key of a command's second action, for arguments of `kind`.
+    static func alternateKey(_ command: String, _ kind: ArgumentKind) -> String {
+        command + "#" + (kind.typeName ?? "none")
+    }
+
+    /// The declaration a binding of `command` with an argument of `kind` uses.
+    func action(_ command: String, _ kind: ArgumentKind) -> (name: String, type: String?) {
+        if let declared = declarations.actionDecls[command], BindSourceWriter.accepts(declared.type, kind) { return declared }
+        return declarations.actionDecls[BindSourceWriter.alternateKey(command, kind)] ?? declarations.actionDecls[command]!
     }
 
     /// The condition as `.bind` text.
@@ -148,14 +180,14 @@ struct BindSourceWriter {
             let key = keymap.format == .zed ? n + "#flag" : n
             return declarations.contexts.byOriginal[key] ?? BindSourceWriter.mangle(n)
         case .equals(let k, let v):
-            return "\(declarations.contexts.byOriginal[k] ?? BindSourceWriter.mangle(k)) == \(SourceLiteral.quoted(v))"
+            return "\(declarations.contexts.byOriginal[k] ?? BindSourceWriter.mangle(k)) == \(ForeignText.literal(v))"
         case .isRole(let r): return "is \(declarations.roles.byOriginal[r] ?? BindSourceWriter.mangle(r))"
         case .inside(let r): return "inside \(declarations.roles.byOriginal[r] ?? BindSourceWriter.mangle(r))"
         case .not(let inner):
             switch inner {
             case .flag, .isRole, .inside: return "!" + render(inner)
             case .equals(let k, let v):
-                return "\(declarations.contexts.byOriginal[k] ?? BindSourceWriter.mangle(k)) != \(SourceLiteral.quoted(v))"
+                return "\(declarations.contexts.byOriginal[k] ?? BindSourceWriter.mangle(k)) != \(ForeignText.literal(v))"
             default: return "!(\(render(inner)))"
             }
         case .and(let parts):
@@ -167,7 +199,7 @@ struct BindSourceWriter {
 
     /// A `line:column`-free origin for comments: the entry as written.
     func describe(_ entry: ImportedKeymap.Entry, line: Int) -> String {
-        "\(SourceLiteral.quoted(entry.keys)) -> \(entry.command) (line \(line))"
+        "\(ForeignText.literal(entry.keys)) -> \(ForeignText.inline(entry.command)) (line \(line))"
     }
 
     /// The source text. `base` is the `.bind` file a layer sits over (nil for a whole keymap);
@@ -178,17 +210,17 @@ struct BindSourceWriter {
         var out: [String] = []
         let converted = keymap.entries.filter { $0.outcome == .converted || $0.outcome == .disables }.count
         let overridden = keymap.entries.filter { if case .overridden = $0.outcome { true } else { false } }.count
-        out.append("// Imported from \(foreign.path) (\(keymap.format.displayName)) by `bindc import`.")
+        out.append("// Imported from \(ForeignText.inline(foreign.path)) (\(keymap.format.displayName)) by `bindc import`.")
         out.append("// \(keymap.entries.count) entries: \(converted) converted, \(overridden) always overridden by a later entry, "
             + "\(keymap.entries.count - converted - overridden) left out (see the comments below).")
         if let base {
             if language.layerDirective {
-                out.append("layer over \(SourceLiteral.quoted(base))")
+                out.append("layer over \(ForeignText.literal(base))")
             } else {
-                out.append("// A layer over \(SourceLiteral.quoted(base)): compile it after that file.")
+                out.append("// A layer over \(ForeignText.literal(base)): compile it after that file.")
             }
         } else {
-            out.append("keymap \(SourceLiteral.quoted(keymap.name))")
+            out.append("keymap \(ForeignText.literal(keymap.name))")
         }
         out.append("")
         let prevRoles = Set(previous?.roleOrder ?? []), prevContexts = Set(previous?.contextOrder ?? [])
@@ -242,11 +274,11 @@ struct BindSourceWriter {
                 out.append("in \(declarations.roles.byOriginal[b.role]!) {")
                 role = b.role
             }
-            let action = declarations.actionDecls[b.command]!
+            let kind = BindSourceWriter.argumentKind(b.argument)
+            let action = action(b.command, kind)
             var text = "  \(b.sequence.joined(separator: " ")) -> \(action.name)"
             if let type = action.type {
-                let kind = BindSourceWriter.argumentKind(b.argument)
-                text += type == "String" ? "(\(SourceLiteral.quoted(kind.text)))" : "(\(kind.text))"
+                text += type == "String" ? "(\(ForeignText.literal(kind.text)))" : "(\(kind.text))"
             }
             if b.condition != .constant(true) { text += " when " + render(b.condition) }
             // The entry's line on a line of its own: a trailing comment would be aligned
@@ -255,6 +287,7 @@ struct BindSourceWriter {
             out.append(text)
         }
         if role != nil { out.append("}") }
-        return out.joined(separator: "\n") + "\n"
+        // Every line through the last guard: no foreign character can end a comment or a line.
+        return out.map(ForeignText.comment).joined(separator: "\n") + "\n"
     }
 }

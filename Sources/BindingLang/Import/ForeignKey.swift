@@ -44,7 +44,7 @@ public enum ForeignKey {
             let lower = modifier.lowercased()
             if lower == "fn" { throw UnsupportedCondition(reason: "'fn' modifier") }
             guard let name = modifierNames[lower] else {
-                throw UnsupportedCondition(reason: "unknown modifier '\(modifier)'")
+                throw UnsupportedCondition(reason: "unknown modifier '\(ForeignText.inline(modifier))'")
             }
             if !modifiers.contains(name) { modifiers.append(name) }
         }
@@ -65,11 +65,17 @@ public enum ForeignKey {
             if c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c)) {
                 out.append(lower)
             } else {
-                out.append(SourceLiteral.quoted(keyText))
+                out.append(ForeignText.literal(keyText))
             }
         } else {
-            throw UnsupportedCondition(reason: "key without a name in the language ('\(lower)')")
+            throw UnsupportedCondition(reason: "key without a name in the language ('\(ForeignText.inline(lower))')")
         }
-        return out.joined(separator: "+")
+        let chord = out.joined(separator: "+")
+        // What the language itself reads as one stroke, so the output compiles (a control
+        // character or a combining mark is not a key).
+        guard case .success = StrokeText.chord(chord, platform: .macOS) else {
+            throw UnsupportedCondition(reason: "key without a name in the language ('\(ForeignText.inline(lower))')")
+        }
+        return chord
     }
 }

@@ -79,9 +79,17 @@ public enum Importer {
                 diagnostics += errors
                 models.append(model)
             }
-            let stringKeys = VSCodeConverter.stringKeys(models)
-            for (p, model) in zip(parsed, models) {
-                keymaps.append(VSCodeConverter.convert(model, name: displayName(p.file.path), stringKeys: stringKeys))
+            // A layer's base is written as its own import would write it, so the base alone
+            // decides the types of the keys it uses; the layer adds the String keys only it has.
+            let layered = base != nil && models.count == 2
+            let baseStrings = layered ? VSCodeConverter.stringKeys([models[0]]) : []
+            let baseUsed = layered ? VSCodeConverter.usedKeys([models[0]]) : []
+            let layerStrings = baseStrings.union(VSCodeConverter.stringKeys([models[models.count - 1]]).subtracting(baseUsed))
+            for (i, (p, model)) in zip(parsed, models).enumerated() {
+                let isBase = layered && i == 0
+                keymaps.append(VSCodeConverter.convert(
+                    model, name: displayName(p.file.path), stringKeys: isBase ? baseStrings : layerStrings,
+                    boolKeys: isBase ? [] : baseUsed.subtracting(baseStrings)))
             }
         }
         var engine = DiagnosticEngine()

@@ -120,7 +120,7 @@ enum LaterWins {
                 guard b.sequence == d.sequence else { continue }
                 if layer.format == .vscode {
                     guard "-" + b.command == d.command, d.original == .constant(true) || d.original == b.original else { continue }
-                    unbind(b, in: b.role, when: b.original, entry: d.entry, reason: "'\(d.command)' removes it")
+                    unbind(b, in: b.role, when: b.original, entry: d.entry, reason: "'\(ForeignText.inline(d.command))' removes it")
                 } else if b.role == d.role || d.role == ZedConverter.globalRole {
                     unbind(b, in: b.role, when: d.original, entry: d.entry, reason: "null disables it")
                 }

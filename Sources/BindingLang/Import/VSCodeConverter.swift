@@ -8,7 +8,11 @@ enum VSCodeConverter {
     /// The one role.
     static let role = "Workbench"
 
-    static func convert(_ file: VSCodeKeybindings, name: String, stringKeys: Set<String>) -> ImportedKeymap {
+    /// `boolKeys` are keys a layer's base declared as Bool contexts: comparing one with a string
+    /// cannot be written over that base.
+    static func convert(
+        _ file: VSCodeKeybindings, name: String, stringKeys: Set<String>, boolKeys: Set<String> = []
+    ) -> ImportedKeymap {
         var result = ImportedKeymap(format: .vscode, name: name)
         result.stringKeys = stringKeys
         for entry in file.entries {
@@ -19,7 +23,8 @@ enum VSCodeConverter {
             var sequence: [String] = []
             do throws(UnsupportedCondition) {
                 if let when = entry.when, !when.allSatisfy(\.isWhitespace) {
-                    condition = translate(try WhenClauseParser.parse(when, dialect: .vscode), stringKeys: stringKeys)
+                    condition = try translate(
+                        WhenClauseParser.parse(when, dialect: .vscode), stringKeys: stringKeys, boolKeys: boolKeys)
                 }
                 for stroke in entry.key.split(separator: " ") {
                     sequence.append(try ForeignKey.chord(String(stroke), separator: "+"))
@@ -46,14 +51,22 @@ enum VSCodeConverter {
     }
 
     /// Keys compared with a string somewhere in `files` (they become String contexts).
-    static func stringKeys(_ files: [VSCodeKeybindings]) -> Set<String> {
-        var keys: Set<String> = []
+    static func stringKeys(_ files: [VSCodeKeybindings]) -> Set<String> { keys(files).compared }
+
+    /// Keys that `files`' conditions use at all.
+    static func usedKeys(_ files: [VSCodeKeybindings]) -> Set<String> { keys(files).used }
+
+    private static func keys(_ files: [VSCodeKeybindings]) -> (compared: Set<String>, used: Set<String>) {
+        var compared: Set<String> = [], used: Set<String> = []
         func walk(_ c: WhenClause) {
             switch c {
-            case .equals(let k, .string): keys.insert(k)
+            case .identifier(let k): used.insert(k)
+            case .equals(let k, .string): compared.insert(k); used.insert(k)
+            case .equals(let k, _): used.insert(k)
             case .not(let a): walk(a)
             case .and(let a, let b), .or(let a, let b): walk(a); walk(b)
-            default: break
+            case .child(let a, let b): walk(a); walk(b)
+            case .constant: break
             }
         }
         for file in files {
@@ -61,22 +74,31 @@ enum VSCodeConverter {
                 if let when = e.when, let clause = try? WhenClauseParser.parse(when, dialect: .vscode) { walk(clause) }
             }
         }
-        return keys
+        return (compared, used)
     }
 
-    static func translate(_ clause: WhenClause, stringKeys: Set<String>) -> ImportCondition {
+    static func translate(
+        _ clause: WhenClause, stringKeys: Set<String>, boolKeys: Set<String> = []
+    ) throws(UnsupportedCondition) -> ImportCondition {
+        func go(_ c: WhenClause) throws(UnsupportedCondition) -> ImportCondition {
+            try translate(c, stringKeys: stringKeys, boolKeys: boolKeys)
+        }
         switch clause {
         case .identifier(let k):
             return stringKeys.contains(k) ? ImportCondition.equals(k, "").negated : .flag(k)
-        case .equals(let k, .string(let v)): return .equals(k, v)
+        case .equals(let k, .string(let v)):
+            if boolKeys.contains(k) {
+                throw UnsupportedCondition(reason: "compares a key the base uses as a Bool context with a string")
+            }
+            return .equals(k, v)
         case .equals(let k, .bool(let b)):
             if stringKeys.contains(k) { return .equals(k, b ? "true" : "false") }
             return b ? .flag(k) : ImportCondition.flag(k).negated
         case .constant(let b): return .constant(b)
-        case .not(let inner): return translate(inner, stringKeys: stringKeys).negated
-        case .and(let a, let b): return .all([translate(a, stringKeys: stringKeys), translate(b, stringKeys: stringKeys)])
-        case .or(let a, let b): return .any([translate(a, stringKeys: stringKeys), translate(b, stringKeys: stringKeys)])
-        case .child(_, let child): return translate(child, stringKeys: stringKeys)
+        case .not(let inner): return try go(inner).negated
+        case .and(let a, let b): return .all([try go(a), try go(b)])
+        case .or(let a, let b): return .any([try go(a), try go(b)])
+        case .child(_, let child): return try go(child)
         }
     }
 }
