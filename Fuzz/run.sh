@@ -110,8 +110,12 @@ for t in "${targets[@]}"; do
         mkdir -p "$out/corpus/$t"
         case $t in
         strokes) printf 'ctrl+k ctrl+c' > "$out/corpus/$t/seed1"; printf '"[" cmd+"*" G' > "$out/corpus/$t/seed2" ;;
-        import) for f in ../shared/corpus/*.json; do [ -f "$f" ] && head -c 16000 "$f" > "$out/corpus/$t/$(basename "$f")"; done
-                printf '[{"key": "ctrl+k ctrl+c", "command": "x", "when": "a && !b"}]' > "$out/corpus/$t/seed" ;;
+        import) # Even length: VS Code; odd: Zed (ImportFuzzBody), so each seed is padded to its parity.
+                seed_import() { local text=$1 want=$2; [ $(( ${#text} % 2 )) = "$want" ] || text="$text "; printf '%s' "$text"; }
+                seed_import '[{"key": "ctrl+k ctrl+c", "command": "x", "when": "a && !b"}]' 0 > "$out/corpus/$t/seed"
+                seed_import '[{"key": "cmd+s", "command": "save", "args": {"a": [1, "b\n"]}, "when": "editorFocus && lang == '"'"'md'"'"'"}, {"key": "cmd+s", "command": "-save"}]' 0 > "$out/corpus/$t/seed-vscode"
+                seed_import '[{"context": "Editor && mode == full > menu", "bindings": {"ctrl-k ctrl-c": "editor::Comment", "cmd-\\": ["pane::Split", "Right"], "x": null}}, {"bindings": {"cmd-w": "pane::Close"}}, {"context": "!Editor", "bindings": {"g g": "vim::Top"}}]' 1 > "$out/corpus/$t/seed-zed"
+                for f in ../shared/corpus/*/*.json; do [ -f "$f" ] && head -c 4000 "$f" > "$out/corpus/$t/$(basename "$f")"; done ;;
         hostile) for k in 0 1 2 3 4; do printf "\\x0$k\\x01\\x00" > "$out/corpus/$t/seed$k"; done ;;
         esac ;;
     *) log "unknown target $t"; exit 2 ;;
