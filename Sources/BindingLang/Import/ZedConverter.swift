@@ -1,14 +1,16 @@
 /// Converts a ``ZedKeymap`` into an ``ImportedKeymap`` (see Docs/Import.md for the mapping).
 ///
-/// Zed evaluates a context predicate against one element of the focus path (the element's
-/// identifiers and key-value pairs); `A > B` puts `A` on an element outside. Element names
-/// (identifiers starting with an upper-case letter, and `menu`, which is both the context
-/// menu's element name and a flag an editor sets while it shows a menu, so it is an element
-/// name either way) become roles; the predicate is put in disjunctive normal form, each
-/// disjunct is anchored at its first positive element name (`Global` when it has none, a
-/// role every responder plays last, because Zed ranks a binding without an element at the
-/// focused element), the other element names of the disjunct become `is Role`, those of the
-/// parent side of `>` become `inside Role`, and the rest become contexts.
+/// Zed (its predicate rules since zed-industries/zed#34664) evaluates a context predicate on
+/// the focus path: a name is checked on one element (its identifiers and key-value pairs),
+/// `A > B` asks for `A` on some element outside the one matching `B`, and `!p` asks that `p`
+/// hold at no element of the path. Element names (identifiers starting with an upper-case
+/// letter, and `menu`, which is both the context menu's element name and a flag an editor sets
+/// while it shows a menu, so it is an element name either way) become roles; the predicate is
+/// put in disjunctive normal form, each disjunct is anchored at its first positive element
+/// name (`Global` when it has none, a role every responder plays last, because Zed ranks a
+/// binding without an element at the focused element), the other element names of the
+/// disjunct become `is Role`, those of the parent side of `>` become `inside Role`, a negated
+/// one `!is Role && !inside Role`, and the rest become contexts.
 enum ZedConverter {
     /// The role of bindings whose context names no element.
     static let globalRole = "Global"
@@ -22,16 +24,24 @@ enum ZedConverter {
         for section in keymap.sections {
             var groups: [(role: String, condition: ImportCondition)] = [(globalRole, .constant(true))]
             var failure: String?
+            var approximated = 0
             if let context = section.context {
                 do throws(UnsupportedCondition) {
                     let clause = try WhenClauseParser.parse(context, dialect: .zed)
                     groups = try roleGroups(translate(clause, outside: false), result: &result)
+                    if negatesAnElement(clause), groups.contains(where: { $0.role != globalRole }) {
+                        approximated = section.bindings.count
+                    }
                     if !language.chainPredicates, groups.contains(where: { $0.condition.usesChainPredicates }) {
                         throw UnsupportedCondition(reason: chainReason(clause))
                     }
                 } catch {
                     failure = error.reason
+                    approximated = 0
                 }
+            }
+            if approximated > 0 {
+                result.approximations["Zed's '!Element' also looks inside the anchor's element (not seen)", default: 0] += approximated
             }
             for binding in section.bindings {
                 let command: String
@@ -89,8 +99,11 @@ enum ZedConverter {
     }
 
     /// The predicate in `.bind` atoms: element names as `is` (on the focused element) or
-    /// `inside` (on the parent side of `>`), other names as contexts.
-    static func translate(_ clause: WhenClause, outside: Bool) -> ImportCondition {
+    /// `inside` (on the parent side of `>`), other names as contexts. Zed's `!p` holds when `p`
+    /// holds at no element of the path (``somewhere(_:)``); `belowParent` marks the inner side
+    /// of `A > B`, where Zed's `!` looks only at the elements below the `A`, which the chain
+    /// predicates cannot single out.
+    static func translate(_ clause: WhenClause, outside: Bool, belowParent: Bool = false) throws(UnsupportedCondition) -> ImportCondition {
         switch clause {
         case .identifier(let n):
             if isElementName(n) { return outside ? .inside(n) : .isRole(n) }
@@ -98,10 +111,61 @@ enum ZedConverter {
         case .equals(let k, .string(let v)): return .equals(k, v)
         case .equals(let k, .bool(let b)): return .equals(k, b ? "true" : "false")
         case .constant(let b): return .constant(b)
-        case .not(let inner): return translate(inner, outside: outside).negated
-        case .and(let a, let b): return .all([translate(a, outside: outside), translate(b, outside: outside)])
-        case .or(let a, let b): return .any([translate(a, outside: outside), translate(b, outside: outside)])
-        case .child(let parent, let child): return .all([translate(parent, outside: true), translate(child, outside: outside)])
+        case .not(let inner):
+            if belowParent, namesAnElement(inner) {
+                throw UnsupportedCondition(reason: "'!' naming an element on the inner side of 'A > B'")
+            }
+            return try somewhere(inner).negated
+        case .and(let a, let b):
+            return .all([try translate(a, outside: outside, belowParent: belowParent),
+                         try translate(b, outside: outside, belowParent: belowParent)])
+        case .or(let a, let b):
+            return .any([try translate(a, outside: outside, belowParent: belowParent),
+                         try translate(b, outside: outside, belowParent: belowParent)])
+        case .child(let parent, let child):
+            return .all([try translate(parent, outside: true, belowParent: belowParent),
+                         try translate(child, outside: outside, belowParent: true)])
+        }
+    }
+
+    /// Zed's "`p` holds at some element of the focus path" (what its `!p` negates), seen from
+    /// the anchor: an element name `X` holds at the anchor or further out (`is X || inside X`);
+    /// flags, key-value pairs and `!` are the same at every element, so a conjunction may have
+    /// one element name. The elements between the anchor and the focused one are not seen
+    /// (Docs/Import.md).
+    static func somewhere(_ p: WhenClause) throws(UnsupportedCondition) -> ImportCondition {
+        guard namesAnElement(p) else { return try translate(p, outside: false) }
+        switch p {
+        case .identifier(let n): return .any([.isRole(n), .inside(n)])
+        case .or(let a, let b): return .any([try somewhere(a), try somewhere(b)])
+        case .and(let a, let b):
+            if !namesAnElement(a) { return .all([try translate(a, outside: false), try somewhere(b)]) }
+            if !namesAnElement(b) { return .all([try somewhere(a), try translate(b, outside: false)]) }
+            throw UnsupportedCondition(reason: "'!' over two element names on one element")
+        default:
+            throw UnsupportedCondition(reason: "'!' over 'A > B'")
+        }
+    }
+
+    /// Whether `p`'s truth depends on which element it is tried at: it names an element outside
+    /// a `!`, or has a `>`.
+    static func namesAnElement(_ p: WhenClause) -> Bool {
+        switch p {
+        case .identifier(let n): isElementName(n)
+        case .and(let a, let b), .or(let a, let b): namesAnElement(a) || namesAnElement(b)
+        case .child: true
+        case .not, .equals, .constant: false
+        }
+    }
+
+    /// Whether `clause` has a `!` over an element name: Zed's `!X` also looks at the elements
+    /// between the anchor and the focused one, which the output cannot (an approximation when
+    /// the binding is anchored at a role).
+    static func negatesAnElement(_ clause: WhenClause) -> Bool {
+        switch clause {
+        case .not(let inner): namesAnElement(inner) || negatesAnElement(inner)
+        case .and(let a, let b), .or(let a, let b), .child(let a, let b): negatesAnElement(a) || negatesAnElement(b)
+        default: false
         }
     }
 

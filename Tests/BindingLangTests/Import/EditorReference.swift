@@ -1,11 +1,9 @@
 // The editors' own rules, evaluated on the foreign JSON, for the replay tests: what VS Code
 // and Zed do with a sequence of strokes in a given state. Written from the editors' sources
 // (VS Code's KeybindingResolver: the last entry whose `when` holds wins, a `-command` entry
-// removes earlier bindings of its key to that command; Zed's Keymap.bindings_for_input: each
-// binding is ranked by the deepest element of the focus path its predicate matches, later
-// first within a depth, a binding without a context at the focused element, the latest
-// enabled binding decides whether the input waits for more, `null` cuts off what ranks
-// below it). Independent of the importer except for key spelling (ForeignKey).
+// removes earlier bindings of its key to that command; Zed's KeyBindingContextPredicate and
+// Keymap.bindings_for_input as of the corpus's Zed, see `evalZed` and `zed`). Independent of
+// the importer except for key spelling (ForeignKey).
 @testable import BindingLang
 import BindingRuntime
 
@@ -82,41 +80,71 @@ enum EditorReference {
 
     // MARK: - Zed
 
-    /// One element's context: its element names and every true flag; the String keys.
-    static func evalZed(_ c: WhenClause, _ path: ArraySlice<[String]>, _ s: ReplayState) -> Bool {
-        guard let element = path.last else { return false }
+    /// Zed's `KeyBindingContextPredicate::eval_inner` (gpui `keymap/context.rs`, the rules since
+    /// zed-industries/zed#34664, 2025-07, unchanged in the 2026 sources): `contexts` is the
+    /// path from the root to the element being tried, `all` the path `!` looks at. A name is
+    /// checked on the last element of `contexts` (an element's names; a flag, which the replay
+    /// treats as app-wide, on every element); `!p` holds when `p` holds at no prefix of `all`;
+    /// `A > B` finds the outermost element above the last where `A` holds and evaluates `B` on
+    /// the path below it (which is also what a `!` inside `B` looks at).
+    static func evalZed(_ c: WhenClause, _ contexts: ArraySlice<[String]>, _ all: ArraySlice<[String]>, _ s: ReplayState) -> Bool {
+        guard let element = contexts.last else { return false }
         switch c {
         case .identifier(let n):
             return element.contains(n) || (s.flags[n] ?? false)
         case .equals(let k, .string(let v)): return s.strings[k].map { $0 == v && !$0.isEmpty } ?? false
         case .equals(let k, .bool(let b)): return s.strings[k] == (b ? "true" : "false")
-        case .not(let a): return !evalZed(a, path, s)
-        case .and(let a, let b): return evalZed(a, path, s) && evalZed(b, path, s)
-        case .or(let a, let b): return evalZed(a, path, s) || evalZed(b, path, s)
+        case .not(let a):
+            return all.indices.allSatisfy { !evalZed(a, all[all.startIndex...$0], all, s) }
+        case .and(let a, let b): return evalZed(a, contexts, all, s) && evalZed(b, contexts, all, s)
+        case .or(let a, let b): return evalZed(a, contexts, all, s) || evalZed(b, contexts, all, s)
         case .constant(let b): return b
         case .child(let parent, let child):
-            return evalZed(parent, path.dropLast(), s) && evalZed(child, path, s)
+            for i in contexts.indices.dropLast() where evalZed(parent, contexts[contexts.startIndex...i], all, s) {
+                let below = contexts[(i + 1)...]
+                return evalZed(child, below, below, s)
+            }
+            return false
         }
     }
 
-    /// Zed's `bindings_for_input` and the choice the window makes from it.
-    static func zed(_ entries: [ReferenceEntry], input: [String], state: ReplayState) -> ReplayOutcome {
-        var isPending: Bool?
-        var matches: [(entry: ReferenceEntry, depth: Int)] = []
-        let path = state.path
-        for e in entries.reversed() where e.sequence.starts(with: input) {
-            let pending = e.sequence.count > input.count
-            for depth in stride(from: path.count, through: 0, by: -1) {
-                let enabled = e.when.map { evalZed($0, path[0..<depth], state) } ?? true
-                guard enabled else { continue }
-                if isPending == nil { isPending = pending && !e.isNull }
-                if !pending { matches.append((e, depth)) }
-                break
-            }
+    /// `depth_of`: the deepest length of a prefix of the path at which `when` holds (a binding
+    /// without a context: the whole path); nil when it holds at none.
+    static func zedDepth(_ when: WhenClause?, _ path: [[String]], _ s: ReplayState) -> Int? {
+        guard let when else { return path.count }
+        return stride(from: path.count, through: 0, by: -1).first { evalZed(when, path[0..<$0], path[...], s) }
+    }
+
+    /// Zed's `Keymap::bindings_for_input` (gpui `keymap.rs`, as of zed-industries/zed#52047,
+    /// 2026-03) and the window's choice from it. Enabled entries whose keys equal the input
+    /// are ranked by depth, then later first; a `null` ends the search only when it comes from
+    /// the user's keymap (`meta` 0), a bundled keymap's `null` (the default and base keymaps
+    /// are loaded with `KeybindSource::Default` / `Base`) is passed over; the first other entry
+    /// wins. The input waits for more when an enabled longer entry not earlier than the winner
+    /// is still standing after later `null`s for the same keys remove theirs.
+    static func zed(_ entries: [ReferenceEntry], input: [String], state: ReplayState, userKeymap: Bool = false) -> ReplayOutcome {
+        var matched: [(depth: Int, index: Int, entry: ReferenceEntry)] = []
+        var longer: [(index: Int, entry: ReferenceEntry)] = []
+        for (i, e) in entries.enumerated() where e.sequence.starts(with: input) {
+            guard let depth = zedDepth(e.when, state.path, state) else { continue }
+            if e.sequence.count > input.count { longer.append((i, e)) } else { matched.append((depth, i, e)) }
         }
-        if isPending == true { return .pending }
-        let ranked = matches.enumerated().sorted { ($0.element.depth, -$0.offset) > ($1.element.depth, -$1.offset) }
-        if let first = ranked.first?.element.entry, !first.isNull { return .performed(label(first)) }
+        matched.sort { ($0.depth, $0.index) > ($1.depth, $1.index) }
+        var winner: (index: Int, entry: ReferenceEntry)?
+        for m in matched {
+            if m.entry.isNull {
+                if userKeymap { break }
+                continue
+            }
+            winner = (m.index, m.entry)
+            break
+        }
+        var waiting = Set<[String]>()
+        for l in longer where winner.map({ $0.index <= l.index }) ?? true {
+            if l.entry.isNull { waiting.remove(l.entry.sequence) } else { waiting.insert(l.entry.sequence) }
+        }
+        if !waiting.isEmpty { return .pending }
+        if let winner { return .performed(label(winner.entry)) }
         return input.count > 1 ? .cancelled : .unhandled
     }
 

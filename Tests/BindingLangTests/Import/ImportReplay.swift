@@ -111,29 +111,7 @@ enum ImportReplay {
             converted = VSCodeConverter.convert(model, name: path, stringKeys: VSCodeConverter.stringKeys([model]))
         }
         var figures = ReplayFigures()
-        for b in converted.bindings where converted.entries[b.entry].outcome == .converted {
-            guard let w = b.original.witness() else { figures.skipped += 1; continue }
-            figures.bindings += 1
-            var state = ReplayState()
-            var focused: [String] = b.role == ZedConverter.globalRole || format == .vscode ? [] : [b.role]
-            var ancestors: [String] = []
-            func order(_ c: ImportCondition) {
-                switch c {
-                case .inside(let r): if w.atoms[c] == true, !ancestors.contains(r) { ancestors.append(r) }
-                case .isRole(let r): if w.atoms[c] == true, !focused.contains(r) { focused.append(r) }
-                case .not(let x): order(x)
-                case .and(let ps), .or(let ps): ps.forEach(order)
-                default: break
-                }
-            }
-            order(b.original)
-            for (atom, value) in w.atoms { if case .flag(let n) = atom { state.flags[n] = value } }
-            for (key, value) in w.strings { state.strings[key] = value ?? "other-value" }
-            // Zed's focus path always starts at the root view (the workspace), so a focused
-            // element always has an ancestor, which the parent side of `A > B` needs (even
-            // `!A > B`); the root plays no role of the keymap under test.
-            state.path = (format == .zed ? [[]] : []) + ancestors.map { [$0] } + [focused]
-
+        func replay(_ b: ImportedKeymap.Binding, _ state: ReplayState) {
             var context = ContextState(table: table)
             for (n, v) in state.flags {
                 if let name = names.contexts[format == .zed ? n + "#flag" : n] { try? context.set(name, v) }
@@ -148,7 +126,7 @@ enum ImportReplay {
             }
             guard let first = responder, let chords = Optional(b.sequence.compactMap(chord)), chords.count == b.sequence.count else {
                 figures.mismatches.append("cannot replay \(b.sequence)")
-                continue
+                return
             }
             _ = dispatcher.cancelPending()
             for i in chords.indices {
@@ -180,6 +158,40 @@ enum ImportReplay {
                 if expected != .pending { break }
             }
         }
+        for b in converted.bindings where converted.entries[b.entry].outcome == .converted {
+            guard let w = b.original.witness() else { figures.skipped += 1; continue }
+            figures.bindings += 1
+            var state = ReplayState()
+            var focused: [String] = b.role == ZedConverter.globalRole || format == .vscode ? [] : [b.role]
+            var ancestors: [String] = []
+            var excluded: [String] = []
+            func order(_ c: ImportCondition) {
+                switch c {
+                case .inside(let r): if w.atoms[c] == true, !ancestors.contains(r) { ancestors.append(r) }
+                case .isRole(let r): if w.atoms[c] == true, !focused.contains(r) { focused.append(r) }
+                case .not(.isRole(let r)), .not(.inside(let r)): if !excluded.contains(r) { excluded.append(r) }
+                case .not(let x): order(x)
+                case .and(let ps), .or(let ps): ps.forEach(order)
+                default: break
+                }
+            }
+            order(b.original)
+            for (atom, value) in w.atoms { if case .flag(let n) = atom { state.flags[n] = value } }
+            for (key, value) in w.strings { state.strings[key] = value ?? "other-value" }
+            // Zed's focus path always starts at the root view (the workspace), so a focused
+            // element always has an ancestor, which the parent side of `A > B` needs (even
+            // `!A > B`); the root plays no role of the keymap under test.
+            state.path = (format == .zed ? [[]] : []) + ancestors.map { [$0] } + [focused]
+            replay(b, state)
+            // Zed's `!X` holds only when no element of the path is an X: the same strokes again
+            // with each element the condition excludes placed outside the focused one.
+            if format == .zed, !excluded.isEmpty {
+                var outside = state
+                outside.path = [[]] + ancestors.map { [$0] } + excluded.map { [$0] } + [focused]
+                replay(b, outside)
+            }
+        }
+
         return figures
     }
 }
