@@ -14,6 +14,9 @@ struct SurfaceFuzzTests {
         #"[{"key": "cmd+s", "command": "save"}, {"key": "cmd+s", "command": "-save"}]"#,
         #"[{"context": "Editor", "bindings": {"ctrl-k ctrl-c": "editor::Comment"}}] "#,
         "[", "{}", String(repeating: "[", count: 10_000),
+        // The import fuzzer's finding (base64 W3sia2V5IjogIiIsICJjb21tYW5kIjogIlN0cmluZyAmMlxuJiBiIn1d):
+        // a command name with a newline broke out of its comment.
+        #"[{"key": "", "command": "String &2\n& b"}]"#,
     ])
     func imports(text: String) {
         #expect(ImportFuzzBody.run(Array(text.utf8)) == [])

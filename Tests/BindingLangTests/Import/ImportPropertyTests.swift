@@ -141,6 +141,26 @@ private struct HostileJSON {
         #expect(succeeded > 30)
     }
 
+    /// The property test's findings in layers: a base action declared with another argument
+    /// type, and a key the base uses as a Bool context compared with a string by the layer.
+    @Test func layersKeepTheBasesDeclarations() throws {
+        let cases: [(base: String, layer: String, leftOut: String?)] = [
+            (#"[{"key": "cmd+a", "command": "workbench.y", "args": false}]"#,
+             #"[{"key": "cmd+b", "command": "workbench.y", "args": {"x": 1}}, {"key": "cmd+c", "command": "workbench.y"}]"#, nil),
+            (#"[{"key": "cmd+a", "command": "x", "when": "!platform"}]"#,
+             #"[{"key": "cmd+b", "command": "y", "when": "platform != 'linux'"}]"#,
+             "compares a key the base uses as a Bool context with a string"),
+        ]
+        for c in cases {
+            let base = Importer.Input(path: "base.json", bytes: Array(c.base.utf8))
+            let baseSource = try #require(Importer.run(base, format: .vscode).source)
+            let layer = Importer.run(Importer.Input(path: "user.json", bytes: Array(c.layer.utf8)), format: .vscode, over: base)
+            #expect(layer.source != nil)
+            #expect(errors(layer, base: baseSource).isEmpty, "\(layer.source ?? "")")
+            if let reason = c.leftOut { #expect(layer.report?.leftOut[reason] == 1) }
+        }
+    }
+
     /// The fuzzer's finding: a command name with a newline was written into a comment as is.
     @Test func commandWithNewlineStaysInItsComment() throws {
         let text = #"[{"key": "", "command": "String &2\n& b"}, {"key": "ctrl+k", "command": "a\u2028b\nc", "args": "x\ny"}]"#
