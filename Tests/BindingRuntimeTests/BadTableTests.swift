@@ -226,3 +226,27 @@ func exercise(_ t: BindingTable) {
     TableChecksum.seal(&bad)
     #expect(loadError(bad) == .invalidUTF8(string: 0))
 }
+
+/// Version 5's `SRCO`: what later layers overrode, validated at load like every record.
+@Test func overrideRecordsAreValidated() throws {
+    var sources = SourceManager()
+    sources.add(SourceFile(path: "base.bind", text: "responder Editor\naction a\nin Editor {\n  cmd+s -> a\n}\n"))
+    sources.add(SourceFile(path: "user.bind", text: "context ro: Bool\nin Editor {\n  unbind cmd+s when ro\n}\n"))
+    let keymap = try #require(Compilation(sources: sources, platform: .macOS).keymap)
+    #expect(keymap.bindings[0].overriddenBy.map(\.location.description) == ["user.bind:3:10"])
+    let good = Emitter.emit(keymap)
+    let table = try BindingTable(bytes: good)
+    #expect(table.overrides(ofBinding: 0).map(\.isUnbind) == [true])
+    #expect(table.overrides(ofBinding: 1).isEmpty)
+    #expect(Keymap(table: table) == keymap)
+    #expect(loadError(patched(.sourceOverrides, 0, 0, 7, in: good)) != nil)  // binding out of range
+    #expect(loadError(patched(.sourceOverrides, 0, 1, 0xFFFF_FF00, in: good)) != nil)  // file
+    #expect(loadError(patched(.sourceOverrides, 0, 4, 0xFFFF_FF00, in: good)) != nil)  // condition
+    #expect(loadError(patched(.sourceOverrides, 0, 5, 2, in: good)) != nil)  // kind
+    // A version 5 table (before SRCO) must be recompiled, and is told why.
+    var old = good
+    put(&old, 8, 5)
+    TableChecksum.seal(&old)
+    #expect(loadError(old) == .unsupportedVersion(found: 5))
+    #expect(TableError.unsupportedVersion(found: 5).description == "table format version 5 is older than the version 6 this runtime reads (version 6 added the SRCO section (what later layers overrode)); recompile the keymap with this version's bindc")
+}

@@ -130,10 +130,15 @@ import Testing
         #expect(try bindc.run(["dump", "empty.bindtable"]).status == 1)
     }
 
-    @Test func dumpOfASourceFileSaysCompileFirst() throws {
+    @Test func dumpOfASourceFileCompilesItFirst() throws {
+        _ = try compile()
         let r = try bindc.run(["dump", "editor.bind"])
-        #expect(r.status == 1)
-        #expect(r.stderr.contains("compile it first"))
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == (try bindc.run(["dump", "editor.bindtable"])).stdout)
+        try bindc.write("bad.bind", Fixtures.broken)
+        let bad = try bindc.run(["dump", "bad.bind"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("error: unknown action 'fo'"))
     }
 
     @Test func tablesWorkWhereSourcesDo() throws {

@@ -22,8 +22,9 @@ struct CheckedBinding {
     var menuItemTitle: String?
     /// Where the earlier files' bindings this one overrides (where its condition holds) are.
     var overrides: [SourceRange] = []
-    /// Where the later files' bindings and `unbind`s that narrowed this one's condition are.
-    var overriddenBy: [SourceRange] = []
+    /// The later files' bindings and `unbind`s that narrowed this one's condition: where
+    /// each is, the condition it holds under, and whether it is an `unbind`.
+    var overriddenBy: [(range: SourceRange, condition: Condition, isUnbind: Bool)] = []
     /// `@priority`: ask the system to deliver the key to this command before text input and
     /// focus (UIKit's `wantsPriorityOverSystemBehavior`).
     var wantsPriority = false

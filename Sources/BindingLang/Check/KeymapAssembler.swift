@@ -45,6 +45,7 @@ struct KeymapAssembler {
         var modelBindings: [Binding] = []
         modelBindings.reserveCapacity(bindings.count)
         var cursor = LineCursor()
+        var overrideCursor = LineCursor()
         for b in bindings {
             var group: Int?
             if let id = b.group, id >= 0 && id < groupIndex.count {
@@ -60,6 +61,11 @@ struct KeymapAssembler {
                 sequence: b.sequence, role: b.role, action: index(b.action), argument: b.argument, title: b.title,
                 group: group, condition: b.condition, location: cursor.location(b.range, sources),
                 wantsPriorityOverSystemBehavior: b.wantsPriority, repeatMilliseconds: b.repeatMilliseconds))
+            for o in b.overriddenBy {
+                guard let location = overrideCursor.location(o.range, sources) else { continue }
+                modelBindings[modelBindings.count - 1].overriddenBy.append(
+                    Override(location: location, condition: o.condition, isUnbind: o.isUnbind))
+            }
         }
 
         func menu(_ m: CheckedMenu) -> Menu {

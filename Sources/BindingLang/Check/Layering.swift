@@ -40,7 +40,7 @@ struct Layering {
                 let key = BindingKey(role: u.role, sequence: u.sequence)
                 let earlier = index[key] ?? []
                 var hit = false
-                for i in earlier where override(i, where: u.condition, by: u.range, &sat) { hit = true }
+                for i in earlier where override(i, where: u.condition, by: u.range, unbind: true, &sat) { hit = true }
                 if !hit {
                     let message = earlier.isEmpty || u.condition == .constant(true)
                         ? Messages.nothingToUnbind(u.sequence, role: scope.roleName(u.role))
@@ -55,7 +55,7 @@ struct Layering {
                 let key = BindingKey(b)
                 guard let earlier = index[key], !earlier.isEmpty else { continue }
                 var overridden: [SourceRange] = []
-                for i in earlier where override(i, where: b.condition, by: b.range, &sat) {
+                for i in earlier where override(i, where: b.condition, by: b.range, unbind: false, &sat) {
                     overridden.append(all[i].range)
                 }
                 overrides.append((n, overridden))
@@ -96,14 +96,14 @@ struct Layering {
 extension Layering {
     /// Narrows `all[i]` to where `later` does not hold: `earlier && !(later)`, simplified;
     /// removed when that can never hold. Returns whether the two overlapped at all (else
-    /// nothing changes). `by` is where the overriding binding or `unbind` is written.
+    /// nothing changes). `by` is where the overriding binding or `unbind` (`unbind`) is written.
     fileprivate mutating func override(
-        _ i: Int, where later: Condition, by: SourceRange, _ sat: inout Satisfiability
+        _ i: Int, where later: Condition, by: SourceRange, unbind: Bool, _ sat: inout Satisfiability
     ) -> Bool {
         let earlier = all[i].condition
         if case .never = sat.decideOverlap(earlier, later) { return false }
         let narrowed = Layering.andNot(earlier, later)
-        all[i].overriddenBy.append(by)
+        all[i].overriddenBy.append((by, later, unbind))
         if !sat.isSatisfiable(narrowed) {
             removed[i] = true
         } else {

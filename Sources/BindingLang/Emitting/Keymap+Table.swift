@@ -27,12 +27,16 @@ extension Keymap {
         groups = (0..<table.groupCount).map { table.groupName($0) }
         bindings = (0..<table.bindingCount).map { i in
             let b = table.binding(i)
-            return Binding(
+            var binding = Binding(
                 sequence: b.sequence, role: b.role, action: b.action.actionIndex,
                 argument: ArgumentValue(b.action.argument), title: b.title, group: b.group,
                 condition: Condition(b.condition),
                 location: b.location, wantsPriorityOverSystemBehavior: b.wantsPriorityOverSystemBehavior,
                 repeatMilliseconds: b.repeatMilliseconds)
+            binding.overriddenBy = b.overriddenBy.map {
+                Override(location: $0.location, condition: Condition($0.condition), isUnbind: $0.isUnbind)
+            }
+            return binding
         }
         editMenu = table.editMenuItems.map {
             EditMenuItem(title: $0.title, action: $0.action.actionIndex, argument: ArgumentValue($0.action.argument), condition: Condition($0.condition))

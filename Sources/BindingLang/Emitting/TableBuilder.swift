@@ -191,6 +191,7 @@ struct TableBuilder {
             write(.actions) { $0.record(id, kind.rawValue, a.isStandard ? 1 : 0) }
         }
         for b in keymap.bindings { collectLiterals(b.condition) }
+        if !strip { for b in keymap.bindings { for o in b.overriddenBy { collectLiterals(o.condition) } } }
         for e in keymap.editMenu { collectLiterals(e.condition) }
         forEachMenuItem(keymap.mainMenus) { collectLiterals($0.condition) }
         var valueCount = 0
@@ -538,6 +539,17 @@ struct TableBuilder {
                 write(.sourceMap) { $0.record(line | column << 24) }
             } else {
                 write(.sourceMap) { $0.record(line, column) }
+            }
+        }
+        // What later layers overrode, per binding in order (`SRCO`): never read by dispatch.
+        for (i, b) in keymap.bindings.enumerated() {
+            for o in b.overriddenBy {
+                let file = intern(o.location.path)
+                let condition = condition(o.condition)
+                write(.sourceOverrides) {
+                    $0.record(UInt32(i), file, UInt32(truncatingIfNeeded: o.location.line),
+                              UInt32(truncatingIfNeeded: o.location.column), condition, o.isUnbind ? 1 : 0)
+                }
             }
         }
     }

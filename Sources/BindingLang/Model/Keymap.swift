@@ -139,6 +139,9 @@ public struct Binding: Sendable, Equatable {
     /// is not repeatable. After it completes, a bare press of its last stroke (or of another
     /// repeatable binding's with the same prefix) within the window repeats it (§5).
     public var repeatMilliseconds: Int?
+    /// The later layers' bindings and `unbind`s that narrowed ``condition`` (Grammar.md §9),
+    /// in the order they were applied; empty in stripped tables.
+    public var overriddenBy: [Override] = []
 
     public init(
         sequence: [Chord], role: Int?, action: Int, argument: ArgumentValue = .none,
@@ -156,6 +159,25 @@ public struct Binding: Sendable, Equatable {
         self.group = group
         self.condition = condition
         self.location = location
+    }
+}
+
+/// A later layer's binding or `unbind` that overrides an earlier binding where its own
+/// condition holds: the earlier binding's ``Binding/condition`` is the effective one,
+/// `earlier && !(condition)` simplified (Grammar.md §9). For `dump` and `explain`.
+public struct Override: Sendable, Equatable {
+    /// Where the overriding binding or `unbind` is written.
+    public var location: SourceLocation
+    /// Where it overrides: its own condition (with its block's).
+    public var condition: Condition
+    /// Whether it is an `unbind` (else a binding of the same role and sequence).
+    public var isUnbind: Bool
+
+    /// Makes an override record.
+    public init(location: SourceLocation, condition: Condition, isUnbind: Bool) {
+        self.location = location
+        self.condition = condition
+        self.isUnbind = isUnbind
     }
 }
 

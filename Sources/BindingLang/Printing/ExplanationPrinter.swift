@@ -149,7 +149,17 @@ public enum ExplanationPrinter {
                 let shown = mentioned.map { "\($0.name) is \($0.value)" }
                 return "`\(part)`" + (shown.isEmpty ? "" : " (\(shown.joined(separator: ", ")))")
             }
-            return "its condition is false: " + texts.joined(separator: "; ")
+            var text = "its condition is false: " + texts.joined(separator: "; ")
+            // Grammar.md §9: a later layer's binding (or unbind) of these keys holds here.
+            for o in entry.overriddenBy {
+                let when = Condition(o.condition)
+                text += o.isUnbind ? "; a later layer unbinds it here: " : "; a later layer's binding overrides it here: "
+                text += "\(o.location)"
+                if when != .constant(true) {
+                    text += " (where `\(ConditionPrinter.render(when, contexts: keymap.contexts, roles: keymap.roles))`)"
+                }
+            }
+            return text
         case .noPerformer:
             return "no responder in the chain can perform \(actionName)"
         case .shadowedByEarlier(let winner):
@@ -249,6 +259,14 @@ public enum ExplanationPrinter {
             case .conditionFalse(_, let parts):
                 kind = "conditionFalse"
                 extra = [("falseParts", .array(parts.map(JSONValue.string)))]
+                if !entry.overriddenBy.isEmpty {
+                    extra.append(("overriddenHere", .array(entry.overriddenBy.map { o in
+                        .object([
+                            ("kind", .string(o.isUnbind ? "unbind" : "binding")),
+                            ("location", .string(o.location.description)),
+                        ])
+                    })))
+                }
             case .noPerformer: kind = "noPerformer"
             case .shadowedByEarlier(let w):
                 kind = "shadowedByEarlier"

@@ -41,6 +41,18 @@ public enum KeymapPrinter {
             }
             out += table(rows)
         }
+        let overridden = keymap.bindings.filter { !$0.overriddenBy.isEmpty }
+        if !overridden.isEmpty {
+            // The WHEN column above is each binding's effective condition; here is what
+            // narrowed it (Grammar.md §9).
+            out += "\noverridden by later layers (\(overridden.count)):\n"
+            for b in overridden {
+                out += "  \(SourceText.role(b.role, in: keymap)) \(SourceText.sequence(b.sequence))"
+                out += b.location.map { " (\($0))" } ?? ""
+                out += "\n"
+                for o in b.overriddenBy { out += "    " + overrideText(o, keymap) + "\n" }
+            }
+        }
         if !keymap.editMenu.isEmpty {
             out += "\nmenu edit {\n"
             for item in keymap.editMenu {
@@ -64,6 +76,16 @@ public enum KeymapPrinter {
             out += "}\n"
         }
         return out
+    }
+
+    /// `overridden where COND by FILE:LINE:COL` (`unbound where …` for an `unbind`): what a
+    /// later layer took from a binding.
+    public static func overrideText(_ o: Override, _ keymap: Keymap) -> String {
+        var text = o.isUnbind ? "unbound" : "overridden"
+        if o.condition != .constant(true) {
+            text += " where " + ConditionPrinter.render(o.condition, contexts: keymap.contexts, roles: keymap.roles)
+        }
+        return text + " by \(o.location)"
     }
 
     /// A context type as declared: `Bool`, `String`, `a | b | c`.
@@ -203,6 +225,18 @@ public enum KeymapPrinter {
             ("priority", .bool(b.wantsPriorityOverSystemBehavior)),
         ]
         if let window = b.repeatMilliseconds { members.append(("repeatMilliseconds", .int(Int64(window)))) }
+        if !b.overriddenBy.isEmpty {
+            members.append(("overriddenBy", .array(b.overriddenBy.map { o in
+                .object([
+                    ("kind", .string(o.isUnbind ? "unbind" : "binding")),
+                    ("when", conditionJSON(o.condition, keymap)),
+                    ("location", .object([
+                        ("path", .string(o.location.path)), ("line", .int(Int64(o.location.line))),
+                        ("column", .int(Int64(o.location.column))),
+                    ])),
+                ])
+            })))
+        }
         return .object(members)
     }
 

@@ -50,6 +50,10 @@ public struct Explanation {
         public let binding: TableBinding
         /// Why it won or lost.
         public let verdict: Verdict
+        /// When its condition is false because a later layer took the press over (Grammar.md
+        /// §9): the later layers' bindings and `unbind`s that override it here (their
+        /// conditions hold). Needs the table's source map; empty otherwise.
+        public var overriddenBy: [TableOverride] = []
     }
 
     /// The strokes explained.
@@ -131,7 +135,7 @@ extension Dispatcher {
             depth += 1
         }
         order.append(TableFormat.menuRole)
-        var verdicts: [(Int, Explanation.Verdict)] = []
+        var verdicts: [(Int, Explanation.Verdict, [TableOverride])] = []
         var decided: (binding: Int?, role: UInt32)? = nil
         var outcome: Explanation.Outcome = sequence.count > 1 ? .cancelled(pendingLength: sequence.count - 1) : .nothing
         for role in order {
@@ -141,19 +145,20 @@ extension Dispatcher {
                 let chain = facts(firstResponder, role: role)
                 guard state.holds(cond, chain) else {
                     let tree = table.condition(cond)
-                    verdicts.append((b, .conditionFalse(condition: table.text(of: tree), falseParts: falseParts(tree, state, chain).map { table.text(of: $0) })))
+                    let overriding = table.overrides(ofBinding: b).filter { holds($0.condition, state, chain) }
+                    verdicts.append((b, .conditionFalse(condition: table.text(of: tree), falseParts: falseParts(tree, state, chain).map { table.text(of: $0) }), overriding))
                     continue
                 }
                 guard let (p, performerDepth) = performer(of: table.invocation(ofBinding: b), from: firstResponder) else {
-                    verdicts.append((b, .noPerformer))
+                    verdicts.append((b, .noPerformer, []))
                     continue
                 }
                 if let d = decided {
-                    if d.role == role, let chosen = d.binding { verdicts.append((b, .shadowedByEarlier(binding: chosen))) }
-                    else { verdicts.append((b, .nearerRoleWon(binding: d.binding))) }
+                    if d.role == role, let chosen = d.binding { verdicts.append((b, .shadowedByEarlier(binding: chosen), [])) }
+                    else { verdicts.append((b, .nearerRoleWon(binding: d.binding), [])) }
                     continue
                 }
-                verdicts.append((b, .chosen))
+                verdicts.append((b, .chosen, []))
                 decided = (b, role)
                 outcome = .performed(binding: b, performer: p, performerDepth: performerDepth)
             }
@@ -162,7 +167,7 @@ extension Dispatcher {
                 outcome = .pending
             }
         }
-        var entries = verdicts.map { Explanation.Entry(binding: table.binding($0.0), verdict: $0.1) }
+        var entries = verdicts.map { Explanation.Entry(binding: table.binding($0.0), verdict: $0.1, overriddenBy: $0.2) }
         let listed = Set(verdicts.map(\.0))
         for c in table.candidates(of: node) where !listed.contains(table.candidate(c)) {
             entries.append(Explanation.Entry(binding: table.binding(table.candidate(c)), verdict: .roleNotInChain))

@@ -9,11 +9,11 @@ public enum TableFormat {
     /// signature that catches text-mode transfers).
     public static let magic: [UInt8] = [0x89, 0x42, 0x4B, 0x54, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The format version this runtime reads and the emitter writes.
-    public static let version: UInt32 = 5
+    public static let version: UInt32 = 6
     /// What each format version added, oldest first (version 1 is the first format).
     static let additions: [(version: UInt32, what: String)] = [
         (2, "key positions"), (3, "the chain opcodes inside and is"), (4, "ATTR flags (@priority)"),
-        (5, "repeatable bindings (@repeat)"),
+        (5, "repeatable bindings (@repeat)"), (6, "the SRCO section (what later layers overrode)"),
     ]
     /// What the versions after `version` added, for the loader's rejection message:
     /// `"version 5 added repeatable bindings (@repeat)"`.
@@ -27,7 +27,7 @@ public enum TableFormat {
     public static let checksumOffset = 24
     /// Size of one section-directory entry (tag, offset, size, count).
     public static let directoryEntrySize = 16
-    /// Header flag: the table carries a source map (`SRCF` and `SRCM` sections).
+    /// Header flag: the table carries a source map (`SRCF`, `SRCM` and `SRCO` sections).
     public static let flagSourceMap: UInt32 = 1
     /// `META` flag: `BIND` records are four `u16` fields (8 bytes, `0xFFFF` meaning none)
     /// instead of four `u32` (16 bytes). The emitter sets it when every value fits.
@@ -88,18 +88,18 @@ public enum TableFormat {
     public static let maxTableSize = Int(UInt32.max)
 
     /// The sections, in the order they must appear in the directory. Every section is
-    /// required except `sourceFiles` and `sourceMap`, present exactly when the header's
-    /// source-map flag is set.
+    /// required except `sourceFiles`, `sourceMap` and `sourceOverrides`, present exactly when
+    /// the header's source-map flag is set.
     public enum Section: Int, CaseIterable, Sendable {
         case meta, strings, actions, contexts, values, roles, roleHash, groups
         case conditions, code, arguments, invocations, attributes
         case nodes, candidates, longer, slots, bindings
         case editMenu, menus, menuEntries, menuItems, quickActions, dictionaries, dictionaryEntries
-        case sourceFiles, sourceMap
+        case sourceFiles, sourceMap, sourceOverrides
 
         /// The sections of a table with (`true`) or without a source map.
         public static func present(sourceMap: Bool) -> [Section] {
-            sourceMap ? allCases : allCases.filter { $0 != .sourceFiles && $0 != .sourceMap }
+            sourceMap ? allCases : allCases.filter { $0 != .sourceFiles && $0 != .sourceMap && $0 != .sourceOverrides }
         }
 
         /// The four-character tag stored in the directory.
@@ -133,6 +133,7 @@ public enum TableFormat {
             case .dictionaryEntries: s = "DENT"
             case .sourceFiles: s = "SRCF"
             case .sourceMap: s = "SRCM"
+            case .sourceOverrides: s = "SRCO"
             }
             let p = s.utf8Start
             return UInt32(p[0]) | UInt32(p[1]) << 8 | UInt32(p[2]) << 16 | UInt32(p[3]) << 24
@@ -170,6 +171,7 @@ public enum TableFormat {
             case .dictionaryEntries: 16
             case .sourceFiles: 8
             case .sourceMap: 8
+            case .sourceOverrides: 24
             }
         }
     }

@@ -42,6 +42,22 @@ public struct TableBinding: Sendable, Equatable {
     /// `@repeat`: the repeat window in milliseconds, nil when the binding is not repeatable
     /// (Grammar.md §4.8 and §5).
     public var repeatMilliseconds: Int? = nil
+    /// The later layers' bindings and `unbind`s that narrowed this one's condition (Grammar.md
+    /// §9), in the order they were applied; empty in stripped tables.
+    public var overriddenBy: [TableOverride] = []
+}
+
+/// A later layer's binding or `unbind` that overrides an earlier binding where its own
+/// condition holds (the earlier one's condition was narrowed to `earlier && !(condition)`):
+/// the source map's `SRCO` record, for `dump` and `explain`. Dispatch never reads it.
+public struct TableOverride: Sendable, Equatable {
+    /// Where the overriding binding or `unbind` is written.
+    public var location: TableLocation
+    /// Where it overrides: the overriding binding's condition, or the `unbind`'s.
+    public var condition: TableCondition
+    /// Whether it is an `unbind` (else a binding of the same role and sequence).
+    public var isUnbind: Bool
+    let conditionRef: UInt32
 }
 
 /// An edit-menu item as stored.
@@ -136,7 +152,8 @@ extension BindingTable {
             group: group == TableFormat.none ? nil : Int(group),
             condition: condition(bindingCondition(index)), location: location(ofBinding: index),
             wantsPriorityOverSystemBehavior: wantsPriorityOverSystemBehavior(binding: index),
-            repeatMilliseconds: repeatMilliseconds(binding: index))
+            repeatMilliseconds: repeatMilliseconds(binding: index),
+            overriddenBy: overrides(ofBinding: index))
     }
 
     /// Binding `index`'s repeat window in milliseconds when it is repeatable (`@repeat`),
@@ -145,6 +162,29 @@ extension BindingTable {
         guard index >= 0, index < bindingCount else { return nil }
         let flags = bindingFlags(index)
         return flags & TableFormat.attributeRepeat != 0 ? Int(flags >> TableFormat.attributeRepeatShift) : nil
+
+    }
+
+    /// The later layers' bindings and `unbind`s that narrowed binding `index` (`SRCO`, sorted
+    /// by binding); empty when stripped, when there are none, or for an index out of range.
+    public func overrides(ofBinding index: Int) -> [TableOverride] {
+        guard hasSourceMap, index >= 0, index < bindingCount else { return [] }
+        let n = count(.sourceOverrides)
+        var lo = 0, hi = n
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(f(.sourceOverrides, mid, 0)) < index { lo = mid + 1 } else { hi = mid }
+        }
+        var out: [TableOverride] = []
+        while lo < n, Int(f(.sourceOverrides, lo, 0)) == index {
+            let ref = f(.sourceOverrides, lo, 4)
+            out.append(TableOverride(
+                location: TableLocation(path: string(f(.sourceOverrides, lo, 1)) ?? "",
+                                        line: Int(f(.sourceOverrides, lo, 2)), column: Int(f(.sourceOverrides, lo, 3))),
+                condition: condition(ref), isUnbind: f(.sourceOverrides, lo, 5) == 1, conditionRef: ref))
+            lo += 1
+        }
+        return out
     }
 
     /// Whether binding `index` asks for priority over text input and focus (`@priority`):

@@ -645,5 +645,20 @@ struct TableValidator {
             previous = first
             try string(.sourceFiles, i, 1, "file", optional: true)
         }
+        // Overrides: sorted by binding, each naming a file, a condition and a kind.
+        var last = 0
+        for i in 0..<count(.sourceOverrides) {
+            try index(.sourceOverrides, i, 0, "binding", below: bindings)
+            let binding = Int(f(.sourceOverrides, i, 0))
+            guard binding >= last else {
+                throw .invalidValue(section: "SRCO", record: i, field: "binding", value: UInt64(binding))
+            }
+            last = binding
+            try string(.sourceOverrides, i, 1, "file")
+            try conditionRef(.sourceOverrides, i, 4)
+            guard f(.sourceOverrides, i, 5) <= 1 else {
+                throw .invalidValue(section: "SRCO", record: i, field: "kind", value: UInt64(f(.sourceOverrides, i, 5)))
+            }
+        }
     }
 }

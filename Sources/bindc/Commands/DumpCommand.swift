@@ -1,35 +1,43 @@
 import BindingLang
 import BindingRuntime
 
-/// `bindc dump TABLE`: a readable listing of a compiled table.
+/// `bindc dump (FILE...|TABLE)`: a readable listing of a keymap, compiled from sources (with
+/// the files they layer over) or read back from a compiled table.
 enum DumpCommand: Command {
     static let spec = CommandSpec(
         name: "dump",
-        abstract: "List the contents of a compiled table",
+        abstract: "List the contents of a keymap: .bind sources or a compiled table",
         discussion: """
-            Every binding with its role, chord, condition, action, title and group; the menus;
-            the quick actions. The table is validated first; corruption is an error.
+            Every binding with its role, chord, effective condition, action, title, group and
+            source location; what later layers overrode (`overridden where COND by FILE:LINE:COL`);
+            the menus; the quick actions. A table is validated first; corruption is an error.
+            Sources are compiled first, with the files they layer over.
             """,
-        positionals: PositionalSpec(name: "TABLE", minimum: 1, maximum: 1, help: "A compiled table ('-' reads standard input)"),
-        options: [.flag("--json", help: "Print JSON for tools instead of text")],
-        examples: ["bindc dump app.bindtable", "bindc dump --json app.bindtable"])
-
+        positionals: CommonOptions.filesOrTable,
+        options: [
+            .flag("--json", help: "Print JSON for tools instead of text"),
+            CommonOptions.platformOrTables,
+            CommonOptions.diagnosticsFormat,
+        ],
+        examples: ["bindc dump app.bindtable", "bindc dump --json app.bindtable", "bindc dump Examples/IDE-user.bind"])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
-        let output = DiagnosticOutput(arguments, console: console)
-        let path = arguments.positionals.first ?? "-"
-        let bytes: [UInt8]
-        do {
-            bytes = try Inputs.bytes(path, console: console)
-        } catch {
-            output.error(error.description, console: console)
-            return .failure
+        // A `.bindtable` that is not a table (empty, truncated before the magic) is a bad
+        // table, not a source file.
+        if arguments.positionals.count == 1, let path = arguments.positionals.first, path.hasSuffix(".bindtable") {
+            let output = DiagnosticOutput(arguments, console: console)
+            do {
+                let bytes = try Inputs.bytes(path, console: console)
+                if !Compilation.isTable(bytes) {
+                    _ = Inputs.table(path, bytes, console: console, output: output)
+                    return .failure
+                }
+            } catch {
+                output.error(error.description, console: console)
+                return .failure
+            }
         }
-        if !Compilation.isTable(bytes), path.hasSuffix(".bind") {
-            output.error(ToolMessages.sourceNotTable(path), console: console)
-            return .failure
-        }
-        guard let (_, keymap) = Inputs.table(path, bytes, console: console, output: output) else { return .failure }
+        guard let (keymap, _) = Inputs.keymap(arguments, console: console) else { return .failure }
         if arguments.flag("json") {
             console.out(KeymapPrinter.json(keymap).rendered() + "\n")
         } else {

@@ -14,10 +14,6 @@ enum ToolMessages {
         "'\(path)' is not a valid binding table: \(reason)"
     }
 
-    static func sourceNotTable(_ path: String) -> String {
-        "'\(path)' is a source file, not a table; compile it first with 'bindc compile'"
-    }
-
     static func compiledTableDoesNotLoad(_ reason: String) -> String {
         "internal error: the compiled table does not load: \(reason)"
     }

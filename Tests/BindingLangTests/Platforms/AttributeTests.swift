@@ -32,7 +32,7 @@ struct AttributeTests {
             if !strip {
                 #expect(back == k)
             } else {
-                back.bindings = back.bindings.map { var b = $0; b.location = nil; return b }
+                back.bindings = back.bindings.map { var b = $0; b.location = nil; b.overriddenBy = []; return b }
                 #expect(back.bindings.map(\.wantsPriorityOverSystemBehavior) == [true, false])
             }
         }

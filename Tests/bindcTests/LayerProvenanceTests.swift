@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// Grammar.md §9 end to end: what a later layer overrode travels from the layering through the
+/// model into the table's source map (`SRCO`), and `bindc dump` and `bindc explain` say it, on
+/// the `.bind` files (a file with `layer over` brings its base) and on the compiled table.
+@Suite struct LayerProvenanceTests {
+    let bindc: BindcRunner
+
+    static let base = """
+        context readOnly: Bool
+        context mode: normal | insert
+        responder Editor
+        action save
+        action peek
+        in Editor {
+          cmd+s -> save "Save"
+          cmd+p -> peek when mode == normal
+          cmd+j -> save
+        }
+
+        """
+    static let user = """
+        layer over "base.bind"
+        in Editor {
+          cmd+s -> peek "Peek" when readOnly
+          unbind cmd+j when mode == insert
+        }
+
+        """
+
+    init() throws {
+        bindc = try BindcRunner()
+        try bindc.write("base.bind", LayerProvenanceTests.base)
+        try bindc.write("user.bind", LayerProvenanceTests.user)
+    }
+
+    static let overriddenLines = """
+
+        overridden by later layers (2):
+          Editor cmd+s (base.bind:7:3)
+            overridden where readOnly by user.bind:3:3
+          Editor cmd+j (base.bind:9:3)
+            unbound where mode == insert by user.bind:4:10
+
+        """
+
+    @Test func dumpOfTheSourcesSaysWhatTheLayerOverrode() throws {
+        let r = try bindc.run(["dump", "user.bind"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains(LayerProvenanceTests.overriddenLines), "\(r.stdout)")
+        // The WHEN column is the effective condition.
+        #expect(r.stdout.contains("!readOnly"))
+        #expect(r.stdout.contains("mode != insert") || r.stdout.contains("!(mode == insert)"), "\(r.stdout)")
+    }
+
+    @Test func theTableCarriesItAndAStrippedTableDoesNot() throws {
+        let c = try bindc.run(["compile", "user.bind", "-o", "user.bindtable"])
+        #expect(c.status == 0, "\(c.stderr)")
+        let dump = try bindc.run(["dump", "user.bindtable"])
+        #expect(dump.stdout.contains(LayerProvenanceTests.overriddenLines), "\(dump.stdout)")
+        let json = try bindc.run(["dump", "--json", "user.bindtable"])
+        #expect(json.stdout.contains(#""overriddenBy""#))
+        #expect(json.stdout.contains(#""kind":"unbind""#) || json.stdout.contains(#""kind": "unbind""#), "\(json.stdout)")
+        #expect(try bindc.run(["compile", "user.bind", "--strip", "-o", "stripped.bindtable"]).status == 0)
+        let stripped = try bindc.run(["dump", "stripped.bindtable"])
+        #expect(stripped.status == 0)
+        #expect(!stripped.stdout.contains("overridden by later layers"))
+    }
+
+    @Test(arguments: ["user.bind", "user.bindtable"])
+    func explainSaysWhichLayerTookThePressOver(input: String) throws {
+        #expect(try bindc.run(["compile", "user.bind", "-o", "user.bindtable"]).status == 0)
+        let r = try bindc.run(["explain", input, "--chain", "Editor", "--set", "readOnly=true", "--keys", "cmd+s"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("a later layer's binding overrides it here: user.bind:3:3 (where `readOnly`)"), "\(r.stdout)")
+        // Where the later binding does not hold, nothing is said about it.
+        let off = try bindc.run(["explain", input, "--chain", "Editor", "--set", "readOnly=false", "--keys", "cmd+s"])
+        #expect(!off.stdout.contains("later layer"), "\(off.stdout)")
+        let unbound = try bindc.run(["explain", input, "--chain", "Editor", "--set", "mode=insert", "--keys", "cmd+j", "--json"])
+        #expect(unbound.stdout.contains("a later layer unbinds it here: user.bind:4:10 (where `mode == insert`)"), "\(unbound.stdout)")
+        #expect(unbound.stdout.contains(#""overriddenHere""#))
+    }
+}
