@@ -42,6 +42,9 @@ enum Report {
             + (r.mallocSelfTest.map { "\($0.allocating) counted in a loop of 1000 allocations, \($0.nonAllocating) in a loop of none" } ?? "unavailable") + ")")
         out.append("  dispatch, per one-stroke press:    \(f(r.dispatchAllocsPerPress))")
         out.append("  dispatch, per sequence stroke:     \(f(r.sequenceAllocsPerStroke))")
+        out.append("  repeat mode, per repeat press:     \(f(r.repeatAllocsPerPress))  (live and decide)")
+        out.append("Repeat mode (@repeat): ns per repeat press, live \(f(r.repeatPressNs)) vs one-stroke \(f(r.repeatPlainPressNs));"
+            + " decide \(f(r.repeatDecideNs)) vs \(f(r.repeatPlainDecideNs))")
         out.append("  UIKit-style baseline, per press:   \(f(r.baselineAllocsPerPress))  (1,000 bindings, depth 8)")
         out.append("")
         out.append("Compile (\(r.compileSize) bindings, \(r.compileSourceBytes) bytes of source)")
@@ -125,6 +128,11 @@ enum Report {
             }.joined(separator: ", ") + "}"),
             ("dispatch_round_spread", bySize(r.dispatchSpread)),
             ("sequence_allocs_per_stroke", num(r.sequenceAllocsPerStroke)),
+            ("repeat_press_ns", num(r.repeatPressNs)),
+            ("repeat_plain_press_ns", num(r.repeatPlainPressNs)),
+            ("repeat_decide_ns", num(r.repeatDecideNs)),
+            ("repeat_plain_decide_ns", num(r.repeatPlainDecideNs)),
+            ("repeat_allocs_per_press", num(r.repeatAllocsPerPress)),
             ("baseline_allocs_per_press", num(r.baselineAllocsPerPress)),
             ("malloc_self_test", r.mallocSelfTest.map { "{\"allocating_loop_1000\": \($0.allocating), \"non_allocating_loop\": \($0.nonAllocating)}" } ?? "null"),
             ("compile_bindings", String(r.compileSize)),

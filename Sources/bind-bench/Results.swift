@@ -37,6 +37,13 @@ struct Results {
     var baselineAllocsPerPress: Double?
     /// Allocations per stroke of two-stroke sequences (1,000 bindings, depth 8).
     var sequenceAllocsPerStroke: Double?
+    /// Repeat mode (`@repeat`): ns per press that repeats, live and `decide`, against a plain
+    /// one-stroke press of the same small keymap; allocations per repeat press.
+    var repeatPressNs: Double?
+    var repeatDecideNs: Double?
+    var repeatPlainPressNs: Double?
+    var repeatPlainDecideNs: Double?
+    var repeatAllocsPerPress: Double?
     /// The counter's proof: allocations seen in a loop of 1,000 allocations, and in one of none.
     var mallocSelfTest: (allocating: Int, nonAllocating: Int)?
 

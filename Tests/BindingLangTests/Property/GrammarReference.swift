@@ -43,6 +43,11 @@ struct GrammarReference {
     let state: [Int]
     /// The strokes pending; empty when idle.
     var pending: [String] = []
+    /// Repeat mode (§5): the prefix whose repeatable bindings a bare stroke repeats, and when
+    /// the last stroke came (every `@repeat` of the generator has the default 500 ms window).
+    var repeatPrefix: [String]? = nil
+    var lastTime = 0.0
+    static let repeatWindow = 0.5
 
     enum Resolution { case chosen(Int, PropertyResponder), pending, nothing }
 
@@ -76,14 +81,25 @@ struct GrammarReference {
         return .nothing
     }
 
-    /// One stroke (§5 rules 1–3).
-    mutating func press(_ stroke: String) -> GrammarOutcome {
+    /// One stroke at time `time` (§5 rules 1–3, and repeat mode).
+    mutating func press(_ stroke: String, at time: Double = 0) -> GrammarOutcome {
         let wasPending = !pending.isEmpty
+        // Repeat mode: within the window, the stroke as if the prefix were pending; only a
+        // repeatable binding performed repeats, anything else is dispatched from idle.
+        let repeatFrom = time - lastTime > Self.repeatWindow ? nil : repeatPrefix
+        repeatPrefix = nil
+        lastTime = time
+        if let q = repeatFrom, case .chosen(let i, let performer) = resolve(q + [stroke]), keymap.bindings[i].repeats {
+            repeatPrefix = q
+            let b = keymap.bindings[i]
+            return .performed(action: b.action, argument: b.argument, responder: performer.name)
+        }
         let p = pending + [stroke]
         pending = []
         switch resolve(p) {
         case .chosen(let i, let performer):
             let b = keymap.bindings[i]
+            if b.repeats && b.sequence.count > 1 { repeatPrefix = Array(b.sequence.dropLast()) }
             return .performed(action: b.action, argument: b.argument, responder: performer.name)
         case .pending:
             pending = p
@@ -91,6 +107,16 @@ struct GrammarReference {
         case .nothing:
             return wasPending ? .cancelled : .unhandled
         }
+    }
+
+    /// In repeat mode, the strokes that would repeat now.
+    func repeatKeys() -> Set<String> {
+        guard let q = repeatPrefix else { return [] }
+        var out: Set<String> = []
+        for b in keymap.bindings where b.sequence.count == q.count + 1 && b.sequence.starts(with: q) {
+            if case .chosen(let i, _) = resolve(b.sequence), keymap.bindings[i].repeats { out.insert(b.sequence[q.count]) }
+        }
+        return out
     }
 
     /// The strokes that continue the pending sequence in a live binding of a role of the chain.

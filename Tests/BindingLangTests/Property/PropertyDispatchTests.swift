@@ -45,7 +45,8 @@ struct PropertyDispatchTests {
         options.maxSequence = 3
         options.bindingCount = 4..<12
         options.roleCount = 1..<4
-        var performed = 0, pendings = 0, cancels = 0
+        options.repeatChance = 0.9
+        var performed = 0, pendings = 0, cancels = 0, repeats = 0
         for round in 0..<25 {
             let k = RandomKeymap.generate(&rng, options).withoutConflicts()
             var sources = SourceManager()
@@ -89,14 +90,30 @@ struct PropertyDispatchTests {
                 let exact = ChainSnapshot(table: table, firstResponder: chain[0])
                 let cached = ChainSnapshot(table: table, firstResponder: chain[0], capabilities: .cachedUntilInvalidated)
                 var presses: [String] = []
+                var time = 0.0
                 for _ in 0..<10 {
-                    let stroke = rng.chance(0.1) ? "z" : rng.pick(options.chords)
-                    presses.append(stroke)
+                    var stroke = rng.chance(0.1) ? "z" : rng.pick(options.chords)
+                    // In repeat mode, often a key that repeats (else repeats are rare).
+                    let repeatKeys = reference.repeatKeys().sorted()
+                    if !repeatKeys.isEmpty && rng.chance(0.6) { stroke = rng.pick(repeatKeys) }
+                    // While pending, often a stroke that continues (so sequences complete).
+                    let next = reference.continuations().sorted()
+                    if !reference.pending.isEmpty && !next.isEmpty && rng.chance(0.5) { stroke = rng.pick(next) }
+                    // Gaps inside and outside repeat windows (500 ms; "more than" is strict).
+                    time += rng.pick([0.1, 0.25, 0.5, 0.75])
+                    presses.append("\(stroke)@\(time)")
                     let chord = try Chord.parse(stroke, platform: .apple).get()
-                    let expected = reference.press(stroke)
-                    let actual = Self.runtimeOutcome(dispatcher.dispatch(KeyEvent(chord), firstResponder: chain[0], context: context))
+                    let wasRepeating = reference.repeatPrefix != nil
+                    let expected = reference.press(stroke, at: time)
+                    let event = KeyEvent(chord, timestamp: time)
+                    let actual = Self.runtimeOutcome(dispatcher.dispatch(event, firstResponder: chain[0], context: context))
                     try #require(actual == expected, "presses \(presses): runtime \(actual), reference \(expected); \(where_)")
-                    let event = KeyEvent(chord)
+                    #expect(dispatcher.isRepeating == (reference.repeatPrefix != nil), "repeat mode after \(presses); \(where_)")
+                    if wasRepeating && reference.repeatPrefix != nil, case .performed = expected { repeats += 1 }
+                    if reference.repeatPrefix != nil {
+                        let keys = Set(dispatcher.pendingContinuations(firstResponder: chain[0], context: context).map(\.chord.sourceText))
+                        #expect(keys == reference.repeatKeys(), "repeat keys after \(presses); \(where_)")
+                    }
                     #expect(Self.runtimeOutcome(viaSnapshot.dispatch(event, chain: exact, context: context)) == expected, "snapshot, presses \(presses); \(where_)")
                     #expect(Self.runtimeOutcome(viaCached.dispatch(event, chain: cached, context: context)) == expected, "cached snapshot, presses \(presses); \(where_)")
                     #expect(Self.decisionOutcome(viaDecide.decide(event, chain: cached, context: context), viaDecide, cached) == expected, "decide, presses \(presses); \(where_)")
@@ -112,6 +129,7 @@ struct PropertyDispatchTests {
                 }
             }
         }
-        #expect(performed > 50 && pendings > 20 && cancels > 5, "the generator should exercise every outcome: \(performed) \(pendings) \(cancels)")
+        #expect(performed > 50 && pendings > 20 && cancels > 5 && repeats > 5,
+                "the generator should exercise every outcome: \(performed) \(pendings) \(cancels) \(repeats) repeats")
     }
 }

@@ -73,6 +73,8 @@ struct RBinding {
     /// The block's and the binding's own conditions (nil: none).
     var blockCondition: RCondition?
     var condition: RCondition?
+    /// `@repeat` (500 ms): only on sequences of two or more strokes.
+    var repeats = false
     /// 1-based line of the binding in the generated source.
     var line = 0
 
@@ -99,6 +101,9 @@ struct RandomKeymap {
         var decorations = false
         /// Harmless source noise: modifier aliases, extra blanks, comments, odd spacing.
         var noise = false
+        /// The chance that a binding of several strokes is `@repeat` (no draw when 0, so the
+        /// other property tests see the same keymaps as before).
+        var repeatChance = 0.0
     }
 
     /// Every assignment of values to the context variables.
@@ -164,7 +169,8 @@ struct RandomKeymap {
                     b.title = "T\(made)"
                 }
                 if rng.chance(0.6) { b.condition = k.randomCondition(&rng, depth: 2) }
-                var line = "  " + b.sequence.map { k.spell($0, &rng, options) }.joined(separator: " ") + " -> " + b.action
+                if options.repeatChance > 0 && b.sequence.count > 1 && rng.chance(options.repeatChance) { b.repeats = true }
+                var line = "  " + (b.repeats ? "@repeat " : "") + b.sequence.map { k.spell($0, &rng, options) }.joined(separator: " ") + " -> " + b.action
                 if let arg = b.argument { line += "(\(arg))" }
                 if let t = b.title { line += " \"\(t)\"" }
                 if let c = b.condition { line += " when " + k.render(c, &rng, options) }
