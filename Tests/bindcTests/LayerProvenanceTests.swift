@@ -68,6 +68,27 @@ import Testing
         #expect(!stripped.stdout.contains("overridden by later layers"))
     }
 
+    /// Grammar.md §9 shows `dump` and `explain` output for its layering example: both are real.
+    @Test func grammarShowsRealOutput() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Grammar.md")
+        let grammar = try String(contentsOf: url, encoding: .utf8)
+        let start = try #require(grammar.range(of: "// file: base.bind\ncontext readOnly"))
+        let example = String(grammar[start.lowerBound...].prefix { $0 != "`" })
+        for part in example.components(separatedBy: "// file: ").dropFirst() {
+            let name = String(part.prefix { $0 != "\n" })
+            try bindc.write("g-" + name, String(part.dropFirst(name.count + 1)).replacingOccurrences(of: "\"base.bind\"", with: "\"g-base.bind\""))
+        }
+        let shown = try #require(grammar.range(of: "`bindc dump user.bind` ends with\n\n"))
+        let lines = grammar[shown.upperBound...].split(separator: "\n").prefix { $0.hasPrefix("    ") }.map { $0.dropFirst(4) + "\n" }
+        let dump = try bindc.run(["dump", "g-user.bind"])
+        let expected = lines.joined().replacingOccurrences(of: "base.bind", with: "g-base.bind").replacingOccurrences(of: "user.bind", with: "g-user.bind")
+        #expect(lines.count == 3 && dump.stdout.hasSuffix(expected), "\(dump.stdout)")
+        let explain = try bindc.run(["explain", "g-user.bind", "--chain", "Editor", "--set", "readOnly=true", "--keys", "cmd+s"])
+        #expect(explain.stdout.contains("its condition is false: `!readOnly` (readOnly is true); a later layer's binding overrides it here: g-user.bind:3:3 (where `readOnly`)"))
+        #expect(grammar.contains("its condition is false: `!readOnly` (readOnly is true); a later layer's binding\noverrides it here: user.bind:3:3 (where `readOnly`)"))
+    }
+
     @Test(arguments: ["user.bind", "user.bindtable"])
     func explainSaysWhichLayerTookThePressOver(input: String) throws {
         #expect(try bindc.run(["compile", "user.bind", "-o", "user.bindtable"]).status == 0)
