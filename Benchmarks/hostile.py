@@ -16,6 +16,25 @@ def write(name, text):
 # Row 1: a 100,000-operand && chain (and ||).
 write("chain-and.bind", head + "in R when a" + " && a" * 99_999 + " {\n  k -> go\n}\n")
 write("chain-or.bind", head + "in R {\n  k -> go when a" + " || a" * 99_999 + "\n}\n")
+# Issue 10, defect 1, at 10^6 (DeepInputTests runs each at 10^5 in `swift test`): every construct
+# that nests or chains, repeated a million times.
+M = 1_000_000
+deep_head = "context a: Bool\ncontext m: x | y\nresponder R\naction go\n"
+deep = {
+    "and": "in R when a" + " && a" * M + " {\n  k -> go\n}\n",
+    "or-binding": "in R {\n  k -> go when a" + "||a" * M + "\n  j -> go\n}\n",
+    "comparisons": "in R when m" + " == x" * M + " {\n}\n",
+    "in-list": "in R when m in (x" + ", y" * M + ") {\n}\n",
+    "parentheses": "in R when " + "(" * M + "a" + ")" * M + " {\n}\n",
+    "bangs": "in R when " + "!" * M + "a {\n}\n",
+    "dictionaries": "shortcut \"t\" {\n  title \"T\"\n  userInfo " + "{ a: " * M + "1" + " }" * M + "\n}\n",
+    "submenus": "menu \"m\" {\n" + "menu \"n\" {\n" * M + "}\n" * M + "}\n",
+    "line-comments": "// c\n" * M + "in R {\n  k -> go\n}\n",
+    "block-comments": "in R {\n  k " + "/* c */" * M + " -> go\n}\n",
+    "open-comments": "/* " * M,
+}
+for name, body in deep.items():
+    write(f"deep-{name}.bind", deep_head + body)
 # Row 7: 512 bindings of one chord sharing a 30-clause condition.
 flags = [f"f{i}" for i in range(30)]
 clauses = " && ".join(f"({flags[i]} || !{flags[(i + 1) % 30]})" for i in range(30))

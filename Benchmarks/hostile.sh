@@ -44,6 +44,13 @@ echo "hostile inputs, release bindc, limit ${limit_seconds} s and ${limit_kb} KB
 for cmd in check fmt; do run "$cmd chain-and (100k operands)" 1 $cmd "$work/chain-and.bind"; done
 run "compile chain-or (100k operands)" 1 compile "$work/chain-or.bind" -o "$work/out.bindtable"
 run "explain chain-and" 1 explain "$work/chain-and.bind" --keys k
+# Issue 10, defect 1: each nesting or chaining construct repeated 10^6 times (DeepInputTests
+# runs them at 10^5): an error (or, for comments, none), never a stack overflow.
+for name in and or-binding comparisons in-list parentheses bangs dictionaries submenus open-comments; do
+    run "check deep-$name (10^6)" 1 check "$work/deep-$name.bind"
+done
+for name in line-comments block-comments; do run "check deep-$name (10^6)" 0 check "$work/deep-$name.bind"; done
+for name in and parentheses submenus; do run "fmt deep-$name (10^6)" 1 fmt "$work/deep-$name.bind"; done
 run "check shared-condition (512 x 30)" 1 check "$work/shared-condition-512.bind"
 run "check shared-condition (400 x 30)" 1 check "$work/shared-condition-400.bind"
 run "check prefix-chain (1,000)" 1 check "$work/prefix-chain.bind"

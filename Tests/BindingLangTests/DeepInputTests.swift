@@ -2,12 +2,14 @@ import BindingRuntime
 import Testing
 @testable import BindingLang
 
-/// Issue 10, defect 1: every construct that nests or chains, repeated a million times, goes
-/// through every phase (parse, check, format) and ends in an error, never a stack overflow.
-/// A condition as tall as the limit goes on through the emitter, the loader, `dump`'s printer,
-/// `explain` and dispatch.
+/// Issue 10, defect 1: every construct that nests or chains, repeated 100,000 times (the
+/// issue's chain length; deep enough that a walk recursing once per level would overflow any
+/// thread's stack in a debug build), goes through every phase (parse, check, format) and ends
+/// in an error, never a stack overflow. The same constructs repeated 10^6 times run against a
+/// release `bindc` in Benchmarks/hostile.sh. A condition as tall as the limit goes on through
+/// the emitter, the loader, `dump`'s printer, `explain` and dispatch.
 struct DeepInputTests {
-    static let million = 1_000_000
+    static let count = 100_000
 
     /// Parses and checks `text` (and formats it when it parses: the formatter stops at
     /// syntax errors, after a parse like the one here); returns the error messages.
@@ -20,52 +22,52 @@ struct DeepInputTests {
         return errors
     }
 
-    static func repeated(_ s: String) -> String { String(repeating: s, count: million) }
+    static func repeated(_ s: String) -> String { String(repeating: s, count: count) }
 
     static let header = "context a: Bool\ncontext m: x | y\nresponder R\naction go\n"
 
-    @Test func millionOperandChain() {
+    @Test func longOperandChain() {
         let text = Self.header + "in R when a" + Self.repeated(" && a") + " {\n  k -> go\n}\n"
         #expect(Self.allPhases(text) == [Messages.conditionTooDeep])
     }
 
-    @Test func millionOperandChainInABinding() {
+    @Test func longOperandChainInABinding() {
         let text = Self.header + "in R {\n  k -> go when a" + Self.repeated("||a") + "\n  j -> go\n}\n"
         #expect(Self.allPhases(text) == [Messages.conditionTooDeep])
     }
 
-    @Test func millionComparisons() {
+    @Test func longComparisonChain() {
         let text = Self.header + "in R when m" + Self.repeated(" == x") + " {\n}\n"
         #expect(Self.allPhases(text).first == Messages.chainedComparison)
     }
 
-    @Test func millionItemList() {
+    @Test func longItemList() {
         let text = Self.header + "in R when m in (x" + Self.repeated(", y") + ") {\n}\n"
         #expect(Self.allPhases(text) == [Messages.conditionTooDeep])
     }
 
-    @Test func millionParentheses() {
+    @Test func deepParentheses() {
         let text = Self.header + "in R when " + Self.repeated("(") + "a" + Self.repeated(")") + " {\n}\n"
         #expect(Self.allPhases(text) == [Messages.nestingTooDeep(Parser.maxDepth)])
     }
 
-    @Test func millionBangs() {
+    @Test func manyBangs() {
         let text = Self.header + "in R when " + Self.repeated("!") + "a {\n}\n"
         #expect(Self.allPhases(text) == [Messages.nestingTooDeep(Parser.maxDepth)])
     }
 
-    @Test func millionDictionaries() {
+    @Test func deepDictionaries() {
         let text = Self.header + "shortcut \"t\" {\n  title \"T\"\n  userInfo " + Self.repeated("{ a: ") + "1"
             + Self.repeated(" }") + "\n}\n"
         #expect(Self.allPhases(text).contains(Messages.nestingTooDeep(Parser.maxDepth)))
     }
 
-    @Test func millionSubmenus() {
+    @Test func deepSubmenus() {
         let text = Self.header + "menu \"m\" {\n" + Self.repeated("menu \"n\" {\n") + Self.repeated("}\n") + "}\n"
         #expect(Self.allPhases(text).contains(Messages.nestingTooDeep(Parser.maxDepth)))
     }
 
-    @Test func millionComments() throws {
+    @Test func manyComments() throws {
         let lines = Self.header + Self.repeated("// c\n") + "in R {\n  k -> go\n}\n"
         #expect(Self.allPhases(lines) == [])
         let blocks = Self.header + "in R {\n  k " + Self.repeated("/* c */") + " -> go\n}\n"
