@@ -42,6 +42,17 @@ for count in (512, 400):  # 400 stays within the per-press limit, so every pair 
     text = "".join(f"context {f}: Bool\n" for f in flags) + "responder R\naction go\nin R {\n"
     text += "".join(f"  k -> go when {clauses}\n" for _ in range(count)) + "}\n"
     write(f"shared-condition-{count}.bind", text)
+# Issue 16's checker budget: 256 bindings of one chord, each gated by a pigeonhole formula
+# (5 pigeons, 4 holes: never true, and hard for the search) and a flag of its own, so every
+# condition and every pair is distinct. Without the compilation's work budget each pair would
+# take a full 5,000-step search (32,640 pairs); with it, `check` ends in errors.
+php = [[f"p{i}{h}" for h in range(4)] for i in range(5)]
+pigeons = " && ".join("(" + " || ".join(row) + ")" for row in php)
+holes = " && ".join(f"!({php[i][h]} && {php[j][h]})" for h in range(4) for i in range(5) for j in range(i + 1, 5))
+text = "".join(f"context {v}: Bool\n" for row in php for v in row)
+text += "".join(f"context g{i}: Bool\n" for i in range(256)) + "responder R\naction go\nin R {\n"
+text += "".join(f"  k -> go when {pigeons} && {holes} && g{i}\n" for i in range(256)) + "}\n"
+write("pigeonhole-pairs.bind", text)
 # Row 8: a prefix chain a, a a, a a a, ... of 1,000 bindings.
 write("prefix-chain.bind", head + "in R {\n" + "".join("  " + " ".join(["a"] * n) + " -> go\n" for n in range(1, 1001)) + "}\n")
 # Row 9: 10^6 bindings (two strokes each, distinct).

@@ -147,6 +147,33 @@ struct PressCostTests {
         #expect("\(result)".contains("unhandled") || "\(result)".contains("nothing") || !"\(result)".contains("performed"))
     }
 
+    /// Explaining a press whose candidates share one long false condition costs about what
+    /// it costs with a short one: the condition is decoded, rendered and taken apart once, not
+    /// once per candidate (the hostile fuzzer's finding). CPU time, so a loaded machine does
+    /// not matter; the ratio was about 20 before.
+    @Test func explainDoesASharedConditionOnce() throws {
+        final class Probe: Responder {
+            var responderRoles: [String] { ["R"] }
+            var nextResponder: (any Responder)? { nil }
+            func canPerform(_ action: ActionInvocation) -> Bool { true }
+            func perform(_ action: ActionInvocation) {}
+        }
+        let chord = try #require(try? Chord.parse("k", platform: .apple).get())
+        func cost(size: Int) throws -> UInt64 {
+            let table = try BindingTable(bytes: HostileTables.sharedFalseCondition(candidates: 512, size: size))
+            let dispatcher = Dispatcher(table: table)
+            let context = ContextState(table: table)
+            let start = HostileFuzzBody.threadCPUNanoseconds()
+            for _ in 0..<4 {
+                let explanation = dispatcher.explain([chord], firstResponder: Probe(), context: context)
+                #expect(explanation.entries.count == 512)
+            }
+            return HostileFuzzBody.threadCPUNanoseconds() - start
+        }
+        let short = try cost(size: 5), long = try cost(size: 128)
+        #expect(long < short * 4, "512 candidates: \(long / 1_000) µs with 128 instructions, \(short / 1_000) µs with 5")
+    }
+
     @Test func checkerRefusesCostlyPresses() {
         // A condition of about 1,000 operations that stays shallow: 10 groups of 25 `(a && a)`.
         let group = "(" + Array(repeating: "(a && a)", count: 25).joined(separator: " || ") + ")"

@@ -14,6 +14,14 @@ public enum Checker {
     public static func check(
         _ files: [FileSyntax], sources: SourceManager, platform: Platform, checkConflicts: Bool = true
     ) -> (Keymap?, [Diagnostic]) {
+        check(files, sources: sources, platform: platform, checkConflicts: checkConflicts, allowance: CheckBudget())
+    }
+
+    /// ``check(_:sources:platform:checkConflicts:)`` with the work allowance given (tests use a
+    /// small one).
+    static func check(
+        _ files: [FileSyntax], sources: SourceManager, platform: Platform, checkConflicts: Bool, allowance: CheckBudget
+    ) -> (Keymap?, [Diagnostic]) {
         var engine = DiagnosticEngine()
         let scope = Scope.collect(files, into: &engine)
         let conditions = ConditionChecker(scope: scope, platform: platform)
@@ -23,6 +31,7 @@ public enum Checker {
         let menus = MenuChecker(conditions: conditions, chords: chords, actions: actions)
         let quickActions = QuickActionChecker()
         var satisfiability = Satisfiability(contexts: scope.contexts, roles: scope.roles)
+        satisfiability.allowance = allowance
         var layering = Layering()
         var groups = GroupTable()
         var memo = ConditionMemo(sources: sources)
@@ -55,6 +64,12 @@ public enum Checker {
         PressCost(scope: scope).check(bindings, &engine)
         TitleChecker(scope: scope, groups: groups).check(bindings, &engine)
         SystemShortcutChecker(platform: platform).check(bindings, &engine)
+        if allowance.isSpent, !allowance.reported, let last = bindings.last {
+            // Spent before the conflict rules (on the conditions of blocks and layers) and not
+            // reported there: the compilation is not finished, so it is still an error.
+            allowance.reported = true
+            engine.error(Messages.checkBudgetSpentBefore(last.sequence, units: allowance.units), at: last.range)
+        }
         let diagnostics = engine.sorted
         if engine.hasErrors { return (nil, diagnostics) }
         let keymap = KeymapAssembler(scope: scope, groups: groups, sources: sources, platform: platform)

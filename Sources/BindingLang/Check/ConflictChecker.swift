@@ -141,10 +141,24 @@ struct ConflictChecker {
         case .never: return nil
         case .tooComplex:
             let (earlier, later) = a.range < b.range ? (a, b) : (b, a)
+            if let allowance = satisfiability.allowance, allowance.isSpent {
+                budgetSpent(allowance, later, earlier, &engine)
+                return nil
+            }
             engine.error(Messages.conditionsTooComplex(later.sequence), at: later.range,
                          notes: [DiagnosticNote(Messages.otherBindingHere, at: earlier.range)])
             return nil
         }
+    }
+
+    /// The compilation's allowance ran out while comparing `later` with `earlier`: one error,
+    /// there, for the whole compilation.
+    private func budgetSpent(_ allowance: CheckBudget, _ later: CheckedBinding, _ earlier: CheckedBinding, _ engine: inout DiagnosticEngine) {
+        guard !allowance.reported else { return }
+        allowance.reported = true
+        let role = later.role == nil ? "the menu" : "role '\(scope.roleName(later.role))'"
+        engine.error(Messages.checkBudgetSpent(later.sequence, in: role, units: allowance.units), at: later.range,
+                     notes: [DiagnosticNote(Messages.otherBindingHere, at: earlier.range)])
     }
 
     /// Rule 1 within one run of bindings of equal role and sequence (declaration order).
@@ -158,6 +172,13 @@ struct ConflictChecker {
             let later = bindings[members[j]]
             for i in 0..<j {
                 let earlier = bindings[members[i]]
+                if let allowance = satisfiability.allowance {
+                    allowance.spend(1)
+                    if allowance.isSpent {
+                        budgetSpent(allowance, later, earlier, &engine)
+                        return
+                    }
+                }
                 if let a = cubes[i], let b = cubes[j], a.contradicts(b) { continue }
                 guard let w = overlap(earlier, later, &engine) else { continue }
                 let witness = satisfiability.describe(w)

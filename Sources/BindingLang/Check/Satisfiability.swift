@@ -38,6 +38,9 @@ struct Satisfiability {
     var roles: [String] = []
     /// Search nodes one decision may visit before giving up.
     static let budget = 5_000
+    /// The compilation's allowance of work, shared by every decision (nil: only the
+    /// per-decision limit applies, as for `bindc diff` and layout analysis).
+    var allowance: CheckBudget? = nil
     /// Results for single conditions (most bindings share a few block conditions).
     private var cache: [Condition: Bool] = [:]
     /// The last few conditions asked about: neighbouring bindings usually share a few, and
@@ -105,11 +108,18 @@ struct Satisfiability {
         Self.collectStrings(condition, into: &literals)
         var assignment: [Int: SearchValue] = [:]
         var steps = 0
-        switch search(condition, &assignment, literals: literals, steps: &steps) {
+        // Each step simplifies the condition: it costs the condition's size in units of the
+        // compilation's allowance, and the search stops where the allowance would run out.
+        let size = allowance == nil ? 1 : PressCost.size(condition)
+        let maxSteps = allowance.map { min(Self.budget, max(0, $0.remaining / size)) } ?? Self.budget
+        let found = search(condition, &assignment, literals: literals, steps: &steps, maxSteps: maxSteps)
+        allowance?.spend(max(1, steps) * size)
+        switch found {
         case nil: return .tooComplex
         case false?: return .never
         case true?: break
         }
+        allowance?.spend(assignment.count * size)
         // Minimise: drop each variable whose value the condition does not need.
         for variable in assignment.keys.sorted() {
             var without = assignment
@@ -138,16 +148,17 @@ struct Satisfiability {
     /// True when some extension of `assignment` makes `condition` true (and leaves it in
     /// `assignment`), false when none does, nil when the budget ran out.
     private func search(
-        _ condition: Condition, _ assignment: inout [Int: SearchValue], literals: [Int: [String]], steps: inout Int
+        _ condition: Condition, _ assignment: inout [Int: SearchValue], literals: [Int: [String]], steps: inout Int,
+        maxSteps: Int
     ) -> Bool? {
         steps += 1
-        if steps > Self.budget { return nil }
+        if steps > maxSteps { return nil }
         let residual = Self.simplify(condition, assignment, contexts: contexts.count)
         if case .constant(let b) = residual { return b }
         guard let variable = Self.firstVariable(residual, contexts: contexts.count) else { return false }
         for value in domain(of: variable, literals: literals) {
             assignment[variable] = value
-            switch search(residual, &assignment, literals: literals, steps: &steps) {
+            switch search(residual, &assignment, literals: literals, steps: &steps, maxSteps: maxSteps) {
             case true?: return true
             case nil: return nil
             case false?: continue

@@ -212,6 +212,12 @@ extension Messages {
         "'\(sequenceText(chord))' is the key equivalent of two menu items\(witnessSuffix(witness))"
     }
     static let otherBindingHere = "the other binding is here"
+    static func checkBudgetSpent(_ sequence: [Chord], in role: String, units: Int) -> String {
+        "the checker's work budget for one compilation (\(units) steps) ran out while comparing the conditions of the bindings of '\(sequenceText(sequence))' in \(role); simplify those conditions or split the keymap"
+    }
+    static func checkBudgetSpentBefore(_ sequence: [Chord], units: Int) -> String {
+        "the checker's work budget for one compilation (\(units) steps) ran out before it reached the binding of '\(sequenceText(sequence))'; simplify the keymap's conditions or split the keymap"
+    }
     static func conditionsTooComplex(_ sequence: [Chord]) -> String {
         "conditions too complex to decide whether '\(sequenceText(sequence))' conflicts with another binding"
     }

@@ -5,6 +5,14 @@ extension Keymap {
     /// every binding's `location` nil when the table is stripped). `bindc dump` and the
     /// round-trip tests use it.
     public init(table: BindingTable) {
+        self.init(declarationsOf: table)
+        let reader = TableBindingReader(table)
+        bindings = (0..<table.bindingCount).map { reader.binding($0) }
+    }
+
+    /// Everything of a loaded table but its bindings (which stay empty): what a printer needs
+    /// besides the bindings it reads one at a time (`KeymapPrinter.write(table:to:)`).
+    public init(declarationsOf table: BindingTable) {
         self.init(name: table.name, platform: table.platform)
         contexts = (0..<table.contextCount).map { i in
             let type: ContextType = switch table.contextKind(i) {
@@ -25,19 +33,6 @@ extension Keymap {
             return Action(name: table.actionName(i), argument: arg, isStandard: table.actionIsStandard(i))
         }
         groups = (0..<table.groupCount).map { table.groupName($0) }
-        bindings = (0..<table.bindingCount).map { i in
-            let b = table.binding(i)
-            var binding = Binding(
-                sequence: b.sequence, role: b.role, action: b.action.actionIndex,
-                argument: ArgumentValue(b.action.argument), title: b.title, group: b.group,
-                condition: Condition(b.condition),
-                location: b.location, wantsPriorityOverSystemBehavior: b.wantsPriorityOverSystemBehavior,
-                repeatMilliseconds: b.repeatMilliseconds)
-            binding.overriddenBy = b.overriddenBy.map {
-                Override(location: $0.location, condition: Condition($0.condition), isUnbind: $0.isUnbind)
-            }
-            return binding
-        }
         editMenu = table.editMenuItems.map {
             EditMenuItem(title: $0.title, action: $0.action.actionIndex, argument: ArgumentValue($0.action.argument), condition: Condition($0.condition))
         }
@@ -47,6 +42,34 @@ extension Keymap {
                 type: $0.type, title: $0.title, subtitle: $0.subtitle, iconType: $0.iconType,
                 iconFile: $0.iconFile, userInfo: $0.userInfo.map(UserInfoEntry.init))
         }
+    }
+}
+
+/// Reads a table's bindings as model bindings, one at a time. Bindings often share a
+/// condition: each is decoded and converted once and the bindings share the one tree, so the
+/// memory is linear in the table, not in bindings × condition length.
+final class TableBindingReader {
+    private var cache: TableConditionCache
+    private var converted: [UInt32: Condition] = [:]
+
+    init(_ table: BindingTable) { cache = TableConditionCache(table: table) }
+
+    /// Binding `index` as the model holds it.
+    func binding(_ index: Int) -> Binding {
+        let b = cache.binding(index)
+        let ref = cache.conditionReference(ofBinding: index)
+        let condition = converted[ref] ?? Condition(b.condition)
+        converted[ref] = condition
+        var binding = Binding(
+            sequence: b.sequence, role: b.role, action: b.action.actionIndex,
+            argument: ArgumentValue(b.action.argument), title: b.title, group: b.group,
+            condition: condition,
+            location: b.location, wantsPriorityOverSystemBehavior: b.wantsPriorityOverSystemBehavior,
+            repeatMilliseconds: b.repeatMilliseconds)
+        binding.overriddenBy = b.overriddenBy.map {
+            Override(location: $0.location, condition: Condition($0.condition), isUnbind: $0.isUnbind)
+        }
+        return binding
     }
 }
 

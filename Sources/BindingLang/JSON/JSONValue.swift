@@ -46,59 +46,70 @@ public indirect enum JSONValue: Sendable, Equatable {
         return out
     }
 
-    private func write(to out: inout String, indent: Int?) {
+    /// Writes the value to `out` as it goes: at nesting level `indent` of a pretty document
+    /// (members on their own lines, two spaces per level), or on one line when nil. Nested
+    /// values recurse once per level; the documents BindKit writes nest a few levels (dump's
+    /// user-info dictionaries at most 64, the table limit).
+    public func write(to out: inout some TextOutputStream, indent: Int?) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .int(let i): out += String(i)
-        case .double(let d): out += d.isFinite ? String(d) : "null"
+        case .null: out.write("null")
+        case .bool(let b): out.write(b ? "true" : "false")
+        case .int(let i): out.write(String(i))
+        case .double(let d): out.write(d.isFinite ? String(d) : "null")
         case .string(let s): JSONValue.writeString(s, to: &out)
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
-            out += "["
+            if items.isEmpty { out.write("[]"); return }
+            out.write("[")
             for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.write(",") }
                 JSONValue.newline(&out, indent.map { $0 + 1 })
                 item.write(to: &out, indent: indent.map { $0 + 1 })
             }
             JSONValue.newline(&out, indent)
-            out += "]"
+            out.write("]")
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
-            out += "{"
+            if members.isEmpty { out.write("{}"); return }
+            out.write("{")
             for (i, (key, value)) in members.enumerated() {
-                if i > 0 { out += "," }
-                JSONValue.newline(&out, indent.map { $0 + 1 })
-                JSONValue.writeString(key, to: &out)
-                out += indent == nil ? ":" : ": "
+                if i > 0 { out.write(",") }
+                JSONValue.writeMemberKey(key, to: &out, indent: indent.map { $0 + 1 })
                 value.write(to: &out, indent: indent.map { $0 + 1 })
             }
             JSONValue.newline(&out, indent)
-            out += "}"
+            out.write("}")
         }
     }
 
-    private static func newline(_ out: inout String, _ indent: Int?) {
+    /// The start of an object member at level `indent`: line break, indentation, `"key": `.
+    static func writeMemberKey(_ key: String, to out: inout some TextOutputStream, indent: Int?) {
+        newline(&out, indent)
+        writeString(key, to: &out)
+        out.write(indent == nil ? ":" : ": ")
+    }
+
+    /// A line break and the indentation of level `indent` (nothing on one line).
+    static func newline(_ out: inout some TextOutputStream, _ indent: Int?) {
         guard let indent else { return }
-        out += "\n" + String(repeating: "  ", count: indent)
+        out.write("\n" + String(repeating: "  ", count: indent))
     }
 
     /// Writes `s` as a JSON string literal (RFC 8259 escapes; other text as is).
-    private static func writeString(_ s: String, to out: inout String) {
-        out += "\""
+    static func writeString(_ s: String, to out: inout some TextOutputStream) {
+        var text = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
             case _ where scalar.value < 0x20:
                 let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: text.unicodeScalars.append(scalar)
             }
         }
-        out += "\""
+        text += "\""
+        out.write(text)
     }
 }

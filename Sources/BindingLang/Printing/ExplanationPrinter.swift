@@ -22,60 +22,70 @@ public enum ExplanationPrinter {
         _ explanation: Explanation, keymap: Keymap, chain: [String], values: [(name: String, value: String)],
         continuations: [SequenceContinuation] = []
     ) -> String {
+        var out = ""
+        write(explanation, keymap: keymap, chain: chain, values: values, continuations: continuations, to: &out)
+        return out
+    }
+
+    /// Writes ``explanation(_:keymap:chain:values:continuations:)`` to `out` as it goes.
+    public static func write(
+        _ explanation: Explanation, keymap: Keymap, chain: [String], values: [(name: String, value: String)],
+        continuations: [SequenceContinuation] = [], to out: inout some TextOutputStream
+    ) {
         let keys = SourceText.sequence(explanation.sequence)
-        var out = "\(keys): "
+        out.write("\(keys): ")
+        let valueOf = valueIndex(values)
         switch explanation.outcome {
         case .performed(let b, _, let depth):
-            out += "performed \(action(b, keymap)) on \(name(depth, chain))"
+            out.write("performed \(action(b, keymap)) on \(name(depth, chain))")
             if let r = explanation.repeated {
-                out += ", as a repeat: " + repeatText(r, explanation.sequence, keymap)
+                out.write(", as a repeat: " + repeatText(r, explanation.sequence, keymap))
             }
             if let chosen = explanation.chosen, let window = chosen.repeatMilliseconds, chosen.sequence.count > 1 {
                 let prefix = SourceText.sequence(Array(chosen.sequence.dropLast()))
-                out += explanation.repeated == nil
+                out.write(explanation.repeated == nil
                     ? ", then repeat mode (@repeat(\(window)ms)): for \(window)ms a bare repeat key below performs again without '\(prefix)'"
-                    : "; repeat mode goes on for \(window)ms"
+                    : "; repeat mode goes on for \(window)ms")
             }
-            out += "\n"
+            out.write("\n")
         case .pending:
-            out += "pending: a live binding continues the sequence, so the dispatcher waits for the next stroke\n"
+            out.write("pending: a live binding continues the sequence, so the dispatcher waits for the next stroke\n")
         case .nothing:
             if explanation.sequence.count <= 1 {
-                out += "unhandled: no live binding of this sequence; the app may use the stroke as text\n"
+                out.write("unhandled: no live binding of this sequence; the app may use the stroke as text\n")
             } else {
                 let first = explanation.sequence[0].sourceText
-                out += "unhandled: no live binding of '\(first)' has a performer or a longer sequence, so the first stroke is unhandled and '\(keys)' is never reached\n"
+                out.write("unhandled: no live binding of '\(first)' has a performer or a longer sequence, so the first stroke is unhandled and '\(keys)' is never reached\n")
             }
         case .cancelled(let n):
             let prefix = SourceText.sequence(Array(explanation.sequence.prefix(n)))
             let stroke = explanation.sequence.indices.contains(n) ? explanation.sequence[n].sourceText : "?"
-            out += "cancelled: '\(prefix)' is pending, and '\(stroke)' continues no live binding that has a performer, so it cancels the sequence"
-            out += n + 1 < explanation.sequence.count ? " and '\(keys)' is never reached\n" : "\n"
+            out.write("cancelled: '\(prefix)' is pending, and '\(stroke)' continues no live binding that has a performer, so it cancels the sequence")
+            out.write(n + 1 < explanation.sequence.count ? " and '\(keys)' is never reached\n" : "\n")
         case .blockedAtPrefix(let n, let b):
             let prefix = SourceText.sequence(Array(explanation.sequence.prefix(n)))
-            out += "never reached: '\(prefix)' already performs \(action(b, keymap)) (\(describe(b, keymap)))"
+            out.write("never reached: '\(prefix)' already performs \(action(b, keymap)) (\(describe(b, keymap)))")
             if keymap.bindings.indices.contains(b), keymap.bindings[b].repeatMilliseconds != nil {
-                out += "; it starts repeat mode, but not every later stroke repeats, and the first that does not ends repeat mode and is pressed on its own"
+                out.write("; it starts repeat mode, but not every later stroke repeats, and the first that does not ends repeat mode and is pressed on its own")
             }
-            out += "\n"
+            out.write("\n")
         }
         for entry in explanation.entries {
             let b = entry.binding.index
             let chosen = entry.verdict == .chosen
-            out += (chosen ? "  chosen  " : "  lost    ") + describe(b, keymap) + "\n"
-            out += "          " + reason(entry, explanation, keymap, chain, values) + "\n"
+            out.write((chosen ? "  chosen  " : "  lost    ") + describe(b, keymap) + "\n")
+            out.write("          " + reason(entry, explanation, keymap, chain, valueOf) + "\n")
         }
         if !continuations.isEmpty {
-            out += explanation.chosen?.repeatMilliseconds != nil ? "  repeat keys:\n" : "  next strokes:\n"
+            out.write(explanation.chosen?.repeatMilliseconds != nil ? "  repeat keys:\n" : "  next strokes:\n")
             var rows: [[String]] = []
             for c in continuations {
                 var what = c.action.map { "-> \($0.description)" } ?? "(continues)"
                 if let t = c.title { what += " \(SourceText.quoted(t))" }
                 rows.append(["  " + c.chord.sourceText, c.glyphs, what])
             }
-            out += KeymapPrinter.table(rows)
+            out.write(KeymapPrinter.table(rows))
         }
-        return out
     }
 
     /// `'ctrl+b up' performs resize(up) and starts repeat mode, then 'up' repeats without
@@ -128,9 +138,16 @@ public enum ExplanationPrinter {
         return " at \(l.description)"
     }
 
+    /// Each context variable's position and shown value by name (the first of a repeated name).
+    private static func valueIndex(_ values: [(name: String, value: String)]) -> [String: (Int, String)] {
+        var index: [String: (Int, String)] = [:]
+        for (i, v) in values.enumerated() where index[v.name] == nil { index[v.name] = (i, v.value) }
+        return index
+    }
+
     private static func reason(
         _ entry: Explanation.Entry, _ explanation: Explanation, _ keymap: Keymap, _ chain: [String],
-        _ values: [(name: String, value: String)]
+        _ values: [String: (Int, String)]
     ) -> String {
         let b = entry.binding.index
         let actionName = entry.binding.action.name
@@ -145,8 +162,10 @@ public enum ExplanationPrinter {
             return "no responder in the chain plays \(role)"
         case .conditionFalse(_, let parts):
             let texts = parts.map { part -> String in
-                let mentioned = values.filter { identifiers(in: part).contains($0.name) }
-                let shown = mentioned.map { "\($0.name) is \($0.value)" }
+                // The variables the part names, in declaration order, looked up by name (not a
+                // scan of every variable per part).
+                let mentioned = identifiers(in: part).compactMap { name in values[name].map { (name, $0.0, $0.1) } }
+                let shown = mentioned.sorted { $0.1 < $1.1 }.map { "\($0.0) is \($0.2)" }
                 return "`\(part)`" + (shown.isEmpty ? "" : " (\(shown.joined(separator: ", ")))")
             }
             var text = "its condition is false: " + texts.joined(separator: "; ")
@@ -245,6 +264,7 @@ public enum ExplanationPrinter {
                 ("binding", .int(Int64(b))),
             ]
         }
+        let valueOf = valueIndex(values)
         let entries: [JSONValue] = explanation.entries.map { entry in
             let b = entry.binding.index
             var members: [(String, JSONValue)] = [("index", .int(Int64(b)))]
@@ -277,7 +297,7 @@ public enum ExplanationPrinter {
             case .notReached: kind = "notReached"
             }
             members += [("verdict", .string(kind))] + extra
-            members.append(("reason", .string(reason(entry, explanation, keymap, chain, values))))
+            members.append(("reason", .string(reason(entry, explanation, keymap, chain, valueOf))))
             return .object(members)
         }
         let next: [JSONValue] = continuations.map { c in

@@ -8,74 +8,121 @@ public enum KeymapPrinter {
     /// The listing: header, declarations, a table of every binding (role, keys, action,
     /// title, group, condition, source location), then menus and quick actions.
     public static func text(_ keymap: Keymap) -> String {
-        var out = "keymap " + (keymap.name.map(SourceText.quoted) ?? "(unnamed)")
-        out += " for \(keymap.platform.rawValue)\n"
+        var out = ""
+        write(keymap, to: &out)
+        return out
+    }
+
+    /// Writes the listing of ``text(_:)`` to `out` as it goes.
+    public static func write(_ keymap: Keymap, to out: inout some TextOutputStream) {
+        write(keymap, bindings: BindingSource(keymap), to: &out)
+    }
+
+    /// Writes the listing of a loaded table to `out` as it goes, reading each binding from the
+    /// table when its row is written (twice: once to measure the columns, once to print), so
+    /// the memory needed beyond the table is one row and the decoded conditions, whatever the
+    /// number of bindings. Prints exactly what ``text(_:)`` prints for `Keymap(table:)`.
+    public static func write(table: BindingTable, to out: inout some TextOutputStream) {
+        write(Keymap(declarationsOf: table), bindings: BindingSource(table), to: &out)
+    }
+
+    /// The listing's sections in order; `bindings` stands for `keymap.bindings`.
+    static func write(_ keymap: Keymap, bindings: BindingSource, to out: inout some TextOutputStream) {
+        out.write("keymap " + (keymap.name.map(SourceText.quoted) ?? "(unnamed)"))
+        out.write(" for \(keymap.platform.rawValue)\n")
+        writeDeclarations(keymap, to: &out)
+        out.write("\nbindings (\(bindings.count)):\n")
+        writeBindings(keymap, bindings, to: &out)
+        writeOverrides(keymap, bindings, to: &out)
+        writeMenusAndShortcuts(keymap, to: &out)
+    }
+
+    /// What later layers overrode: the WHEN column above is each binding's effective
+    /// condition; this says what narrowed it (Grammar.md §9). One pass to count, one to write.
+    private static func writeOverrides(_ keymap: Keymap, _ bindings: BindingSource, to out: inout some TextOutputStream) {
+        var count = 0
+        for i in 0..<bindings.count where !bindings[i].overriddenBy.isEmpty { count += 1 }
+        guard count > 0 else { return }
+        out.write("\noverridden by later layers (\(count)):\n")
+        for i in 0..<bindings.count {
+            let b = bindings[i]
+            guard !b.overriddenBy.isEmpty else { continue }
+            out.write("  \(SourceText.role(b.role, in: keymap)) \(SourceText.sequence(b.sequence))")
+            out.write(b.location.map { " (\($0))" } ?? "")
+            out.write("\n")
+            for o in b.overriddenBy { out.write("    " + overrideText(o, keymap) + "\n") }
+        }
+    }
+
+    /// Contexts, roles and actions.
+    private static func writeDeclarations(_ keymap: Keymap, to out: inout some TextOutputStream) {
         if !keymap.contexts.isEmpty {
-            out += "\ncontexts:\n"
-            for c in keymap.contexts { out += "  context \(c.name): \(typeText(c.type))\n" }
+            out.write("\ncontexts:\n")
+            for c in keymap.contexts { out.write("  context \(c.name): \(typeText(c.type))\n") }
         }
         if !keymap.roles.isEmpty {
-            out += "\nresponder \(keymap.roles.joined(separator: ", "))\n"
+            out.write("\nresponder \(keymap.roles.joined(separator: ", "))\n")
         }
         if !keymap.actions.isEmpty {
-            out += "\nactions:\n"
+            out.write("\nactions:\n")
             for a in keymap.actions {
-                out += "  \(a.name)" + (a.argument.map { "(\($0.rawValue))" } ?? "")
-                out += a.isStandard ? "  (standard)\n" : "\n"
+                out.write("  \(a.name)" + (a.argument.map { "(\($0.rawValue))" } ?? ""))
+                out.write(a.isStandard ? "  (standard)\n" : "\n")
             }
         }
-        out += "\nbindings (\(keymap.bindings.count)):\n"
-        if !keymap.bindings.isEmpty {
-            var rows = [["ROLE", "KEYS", "ACTION", "TITLE", "GROUP", "WHEN", "SOURCE"]]
-            for b in keymap.bindings {
-                rows.append([
-                    SourceText.role(b.role, in: keymap),
-                    (b.wantsPriorityOverSystemBehavior ? "@priority " : "")
-                        + (b.repeatMilliseconds.map { "@repeat(\($0)ms) " } ?? "") + SourceText.sequence(b.sequence),
-                    SourceText.actionReference(b.action, b.argument, in: keymap),
-                    b.title.map(SourceText.quoted) ?? "",
-                    b.group.map { groupName($0, keymap).map(SourceText.quoted) ?? "<group \($0)>" } ?? "",
-                    b.condition == .constant(true) ? "" : ConditionPrinter.render(b.condition, contexts: keymap.contexts, roles: keymap.roles),
-                    b.location?.description ?? "",
-                ])
-            }
-            out += table(rows)
+    }
+
+    /// The cells of one binding's row, in the order of ``bindingHeader``.
+    static func bindingRow(_ b: Binding, _ keymap: Keymap) -> [String] {
+        [
+            SourceText.role(b.role, in: keymap),
+            (b.wantsPriorityOverSystemBehavior ? "@priority " : "")
+                + (b.repeatMilliseconds.map { "@repeat(\($0)ms) " } ?? "") + SourceText.sequence(b.sequence),
+            SourceText.actionReference(b.action, b.argument, in: keymap),
+            b.title.map(SourceText.quoted) ?? "",
+            b.group.map { groupName($0, keymap).map(SourceText.quoted) ?? "<group \($0)>" } ?? "",
+            b.condition == .constant(true) ? "" : ConditionPrinter.render(b.condition, contexts: keymap.contexts, roles: keymap.roles),
+            b.location?.description ?? "",
+        ]
+    }
+
+    static let bindingHeader = ["ROLE", "KEYS", "ACTION", "TITLE", "GROUP", "WHEN", "SOURCE"]
+
+    /// The binding table: one pass to measure the columns, one to write the rows.
+    private static func writeBindings(_ keymap: Keymap, _ bindings: BindingSource, to out: inout some TextOutputStream) {
+        guard bindings.count > 0 else { return }
+        var widths = bindingHeader.map(\.count)
+        for i in 0..<bindings.count {
+            for (c, cell) in bindingRow(bindings[i], keymap).enumerated() { widths[c] = max(widths[c], cell.count) }
         }
-        let overridden = keymap.bindings.filter { !$0.overriddenBy.isEmpty }
-        if !overridden.isEmpty {
-            // The WHEN column above is each binding's effective condition; here is what
-            // narrowed it (Grammar.md §9).
-            out += "\noverridden by later layers (\(overridden.count)):\n"
-            for b in overridden {
-                out += "  \(SourceText.role(b.role, in: keymap)) \(SourceText.sequence(b.sequence))"
-                out += b.location.map { " (\($0))" } ?? ""
-                out += "\n"
-                for o in b.overriddenBy { out += "    " + overrideText(o, keymap) + "\n" }
-            }
-        }
+        writeRow(bindingHeader, widths, to: &out)
+        for i in 0..<bindings.count { writeRow(bindingRow(bindings[i], keymap), widths, to: &out) }
+    }
+
+    /// Edit menu, main menus and quick actions.
+    private static func writeMenusAndShortcuts(_ keymap: Keymap, to out: inout some TextOutputStream) {
         if !keymap.editMenu.isEmpty {
-            out += "\nmenu edit {\n"
+            out.write("\nmenu edit {\n")
             for item in keymap.editMenu {
-                out += "  \(SourceText.quoted(item.title)) -> "
-                out += SourceText.actionReference(item.action, item.argument, in: keymap)
-                out += whenSuffix(item.condition, keymap) + "\n"
+                out.write("  \(SourceText.quoted(item.title)) -> ")
+                out.write(SourceText.actionReference(item.action, item.argument, in: keymap))
+                out.write(whenSuffix(item.condition, keymap) + "\n")
             }
-            out += "}\n"
+            out.write("}\n")
         }
         for menu in keymap.mainMenus {
-            out += "\n"
-            printMenu(menu, indent: "", keymap: keymap, into: &out)
+            out.write("\n")
+            printMenu(menu, keymap: keymap, to: &out)
         }
         for q in keymap.quickActions {
-            out += "\nshortcut \(SourceText.quoted(q.type)) {\n"
-            out += "  title \(SourceText.quoted(q.title))\n"
-            if let s = q.subtitle { out += "  subtitle \(SourceText.quoted(s))\n" }
-            if let i = q.iconType { out += "  icon \(i)\n" }
-            if let f = q.iconFile { out += "  iconFile \(SourceText.quoted(f))\n" }
-            if !q.userInfo.isEmpty { out += "  userInfo \(SourceText.dictionary(q.userInfo))\n" }
-            out += "}\n"
+            out.write("\nshortcut \(SourceText.quoted(q.type)) {\n")
+            out.write("  title \(SourceText.quoted(q.title))\n")
+            if let s = q.subtitle { out.write("  subtitle \(SourceText.quoted(s))\n") }
+            if let i = q.iconType { out.write("  icon \(i)\n") }
+            if let f = q.iconFile { out.write("  iconFile \(SourceText.quoted(f))\n") }
+            if !q.userInfo.isEmpty { out.write("  userInfo \(SourceText.dictionary(q.userInfo))\n") }
+            out.write("}\n")
         }
-        return out
     }
 
     /// `overridden where COND by FILE:LINE:COL` (`unbound where …` for an `unbind`): what a
@@ -105,22 +152,35 @@ public enum KeymapPrinter {
         condition == .constant(true) ? "" : " when " + ConditionPrinter.render(condition, contexts: keymap.contexts, roles: keymap.roles)
     }
 
-    private static func printMenu(_ menu: Menu, indent: String, keymap: Keymap, into out: inout String) {
-        out += "\(indent)menu \(SourceText.quoted(menu.title)) {\n"
-        for entry in menu.entries {
-            switch entry {
+    /// A main menu in `.bind` syntax. Iterative (an explicit stack of open menus), so a menu
+    /// nested as deep as a hostile table allows needs no call per level.
+    private static func printMenu(_ menu: Menu, keymap: Keymap, to out: inout some TextOutputStream) {
+        var stack: [(entries: [MenuEntry], next: Int)] = []
+        func open(_ m: Menu) {
+            out.write(String(repeating: "  ", count: stack.count) + "menu \(SourceText.quoted(m.title)) {\n")
+            stack.append((m.entries, 0))
+        }
+        open(menu)
+        while let top = stack.last {
+            guard top.next < top.entries.count else {
+                stack.removeLast()
+                out.write(String(repeating: "  ", count: stack.count) + "}\n")
+                continue
+            }
+            stack[stack.count - 1].next += 1
+            let indent = String(repeating: "  ", count: stack.count)
+            switch top.entries[top.next] {
             case .separator:
-                out += "\(indent)  separator\n"
+                out.write("\(indent)separator\n")
             case .submenu(let sub):
-                printMenu(sub, indent: indent + "  ", keymap: keymap, into: &out)
+                open(sub)
             case .item(let item):
-                out += "\(indent)  \(SourceText.quoted(item.title))"
-                if let key = item.keyEquivalent { out += " \(key.sourceText)" }
-                out += " -> " + SourceText.actionReference(item.action, item.argument, in: keymap)
-                out += whenSuffix(item.condition, keymap) + "\n"
+                out.write("\(indent)\(SourceText.quoted(item.title))")
+                if let key = item.keyEquivalent { out.write(" \(key.sourceText)") }
+                out.write(" -> " + SourceText.actionReference(item.action, item.argument, in: keymap))
+                out.write(whenSuffix(item.condition, keymap) + "\n")
             }
         }
-        out += "\(indent)}\n"
     }
 
     /// Left-aligned columns, two spaces apart, indented by two; trailing blanks trimmed.
@@ -129,23 +189,71 @@ public enum KeymapPrinter {
         var widths = [Int](repeating: 0, count: columns)
         for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
         var out = ""
-        for row in rows {
-            var line = "  "
-            for (i, cell) in row.enumerated() {
-                line += cell
-                if i < row.count - 1 { line += String(repeating: " ", count: widths[i] - cell.count + 2) }
-            }
-            while line.last == " " { line.removeLast() }
-            out += line + "\n"
-        }
+        for row in rows { writeRow(row, widths, to: &out) }
         return out
+    }
+
+    /// One row of ``table(_:)`` with the given column widths.
+    static func writeRow(_ row: [String], _ widths: [Int], to out: inout some TextOutputStream) {
+        var line = "  "
+        for (i, cell) in row.enumerated() {
+            line += cell
+            if i < row.count - 1 { line += String(repeating: " ", count: widths[i] - cell.count + 2) }
+        }
+        while line.last == " " { line.removeLast() }
+        out.write(line + "\n")
     }
 
     // MARK: - JSON
 
     /// The keymap as a JSON document; every index is resolved to a name.
     public static func json(_ keymap: Keymap) -> JSONValue {
-        .object([
+        .object(jsonHead(keymap) + [("bindings", .array(keymap.bindings.map { bindingJSON($0, keymap) }))] + jsonTail(keymap))
+    }
+
+    /// Writes ``json(_:)`` of a loaded table, pretty-printed and followed by a line break, as
+    /// it goes: each binding is read from the table, converted and written on its own, so the
+    /// memory needed beyond the table does not grow with the number of bindings. Prints exactly
+    /// `json(Keymap(table: table)).rendered() + "\n"`.
+    public static func writeJSON(table: BindingTable, to out: inout some TextOutputStream) {
+        writeJSON(Keymap(declarationsOf: table), bindings: BindingSource(table), to: &out)
+    }
+
+    /// Writes `json(keymap).rendered() + "\n"` as it goes.
+    public static func writeJSON(_ keymap: Keymap, to out: inout some TextOutputStream) {
+        writeJSON(keymap, bindings: BindingSource(keymap), to: &out)
+    }
+
+    private static func writeJSON(_ keymap: Keymap, bindings: BindingSource, to out: inout some TextOutputStream) {
+        out.write("{")
+        for (i, (key, value)) in jsonHead(keymap).enumerated() {
+            if i > 0 { out.write(",") }
+            JSONValue.writeMemberKey(key, to: &out, indent: 1)
+            value.write(to: &out, indent: 1)
+        }
+        out.write(",")
+        JSONValue.writeMemberKey("bindings", to: &out, indent: 1)
+        if bindings.count == 0 { out.write("[]") } else {
+            out.write("[")
+            for i in 0..<bindings.count {
+                if i > 0 { out.write(",") }
+                JSONValue.newline(&out, 2)
+                bindingJSON(bindings[i], keymap).write(to: &out, indent: 2)
+            }
+            JSONValue.newline(&out, 1)
+            out.write("]")
+        }
+        for (key, value) in jsonTail(keymap) {
+            out.write(",")
+            JSONValue.writeMemberKey(key, to: &out, indent: 1)
+            value.write(to: &out, indent: 1)
+        }
+        out.write("\n}\n")
+    }
+
+    /// The members of the document before `bindings`.
+    private static func jsonHead(_ keymap: Keymap) -> [(String, JSONValue)] {
+        [
             ("name", .string(keymap.name)),
             ("platform", .string(keymap.platform.rawValue)),
             ("contexts", .array(keymap.contexts.map(contextJSON))),
@@ -158,7 +266,12 @@ public enum KeymapPrinter {
                 ])
             })),
             ("groups", .array(keymap.groups.map(JSONValue.string))),
-            ("bindings", .array(keymap.bindings.map { bindingJSON($0, keymap) })),
+        ]
+    }
+
+    /// The members of the document after `bindings`.
+    private static func jsonTail(_ keymap: Keymap) -> [(String, JSONValue)] {
+        [
             ("editMenu", .array(keymap.editMenu.map { item in
                 .object([
                     ("title", .string(item.title)),
@@ -169,7 +282,7 @@ public enum KeymapPrinter {
             })),
             ("mainMenus", .array(keymap.mainMenus.map { menuJSON($0, keymap) })),
             ("quickActions", .array(keymap.quickActions.map(quickActionJSON))),
-        ])
+        ]
     }
 
     private static func contextJSON(_ c: ContextVariable) -> JSONValue {

@@ -138,15 +138,31 @@ extension Dispatcher {
         var verdicts: [(Int, Explanation.Verdict, [TableOverride])] = []
         var decided: (binding: Int?, role: UInt32)? = nil
         var outcome: Explanation.Outcome = sequence.count > 1 ? .cancelled(pendingLength: sequence.count - 1) : .nothing
+        // Candidates often share one condition: each (condition, role) is evaluated, decoded,
+        // rendered and taken apart once, so explaining costs the table's size, not
+        // candidates × length.
+        var conditions = TableConditionCache(table: table)
+        var falseVerdicts: [UInt64: Explanation.Verdict] = [:]
+        var truth: [UInt64: Bool] = [:]
         for role in order {
+            let chain = facts(firstResponder, role: role)
             for c in table.candidates(of: node, role: role) {
                 let b = table.candidate(c)
                 let cond = table.bindingCondition(b)
-                let chain = facts(firstResponder, role: role)
-                guard state.holds(cond, chain) else {
-                    let tree = table.condition(cond)
-                    let overriding = table.overrides(ofBinding: b).filter { holds($0.condition, state, chain) }
-                    verdicts.append((b, .conditionFalse(condition: table.text(of: tree), falseParts: falseParts(tree, state, chain).map { table.text(of: $0) }), overriding))
+                let key = UInt64(cond) << 32 | UInt64(role)
+                let holds = truth[key] ?? state.holds(cond, chain)
+                truth[key] = holds
+                guard holds else {
+                    let overriding = table.overrides(ofBinding: b).filter { self.holds($0.condition, state, chain) }
+                    if let verdict = falseVerdicts[key] {
+                        verdicts.append((b, verdict, overriding))
+                        continue
+                    }
+                    let tree = conditions.condition(cond)
+                    let verdict = Explanation.Verdict.conditionFalse(
+                        condition: table.text(of: tree), falseParts: falseParts(tree, state, chain).map { table.text(of: $0) })
+                    falseVerdicts[key] = verdict
+                    verdicts.append((b, verdict, overriding))
                     continue
                 }
                 guard let (p, performerDepth) = performer(of: table.invocation(ofBinding: b), from: firstResponder) else {
@@ -162,18 +178,18 @@ extension Dispatcher {
                 decided = (b, role)
                 outcome = .performed(binding: b, performer: p, performerDepth: performerDepth)
             }
-            if decided == nil, state.holds(table.longerCondition(of: node, role: role), facts(firstResponder, role: role)) {
+            if decided == nil, state.holds(table.longerCondition(of: node, role: role), chain) {
                 decided = (nil, role)
                 outcome = .pending
             }
         }
-        var entries = verdicts.map { Explanation.Entry(binding: table.binding($0.0), verdict: $0.1, overriddenBy: $0.2) }
+        var entries = verdicts.map { Explanation.Entry(binding: conditions.binding($0.0), verdict: $0.1, overriddenBy: $0.2) }
         let listed = Set(verdicts.map(\.0))
         for c in table.candidates(of: node) where !listed.contains(table.candidate(c)) {
-            entries.append(Explanation.Entry(binding: table.binding(table.candidate(c)), verdict: .roleNotInChain))
+            entries.append(Explanation.Entry(binding: conditions.binding(table.candidate(c)), verdict: .roleNotInChain))
         }
         var chosen: TableBinding?
-        if case .performed(let b, _, _) = outcome { chosen = table.binding(b) }
+        if case .performed(let b, _, _) = outcome { chosen = conditions.binding(b) }
         return Explanation(sequence: sequence, outcome: outcome, chosen: chosen, entries: entries, repeated: repeated)
     }
 
@@ -214,19 +230,32 @@ extension Dispatcher {
     /// The bindings of `node` as not reached (used when a prefix decides).
     func entries(at node: Int?, _ state: ContextState) -> [Explanation.Entry] {
         guard let node else { return [] }
-        return table.candidates(of: node).map { Explanation.Entry(binding: table.binding(table.candidate($0)), verdict: .notReached) }
+        var conditions = TableConditionCache(table: table)
+        return table.candidates(of: node).map { Explanation.Entry(binding: conditions.binding(table.candidate($0)), verdict: .notReached) }
     }
 
     /// The false parts of a false condition: the failing conjuncts of `&&` chains, otherwise
-    /// the whole (sub-)expression.
+    /// the whole (sub-)expression. One pass over the tree (recursion bounded by the loader's
+    /// 512-level limit on condition height).
     func falseParts(_ c: TableCondition, _ state: ContextState, _ chain: ResponderChainFacts) -> [TableCondition] {
+        var out: [TableCondition] = []
+        _ = collectFalseParts(c, state, chain, into: &out)
+        return out
+    }
+
+    /// Evaluates `c`, appending to `out` its false conjuncts (for an `&&`) or itself (otherwise,
+    /// when false).
+    private func collectFalseParts(
+        _ c: TableCondition, _ state: ContextState, _ chain: ResponderChainFacts, into out: inout [TableCondition]
+    ) -> Bool {
         if case .and(let l, let r) = c {
-            var out: [TableCondition] = []
-            if !holds(l, state, chain) { out += falseParts(l, state, chain) }
-            if !holds(r, state, chain) { out += falseParts(r, state, chain) }
-            return out
+            let left = collectFalseParts(l, state, chain, into: &out)
+            let right = collectFalseParts(r, state, chain, into: &out)
+            return left && right
         }
-        return holds(c, state, chain) ? [] : [c]
+        let value = holds(c, state, chain)
+        if !value { out.append(c) }
+        return value
     }
 
     /// Evaluates a decoded condition against `state` (bound to the current table) and the

@@ -87,33 +87,46 @@ extension BindingTable {
     }
 
     /// Source-like text of a condition (`mode == insert && !readOnly`), for explanations.
+    /// Written into one string as it goes (no text per subtree, so the work is linear in the
+    /// condition's size; the recursion is bounded by the loader's 512-level height limit).
     public func text(of condition: TableCondition) -> String {
-        func render(_ c: TableCondition, _ parentPrecedence: Int) -> String {
+        var out = ""
+        func render(_ c: TableCondition, _ parentPrecedence: Int) {
             switch c {
-            case .constant(let v): return v ? "true" : "false"
-            case .flag(let i): return contextName(i)
-            case .enumEquals(let i, let k):
-                let values = contextValues(i)
-                return contextName(i) + " == " + (k < values.count ? values[k] : "?")
-            case .stringEquals(let i, let s): return contextName(i) + " == " + quoted(s)
-            case .inside(let r): return "inside " + roleName(r)
-            case .plays(let r): return "is " + roleName(r)
+            case .constant(let v): out += v ? "true" : "false"
+            case .flag(let i): out += contextName(i)
+            case .enumEquals(let i, let k): out += contextName(i) + " == " + caseName(i, k)
+            case .stringEquals(let i, let s): out += contextName(i) + " == " + quoted(s)
+            case .inside(let r): out += "inside " + roleName(r)
+            case .plays(let r): out += "is " + roleName(r)
             case .not(let x):
                 if case .enumEquals(let i, let k) = x {
-                    let values = contextValues(i)
-                    return contextName(i) + " != " + (k < values.count ? values[k] : "?")
+                    out += contextName(i) + " != " + caseName(i, k)
+                } else if case .stringEquals(let i, let s) = x {
+                    out += contextName(i) + " != " + quoted(s)
+                } else {
+                    out += "!"
+                    render(x, 3)
                 }
-                if case .stringEquals(let i, let s) = x { return contextName(i) + " != " + quoted(s) }
-                return "!" + render(x, 3)
-            case .and(let l, let r):
-                let s = render(l, 2) + " && " + render(r, 2)
-                return parentPrecedence > 2 ? "(" + s + ")" : s
-            case .or(let l, let r):
-                let s = render(l, 1) + " || " + render(r, 1)
-                return parentPrecedence > 1 ? "(" + s + ")" : s
+            case .and(let l, let r), .or(let l, let r):
+                let precedence: Int
+                if case .and = c { precedence = 2 } else { precedence = 1 }
+                if parentPrecedence > precedence { out += "(" }
+                render(l, precedence)
+                out += precedence == 2 ? " && " : " || "
+                render(r, precedence)
+                if parentPrecedence > precedence { out += ")" }
             }
         }
-        return render(condition, 0)
+        render(condition, 0)
+        return out
+    }
+
+    /// Case `k` of enumeration context `i` (`?` when out of range), read alone rather than
+    /// with all its siblings.
+    private func caseName(_ i: Int, _ k: Int) -> String {
+        guard i >= 0, i < contextCount, k >= 0, k < contextValueCount(i) else { return "?" }
+        return string(contextValueString(i, k)) ?? "?"
     }
 }
 

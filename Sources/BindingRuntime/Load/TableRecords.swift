@@ -140,6 +140,12 @@ extension BindingTable {
 
     /// Binding `index`, decoded (an index out of range gives an empty binding of action 0).
     public func binding(_ index: Int) -> TableBinding {
+        binding(index, condition: condition)
+    }
+
+    /// Binding `index`, decoded, its condition (by reference) from `decode`: a
+    /// ``TableConditionCache`` passes its own, so bindings sharing a condition share one tree.
+    func binding(_ index: Int, condition decode: (UInt32) -> TableCondition) -> TableBinding {
         guard index >= 0, index < bindingCount else {
             return TableBinding(index: index, sequence: [], role: nil, action: ActionInvocation(table: self, actionIndex: 0),
                                 title: nil, group: nil, condition: .constant(false), location: nil)
@@ -150,7 +156,7 @@ extension BindingTable {
             role: role == TableFormat.menuRole ? nil : Int(role),
             action: invocation(ofBinding: index), title: string(bindingTitle(index)),
             group: group == TableFormat.none ? nil : Int(group),
-            condition: condition(bindingCondition(index)), location: location(ofBinding: index),
+            condition: decode(bindingCondition(index)), location: location(ofBinding: index),
             wantsPriorityOverSystemBehavior: wantsPriorityOverSystemBehavior(binding: index),
             repeatMilliseconds: repeatMilliseconds(binding: index),
             overriddenBy: overrides(ofBinding: index))

@@ -37,11 +37,31 @@ enum DumpCommand: Command {
                 return .failure
             }
         }
-        guard let (keymap, _) = Inputs.keymap(arguments, console: console) else { return .failure }
-        if arguments.flag("json") {
-            console.out(KeymapPrinter.json(keymap).rendered() + "\n")
-        } else {
-            console.out(KeymapPrinter.text(keymap))
+        let output = DiagnosticOutput(arguments, console: console)
+        guard let loaded = Inputs.sourcesOrTable(arguments.positionals, console: console, output: output) else { return .failure }
+        // Written as it goes through a buffered standard output. A table is listed straight from
+        // its records, each binding read when its row is written, so the memory needed beyond
+        // the table stays small whatever its size.
+        var out = StandardOutputStream()
+        defer { out.flush() }
+        switch loaded {
+        case .table(let path, let bytes):
+            let table: BindingTable
+            do {
+                table = try BindingTable(bytes: bytes)
+            } catch {
+                output.error(ToolMessages.invalidTable(path, error.description), console: console)
+                return .failure
+            }
+            if let asked = arguments.value("platform"), Platform(name: asked) != table.platform {
+                output.warning(ToolMessages.platformIsTheTables(asked, table: table.platform.rawValue), console: console)
+            }
+            if arguments.flag("json") { KeymapPrinter.writeJSON(table: table, to: &out) } else { KeymapPrinter.write(table: table, to: &out) }
+        case .sources(let layered):
+            let compilation = Compilation(layered: layered, platform: Inputs.platform(arguments))
+            output.report(compilation.diagnostics, sources: compilation.sources, console: console)
+            guard let keymap = compilation.keymap else { return .failure }
+            if arguments.flag("json") { KeymapPrinter.writeJSON(keymap, to: &out) } else { KeymapPrinter.write(keymap, to: &out) }
         }
         return .success
     }

@@ -60,18 +60,26 @@ enum ExplainCommand: Command {
             ("chain", .array(roles.map(JSONValue.string))),
             ("context", .object(zip(keymap.contexts, values).map { c, v in (c.name, contextJSON(c.type, v.value)) })),
         ])
-        var out = json ? "" : ExplanationPrinter.state(chain: roles, values: values) + "\n"
-        // Printed however the command returns: text, or the JSON document built alongside it.
-        defer { console.out(json ? document.rendered() + "\n" : out) }
+        // Text is written as it goes (buffered); the JSON document is written when the
+        // command returns, however it returns.
+        var out = StandardOutputStream()
+        if !json { out.write(ExplanationPrinter.state(chain: roles, values: values) + "\n") }
+        defer {
+            if json { document.write(to: &out, indent: 0); out.write("\n") }
+            out.flush()
+        }
         guard let first = chain.first else {
-            out += ToolMessages.emptyChain + "\n"
+            if !json { out.write(ToolMessages.emptyChain + "\n") }
             return .success
         }
         let dispatcher = Dispatcher(table: table)
         guard let strokes else {
             let commands = dispatcher.discoverableCommands(firstResponder: first, context: contextState)
-            out += ExplanationPrinter.discoverability(commands, keymap: keymap)
-            document = document.appending("discoverability", ExplanationPrinter.discoverabilityJSON(commands, keymap: keymap))
+            if json {
+                document = document.appending("discoverability", ExplanationPrinter.discoverabilityJSON(commands, keymap: keymap))
+            } else {
+                out.write(ExplanationPrinter.discoverability(commands, keymap: keymap))
+            }
             return .success
         }
         let explanation = dispatcher.explain(strokes, firstResponder: first, context: contextState)
@@ -84,10 +92,13 @@ enum ExplainCommand: Command {
             for stroke in strokes { _ = dispatcher.dispatch(KeyEvent(stroke), firstResponder: first, context: contextState) }
             continuations = dispatcher.pendingContinuations(firstResponder: first, context: contextState)
         }
-        out += ExplanationPrinter.explanation(
-            explanation, keymap: keymap, chain: roles, values: values, continuations: continuations)
-        document = document.appending("explanation", ExplanationPrinter.json(
-            explanation, keymap: keymap, chain: roles, values: values, continuations: continuations))
+        if json {
+            document = document.appending("explanation", ExplanationPrinter.json(
+                explanation, keymap: keymap, chain: roles, values: values, continuations: continuations))
+        } else {
+            ExplanationPrinter.write(
+                explanation, keymap: keymap, chain: roles, values: values, continuations: continuations, to: &out)
+        }
         return .success
     }
 

@@ -1,0 +1,103 @@
+import BindingRuntime
+import Foundation
+import Testing
+@testable import BindingLang
+
+/// `bindc dump` and `explain` write as they go: the streaming forms print exactly what the
+/// string forms print, for the sample keymap (every section, nested submenus) and for every
+/// example compiled to a table and read back one binding at a time.
+struct StreamingPrinterTests {
+    /// Counts what is written and keeps at most the last few writes: the shape of a buffered
+    /// standard output, to check that a printer never hands it the whole text at once.
+    struct CountingStream: TextOutputStream {
+        var bytes = 0
+        var writes = 0
+        var largest = 0
+        var text = ""
+        var keep = true
+        mutating func write(_ string: String) {
+            bytes += string.utf8.count
+            writes += 1
+            largest = max(largest, string.utf8.count)
+            if keep { text += string }
+        }
+    }
+
+    static func examples() throws -> [(String, Keymap)] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let dir = root.appendingPathComponent("Examples")
+        var out: [(String, Keymap)] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() where name.hasSuffix(".bind") {
+            let text = try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
+            var sources = SourceManager()
+            _ = sources.add(SourceFile(path: name, text: text))
+            if let keymap = Compilation(sources: sources, platform: .apple).keymap { out.append((name, keymap)) }
+        }
+        return out
+    }
+
+    @Test func sampleStreamsTheSameText() {
+        let keymap = SampleKeymap.keymap
+        var out = CountingStream()
+        KeymapPrinter.write(keymap, to: &out)
+        #expect(out.text == KeymapPrinter.text(keymap))
+        var json = CountingStream()
+        KeymapPrinter.writeJSON(keymap, to: &json)
+        #expect(json.text == KeymapPrinter.json(keymap).rendered() + "\n")
+    }
+
+    @Test func tablesStreamWhatTheirKeymapPrints() throws {
+        let examples = try Self.examples()
+        #expect(examples.count >= 3)
+        for (name, keymap) in examples {
+            let table = try BindingTable(bytes: Emitter.emit(keymap))
+            let readBack = Keymap(table: table)
+            var text = CountingStream()
+            KeymapPrinter.write(table: table, to: &text)
+            #expect(text.text == KeymapPrinter.text(readBack), "\(name)")
+            var json = CountingStream()
+            KeymapPrinter.writeJSON(table: table, to: &json)
+            #expect(json.text == KeymapPrinter.json(readBack).rendered() + "\n", "\(name)")
+        }
+    }
+
+    /// A table of 5,000 bindings is written in pieces no larger than one row, never as one text.
+    @Test func dumpWritesRowByRow() throws {
+        let keys = (0..<5_000).compactMap { i -> Chord? in Unicode.Scalar(0x4E00 + i).map { Chord(key: Key(character: $0)) } }
+        let keymap = Keymap(
+            name: "many", platform: .apple, roles: ["R"], actions: [Action(name: "go")],
+            bindings: keys.map { Binding(sequence: [$0], role: 0, action: 0) })
+        let table = try BindingTable(bytes: Emitter.emit(keymap, strip: true))
+        var out = CountingStream()
+        out.keep = false
+        KeymapPrinter.write(table: table, to: &out)
+        #expect(out.writes > 5_000)
+        #expect(out.largest < 200)
+        var json = CountingStream()
+        json.keep = false
+        KeymapPrinter.writeJSON(table: table, to: &json)
+        #expect(json.largest < 1_000)
+    }
+
+    /// Explain's text form is the streamed one.
+    @Test func explanationStreamsTheSameText() throws {
+        let table = try BindingTable(bytes: HostileTables.sharedFalseCondition(candidates: 20, size: 9))
+        let keymap = Keymap(table: table)
+        final class Probe: Responder {
+            var responderRoles: [String] { ["R"] }
+            var nextResponder: (any Responder)? { nil }
+            func canPerform(_ action: ActionInvocation) -> Bool { true }
+            func perform(_ action: ActionInvocation) {}
+        }
+        let chord = try #require(try? Chord.parse("k", platform: .apple).get())
+        let explanation = Dispatcher(table: table).explain([chord], firstResponder: Probe(), context: ContextState(table: table))
+        let values = [(name: "a", value: "false")]
+        var out = CountingStream()
+        ExplanationPrinter.write(explanation, keymap: keymap, chain: ["probe"], values: values, to: &out)
+        let text = ExplanationPrinter.explanation(explanation, keymap: keymap, chain: ["probe"], values: values)
+        #expect(out.text == text)
+        #expect(text.contains("(a is false)"))
+        #expect(out.largest < text.utf8.count / 4)
+    }
+}
