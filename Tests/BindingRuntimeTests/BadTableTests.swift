@@ -56,6 +56,10 @@ func handMadeBadTables(narrow: Bool) throws {
     #expect(loadError(version) == .unsupportedVersion(found: TableFormat.version + 1))
     put(&version, 8, 1)
     #expect(loadError(version) == .unsupportedVersion(found: 1))
+    // A version 5 table (before the dispatch index) is refused saying what changed.
+    put(&version, 8, 5)
+    #expect(loadError(version) == .unsupportedVersion(found: 5))
+    #expect(loadError(version)?.description == "table format version 5 is older than the version 6 this runtime reads (version 6 added the dispatch index (DKEY, DNOD, DGRP, DCAN, DTST)); recompile the keymap with this version's bindc")
 
     var sum = good
     sum[sum.count - 5] ^= 0x40
@@ -178,11 +182,54 @@ func exercise(_ t: BindingTable) {
         for c in t.binding(b).sequence { _ = d.dispatch(KeyEvent(c), firstResponder: first, context: ctx) }
     }
     _ = d.dispatch(KeyEvent(chord("ctrl+k")), firstResponder: first, context: ctx)
+    // The dispatch index's unchecked reads, through a snapshot, exact and cached.
+    for policy in [ChainSnapshot.CapabilityPolicy.exact, .cachedUntilInvalidated] {
+        let snapshot = ChainSnapshot(table: t, firstResponder: first, capabilities: policy)
+        let viaSnapshot = Dispatcher(table: t)
+        for b in 0..<t.bindingCount {
+            for c in t.binding(b).sequence {
+                _ = viaSnapshot.dispatch(KeyEvent(c), chain: snapshot, context: ctx)
+                _ = viaSnapshot.decide(KeyEvent(c), chain: snapshot, context: ctx)
+            }
+        }
+    }
     _ = d.pendingContinuations(firstResponder: first, context: ctx)
     _ = d.discoverableCommands(firstResponder: first, context: ctx)
     _ = d.editMenu(firstResponder: first, context: ctx)
     _ = d.mainMenus(firstResponder: first, context: ctx)
     _ = t.quickActions
+}
+
+/// The dispatch index (format 5) must match what it is derived from: each kind of mismatch,
+/// resealed, is rejected by the section it is in.
+@Test(arguments: [true, false])
+func dispatchIndexMismatchesAreRejected(narrow: Bool) throws {
+    let good = Emitter.emit(editorKeymap(), strip: false, allowNarrowBindings: narrow)
+    func section(_ e: TableError?) -> String? {
+        switch e {
+        case .invalidValue(let s, _, _, _)?: return s
+        case .badTrie?: return "trie"
+        case .outOfBounds(let s, _, _, _, _)?: return s
+        case .badSectionSize(let s, _, _)?: return s
+        default: return nil
+        }
+    }
+    // A mask test that is not its condition's.
+    #expect(section(loadError(patched(.conditionTests, 0, 2, 0xFF, in: good))) == "DTST")
+    #expect(section(loadError(patched(.conditionTests, 0, 0, 7, in: good))) == "DTST")
+    // A candidate whose action, invocation or condition is not its binding's.
+    let action = u32(good, fieldOffset(good, .dispatchCandidates, 0, 2))
+    #expect(section(loadError(patched(.dispatchCandidates, 0, 2, UInt32(action + 1), in: good))) == "DCAN")
+    #expect(section(loadError(patched(.dispatchCandidates, 0, 3, TableFormat.conditionFalse, in: good))) == "DCAN")
+    // A role mask that is not the node's groups', and a group range out of order.
+    #expect(section(loadError(patched(.dispatchNodes, 1, 0, 0xFFFF_FFFF, in: good))) == "DNOD")
+    #expect(section(loadError(patched(.dispatchNodes, 1, 2, 999, in: good))) == "trie")
+    // A stroke slot naming another node than its parent and chord's.
+    let slots = u32(good, TableFormat.headerSize + TableFormat.Section.strokeKeys.rawValue * TableFormat.directoryEntrySize + 12)
+    let used = try #require((0..<slots).first { u32(good, fieldOffset(good, .strokeKeys, $0, 1)) != Int(TableFormat.emptySlot) })
+    let child = u32(good, fieldOffset(good, .strokeKeys, used, 2))
+    #expect(section(loadError(patched(.strokeKeys, used, 2, UInt32(child == 1 ? 2 : 1), in: good))) == "trie")
+    #expect(section(loadError(patched(.strokeKeys, used, 3, 1, in: good))) == "DKEY")
 }
 
 @Test func outOfRangeIndicesFromCallersDoNotTrap() throws {

@@ -33,6 +33,8 @@ struct TableBuilder {
     var narrowSourceMap = false
     /// Whether narrow records may be used at all.
     var allowNarrowBindings = true
+    /// Per context variable, its first bit in the packed context bitset (``MaskTest``).
+    var contextBit: [Int] = []
 
     init(keymap: Keymap, strip: Bool) {
         self.keymap = keymap
@@ -134,7 +136,30 @@ struct TableBuilder {
         sections[Section.code.rawValue].bytes.append(contentsOf: code.bytes)
         sections[Section.code.rawValue].count += n
         write(.conditions) { $0.record(UInt32(start), UInt32(n)) }
+        writeTest(code)
         return id
+    }
+
+    /// The `DTST` record of a condition compiled to `code`: its mask test, or the kind that
+    /// sends dispatch to the interpreter.
+    mutating func writeTest(_ code: ByteWriter) {
+        let bits = contextBit
+        let test = code.bytes.withUnsafeBytes { raw in
+            MaskTest.compile(count: code.count, contextBit: { bits[$0] }) { pc in
+                func word(_ k: Int) -> UInt32 { UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: pc * 12 + k * 4, as: UInt32.self)) }
+                return (word(0), word(1), word(2))
+            }
+        }
+        let t = test ?? MaskTest(word: 0, mask: 0, want: 0, any: 0, flip: 0)
+        write(.conditionTests) { w in
+            w.u32(test == nil ? TableFormat.testKindInterpret : TableFormat.testKindMask)
+            w.u32(t.word)
+            w.u64(t.mask)
+            w.u64(t.want)
+            w.u64(t.any)
+            w.u64(t.flip)
+            w.count += 1
+        }
     }
 
     /// The disjunction of `cs` (already deduplicated), as a balanced tree.
@@ -211,6 +236,16 @@ struct TableBuilder {
             }
             valueCount += values.count
             write(.contexts) { $0.record(id, kind.rawValue, UInt32(start), UInt32(values.count)) }
+        }
+        var bit = 0
+        for i in keymap.contexts.indices {
+            contextBit.append(bit)
+            let (kind, n): (TableFormat.ContextKind, Int) = switch keymap.contexts[i].type {
+            case .bool: (.bool, 0)
+            case .string: (.string, literals[i].count)
+            case .enumeration(let cases): (.enumeration, cases.count)
+            }
+            bit += TableFormat.contextBitCount(kind: kind.rawValue, values: n)
         }
         let roleIDs = keymap.roles.map { intern($0) }
         for id in roleIDs { write(.roles) { $0.record(id) } }
@@ -327,6 +362,9 @@ struct TableBuilder {
         for n in 0..<nodeCount { longerStart[n + 1] += longerStart[n] }
         // Bindings first, so their attributes and invocations are numbered in binding order.
         var bindingRecords: [(UInt32, UInt32, UInt32)] = []
+        // Per binding: its action and condition reference, for `DCAN`.
+        var dispatchFacts: [(action: UInt32, condition: UInt32)] = []
+        dispatchFacts.reserveCapacity(bindings.count)
         bindingRecords.reserveCapacity(bindings.count)
         for i in bindings.indices {
             let inv = invocation(bindings[i].action, bindings[i].argument)
@@ -338,10 +376,13 @@ struct TableBuilder {
                 let ms = UInt32(min(max(window, 1), Int(TableFormat.maxRepeatMilliseconds)))
                 flags |= TableFormat.attributeRepeat | ms << TableFormat.attributeRepeatShift
             }
-            let attrs = attributes(roleOf(i), group, condition(bindings[i].condition), flags)
+            let cond = condition(bindings[i].condition)
+            let attrs = attributes(roleOf(i), group, cond, flags)
             bindingRecords.append((inv, title, attrs))
+            dispatchFacts.append((UInt32(truncatingIfNeeded: bindings[i].action), cond))
         }
-        var candidateCount = 0, slotCount = 0, longerCount = 0
+        var candidateCount = 0, slotCount = 0, longerCount = 0, groupCount = 0
+        var nodeLonger: [(role: UInt32, ref: UInt32)] = []
         var live: [Condition] = []
         var seen = Set<Condition>()
         for (newN, n) in order.enumerated() {
@@ -349,10 +390,14 @@ struct TableBuilder {
                 $0.record(parent[n] < 0 ? TableFormat.none : UInt32(newID[parent[n]]), chord[n],
                           UInt32(candidateCount), UInt32(slotCount), UInt32(longerCount))
             }
+            let firstCandidate = candidateCount
             for c in candidateList[candidateStart[newN]..<candidateStart[newN + 1]] {
                 write(.candidates) { $0.record(UInt32(c.binding)) }
+                let facts = dispatchFacts[c.binding]
+                write(.dispatchCandidates) { $0.record(UInt32(c.binding), bindingRecords[c.binding].0, facts.action, facts.condition) }
                 candidateCount += 1
             }
+            nodeLonger.removeAll(keepingCapacity: true)
             var k = longerStart[newN]
             while k < longerStart[newN + 1] {
                 let role = longerList[k].role
@@ -376,8 +421,11 @@ struct TableBuilder {
                 guard !live.isEmpty else { continue }
                 let ref = condition(TableBuilder.disjunction(live))
                 write(.longer) { $0.record(role, ref) }
+                nodeLonger.append((role, ref))
                 longerCount += 1
             }
+            groupCount += writeDispatchNode(candidateList[candidateStart[newN]..<candidateStart[newN + 1]], from: firstCandidate,
+                                            longer: nodeLonger, firstGroup: groupCount)
             let kids = children[childStart[n]..<childStart[n + 1]]
             guard !kids.isEmpty else { continue }
             var cap = 2
@@ -393,6 +441,18 @@ struct TableBuilder {
             slotCount += cap
         }
         write(.nodes) { $0.record(TableFormat.none, TableFormat.none, UInt32(candidateCount), UInt32(slotCount), UInt32(longerCount)) }
+        write(.dispatchNodes) { $0.record(0, 0, UInt32(groupCount), 0) }
+        // The stroke hash: every (parent, chord) → node, at most half full.
+        var cap = 2
+        while cap < 2 * (nodeCount - 1) { cap *= 2 }
+        var keys = [(UInt32, UInt32, UInt32)](repeating: (TableFormat.none, TableFormat.emptySlot, TableFormat.none), count: cap)
+        for n in 1..<max(nodeCount, 1) {
+            let p = UInt32(newID[parent[n]]), code = chord[n]
+            var s = TableFormat.strokeHash(node: p, code: code, log2Capacity: cap.trailingZeroBitCount)
+            while keys[s].1 != TableFormat.emptySlot { s = (s + 1) & (cap - 1) }
+            keys[s] = (p, code, UInt32(newID[n]))
+        }
+        for k in keys { write(.strokeKeys) { $0.record(k.0, k.1, k.2, 0) } }
         // Narrow records when every value (and NONE as 0xFFFF) fits in 16 bits.
         let fits: (UInt32) -> Bool = { $0 < 0xFFFF || $0 == TableFormat.none }
         narrowBindings = allowNarrowBindings && order.count < 0xFFFF && bindingRecords.allSatisfy { fits($0.0) && fits($0.1) && fits($0.2) }
@@ -411,6 +471,33 @@ struct TableBuilder {
                 write(.bindings) { $0.record(node, r.0, r.1, r.2) }
             }
         }
+    }
+
+    /// One node's `DNOD` record and `DGRP` groups: the merge, by role, of its candidates'
+    /// role runs (`candidates`, sorted by role, the first at `CAND` index `first`) and its
+    /// longer entries; returns the number of groups written.
+    mutating func writeDispatchNode(_ candidates: ArraySlice<(role: UInt32, binding: Int)>, from first: Int,
+                                    longer: [(role: UInt32, ref: UInt32)], firstGroup: Int) -> Int {
+        var mask: UInt64 = 0
+        var groups = 0
+        var c = candidates.startIndex, l = 0
+        while c < candidates.endIndex || l < longer.count {
+            let candRole = c < candidates.endIndex ? UInt64(candidates[c].role) : UInt64.max
+            let longRole = l < longer.count ? UInt64(longer[l].role) : UInt64.max
+            let role = UInt32(min(candRole, longRole))
+            let start = first + (c - candidates.startIndex)
+            while c < candidates.endIndex && candidates[c].role == role { c += 1 }
+            var ref = TableFormat.conditionFalse
+            if l < longer.count && longer[l].role == role {
+                ref = longer[l].ref
+                l += 1
+            }
+            write(.dispatchGroups) { $0.record(role, UInt32(start), UInt32(first + (c - candidates.startIndex)), ref) }
+            mask |= TableFormat.roleBit(role)
+            groups += 1
+        }
+        write(.dispatchNodes) { $0.record(UInt32(truncatingIfNeeded: mask), UInt32(truncatingIfNeeded: mask >> 32), UInt32(firstGroup), 0) }
+        return groups
     }
 
     /// The deduplicated (action, argument) pair.

@@ -37,27 +37,42 @@ public final class ChainSnapshot {
     /// without run-time exclusivity checks or reference counting.
     let resolved: UnsafeMutablePointer<Resolved>
 
+    /// The chain resolved against one table. Every per-role and per-invocation array is a
+    /// fixed allocation owned by the snapshot (freed by ``free()``), so reading one through
+    /// `resolved.pointee` copies two words and retains nothing.
     struct Resolved {
-        /// The table the fields below follow.
+        /// The table the fields below follow (held, so ``view`` stays valid).
         var table: BindingTable
-        /// Per table role index: the position in dispatch order of the first role entry
-        /// playing it (rule 2's order: responders outwards, each one's roles in order), or
-        /// `Int32.max` when no responder of the chain plays it. Indexed by role; the menu role
-        /// is ranked after every responder's roles.
-        var rank: [Int32]
-        /// The rank of the menu role.
-        var menuRank: Int32
+        /// The table's dispatch index.
+        var view: DispatchView
+        /// Per table role index, and at index `roleCount` for the menu role: the position in
+        /// dispatch order of the first role entry playing it (rule 2's order: responders
+        /// outwards, each one's roles in order), or `Int32.max` when no responder plays it.
+        /// The menu role ranks after every responder's roles.
+        var rank: UnsafeMutableBufferPointer<Int32>
+        /// ``TableFormat/roleBit(_:)`` of every role the chain plays, and of the menu role.
+        var roleMask: UInt64
         /// Per table invocation: ``PerformerCache/unknown``, -1 or a responder position.
-        var performers: [Int32]
+        var performers: UnsafeMutableBufferPointer<Int32>
         /// Per table role index: the position of the nearest responder playing it (its
         /// anchor for `inside`/`is`), or `Int32.max`.
-        var anchor: [Int32]
+        var anchor: UnsafeMutableBufferPointer<Int32>
         /// Per table role index: the position of the farthest responder playing it, or -1.
-        var outermost: [Int32]
+        var outermost: UnsafeMutableBufferPointer<Int32>
         /// The role indices each responder plays: responder `p`'s are
         /// `playedRoles[playedStart[p] ..< playedStart[p + 1]]`.
-        var playedRoles: [Int32]
-        var playedStart: [Int32]
+        var playedRoles: UnsafeMutableBufferPointer<Int32>
+        var playedStart: UnsafeMutableBufferPointer<Int32>
+
+        /// Frees the buffers (the snapshot calls it before replacing or dropping them).
+        func free() {
+            rank.deallocate()
+            performers.deallocate()
+            anchor.deallocate()
+            outermost.deallocate()
+            playedRoles.deallocate()
+            playedStart.deallocate()
+        }
     }
 
     /// A snapshot of the chain from `firstResponder` outwards, resolved against `table`.
@@ -76,6 +91,7 @@ public final class ChainSnapshot {
     }
 
     deinit {
+        resolved.pointee.free()
         resolved.deinitialize(count: 1)
         resolved.deallocate()
     }
@@ -87,25 +103,37 @@ public final class ChainSnapshot {
     /// Call it when what a responder can perform changes (a selection appears, a document
     /// becomes read-only).
     public func invalidateCapabilities() {
-        let n = resolved.pointee.performers.count
-        resolved.pointee.performers = [Int32](repeating: PerformerCache.unknown, count: n)
+        let performers = resolved.pointee.performers
+        for i in performers.indices { performers[i] = PerformerCache.unknown }
     }
 
     /// Resolves the roles again against `newTable` and drops cached answers; the dispatcher
     /// calls this when its table changed since the snapshot was built.
     @inline(__always)
     func rebind(to newTable: BindingTable) {
-        if newTable !== resolved.pointee.table {
-            resolved.pointee = ChainSnapshot.resolve(roleNames, against: newTable)
-        }
+        if newTable !== resolved.pointee.table { resolveAgain(against: newTable) }
+    }
+
+    @inline(never)
+    private func resolveAgain(against newTable: BindingTable) {
+        let old = resolved.pointee
+        resolved.pointee = ChainSnapshot.resolve(roleNames, against: newTable)
+        old.free()
+    }
+
+    private static func buffer(_ values: [Int32]) -> UnsafeMutableBufferPointer<Int32> {
+        let b = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(values.count, 1))
+        _ = b.initialize(from: values)
+        return UnsafeMutableBufferPointer(rebasing: b[0..<values.count])
     }
 
     private static func resolve(_ roleNames: [[String]], against table: BindingTable) -> Resolved {
-        var rank = [Int32](repeating: .max, count: table.roleCount)
+        var rank = [Int32](repeating: .max, count: table.roleCount + 1)
         var anchor = [Int32](repeating: .max, count: table.roleCount)
         var outermost = [Int32](repeating: -1, count: table.roleCount)
         var playedRoles: [Int32] = []
         var playedStart: [Int32] = [0]
+        var mask = TableFormat.roleBit(TableFormat.menuRole)
         var next: Int32 = 0
         for (position, names) in roleNames.enumerated() {
             let p = Int32(truncatingIfNeeded: position)
@@ -114,42 +142,43 @@ public final class ChainSnapshot {
                 if rank[role] == .max { rank[role] = next }
                 if anchor[role] == .max { anchor[role] = p }
                 outermost[role] = p
+                mask |= TableFormat.roleBit(UInt32(role))
                 playedRoles.append(Int32(truncatingIfNeeded: role))
                 next &+= 1
             }
             playedStart.append(Int32(truncatingIfNeeded: playedRoles.count))
         }
+        rank[table.roleCount] = next
         let performers = [Int32](repeating: PerformerCache.unknown, count: table.count(.invocations))
         return Resolved(
-            table: table, rank: rank, menuRank: next, performers: performers, anchor: anchor, outermost: outermost,
-            playedRoles: playedRoles, playedStart: playedStart)
-    }
-
-    /// The rank of `role` in dispatch order (lower decides first), or `Int32.max`.
-    @inline(__always)
-    func rank(of role: UInt32) -> Int32 {
-        if role == TableFormat.menuRole { return resolved.pointee.menuRank }
-        let i = Int(role)
-        return resolved.pointee.rank.withUnsafeBufferPointer { i < $0.count ? $0[i] : .max }
+            table: table, view: table.dispatch.view, rank: buffer(rank), roleMask: mask, performers: buffer(performers),
+            anchor: buffer(anchor), outermost: buffer(outermost), playedRoles: buffer(playedRoles), playedStart: buffer(playedStart))
     }
 
     /// The position of the first responder that can perform binding `b`'s invocation
-    /// (`targetForAction` semantics), or -1; consults and fills the cache when allowed.
+    /// `invocation` (`targetForAction` semantics), or -1; consults and fills the cache when
+    /// allowed. `invocation` is below the table's invocation count (the validator proves it
+    /// for every `DCAN` record).
     @inline(__always)
-    func performer(ofBinding b: Int, in table: BindingTable) -> Int {
+    func performer(invocation: Int, binding b: Int) -> Int {
         if capabilityPolicy == .cachedUntilInvalidated {
-            let slot = table.bindingInvocation(b)
-            let known = resolved.pointee.performers.withUnsafeBufferPointer {
-                slot < $0.count ? $0[slot] : PerformerCache.unknown
-            }
+            let known = resolved.pointee.performers.baseAddress.unsafelyUnwrapped[invocation]
             if known != PerformerCache.unknown { return Int(known) }
-            let found = askPerformer(ofBinding: b, in: table)
-            resolved.pointee.performers.withUnsafeMutableBufferPointer {
-                if slot < $0.count { $0[slot] = Int32(truncatingIfNeeded: found) }
-            }
-            return found
+            return askAndCache(invocation: invocation, binding: b)
         }
-        return askPerformer(ofBinding: b, in: table)
+        return askPerformer(ofBinding: b, in: resolved.pointee.table)
+    }
+
+    @inline(never)
+    private func askAndCache(invocation: Int, binding b: Int) -> Int {
+        let table = resolved.pointee.table
+        let found = askPerformer(ofBinding: b, in: table)
+        // A responder's `canPerform` may have dispatched and rebound the snapshot meanwhile.
+        let performers = resolved.pointee.performers
+        if resolved.pointee.table === table, invocation < performers.count {
+            performers[invocation] = Int32(truncatingIfNeeded: found)
+        }
+        return found
     }
 
     @inline(__always)
@@ -184,30 +213,32 @@ struct SnapshotChainFacts: ChainFacts {
 
 extension ChainSnapshot {
     /// Whether a responder further out than `role`'s anchor (any responder, for the menu
-    /// role) plays `other`.
+    /// role) plays `other`. Reads single fields through the pointer: no copy, no retain.
     @inline(__always)
     func inside(_ other: Int, from role: UInt32) -> Bool {
-        let r = resolved.pointee
-        guard other >= 0, other < r.outermost.count else { return false }
-        let outer = r.outermost[other]
+        let outermost = resolved.pointee.outermost
+        guard other >= 0, other < outermost.count else { return false }
+        let outer = outermost[other]
         if role == TableFormat.menuRole { return outer >= 0 }
+        let anchor = resolved.pointee.anchor
         let i = Int(role)
-        guard i < r.anchor.count, r.anchor[i] != .max else { return false }
-        return outer > r.anchor[i]
+        guard i < anchor.count, anchor[i] != .max else { return false }
+        return outer > anchor[i]
     }
 
     /// Whether `role`'s anchor also plays `other` (false for the menu role).
     @inline(__always)
     func plays(_ other: Int, at role: UInt32) -> Bool {
-        let r = resolved.pointee
+        let anchor = resolved.pointee.anchor
         let i = Int(role)
-        guard role != TableFormat.menuRole, i < r.anchor.count, r.anchor[i] != .max else { return false }
-        let p = Int(r.anchor[i])
-        guard p + 1 < r.playedStart.count else { return false }
-        var k = Int(r.playedStart[p])
-        let end = Int(r.playedStart[p + 1])
+        guard role != TableFormat.menuRole, i < anchor.count, anchor[i] != .max else { return false }
+        let p = Int(anchor[i])
+        let start = resolved.pointee.playedStart, played = resolved.pointee.playedRoles
+        guard p + 1 < start.count else { return false }
+        var k = Int(start[p])
+        let end = min(Int(start[p + 1]), played.count)
         while k < end {
-            if Int(r.playedRoles[k]) == other { return true }
+            if Int(played[k]) == other { return true }
             k += 1
         }
         return false

@@ -14,15 +14,43 @@ public struct ContextState: Sendable {
     var values: [UInt32]
     /// The text of String variables (empty for the others).
     var texts: [String]
+    /// The packed context bitset the table's mask tests read (``MaskTest``): kept current
+    /// by every `set`, one bit per Bool, per case and per String literal.
+    var bits: [UInt64]
 
     /// A state for `table` with every variable at its initial value.
     public init(table: BindingTable) {
         self.table = table
         values = [UInt32](repeating: 0, count: table.contextCount)
         texts = [String](repeating: "", count: table.contextCount)
-        for i in 0..<table.contextCount where table.contextKind(i) == .string {
-            values[i] = literal(i, "")
+        bits = [UInt64](repeating: 0, count: table.dispatch.contextWords)
+        for i in 0..<table.contextCount {
+            switch table.contextKind(i) {
+            case .string: store(i, literal(i, ""))
+            case .enumeration: store(i, 0)
+            case .bool: break
+            }
         }
+    }
+
+    /// Sets variable `i`'s word to `value` and its bits in ``bits`` to match: a Bool's bit,
+    /// the bit of the case or literal `value` names (none for `TableFormat.none`).
+    mutating func store(_ i: Int, _ value: UInt32) {
+        let first = table.dispatch.contextBit[i]
+        if table.contextKind(i) == .bool {
+            setBit(first, value != 0)
+        } else {
+            let count = table.contextValueCount(i)
+            let old = values[i]
+            if Int(old) < count { setBit(first + Int(old), false) }
+            if Int(value) < count { setBit(first + Int(value), true) }
+        }
+        values[i] = value
+    }
+
+    private mutating func setBit(_ bit: Int, _ on: Bool) {
+        let m: UInt64 = 1 << UInt64(bit & 63)
+        if on { bits[bit >> 6] |= m } else { bits[bit >> 6] &= ~m }
     }
 
     func literal(_ i: Int, _ text: String) -> UInt32 {
@@ -44,7 +72,7 @@ public struct ContextState: Sendable {
     public mutating func set(_ name: String, _ value: Bool) throws(ContextStateError) {
         let i = try index(name)
         guard table.contextKind(i) == .bool else { throw .wrongType(name: name, expected: typeName(i)) }
-        values[i] = value ? 1 : 0
+        store(i, value ? 1 : 0)
     }
 
     /// Sets the enumeration variable `name` to the case called `caseName`.
@@ -55,14 +83,14 @@ public struct ContextState: Sendable {
         guard k != TableFormat.none else {
             throw .unknownCase(name: name, case: caseName, cases: table.contextValues(i))
         }
-        values[i] = k
+        store(i, k)
     }
 
     /// Sets the String variable `name`.
     public mutating func set(_ name: String, string: String) throws(ContextStateError) {
         let i = try index(name)
         guard table.contextKind(i) == .string else { throw .wrongType(name: name, expected: typeName(i)) }
-        values[i] = literal(i, string)
+        store(i, literal(i, string))
         texts[i] = string
     }
 

@@ -25,22 +25,18 @@ extension Dispatcher {
     /// pending state as dispatching would. Allocates nothing and retains no responder.
     public func decide(_ event: KeyEvent, chain: ChainSnapshot, context: ContextState) -> Decision {
         refresh()
-        let table = self.table
+        let table = state.pointee.table
         chain.rebind(to: table)
         let (from, wasPending, repeatFrom) = beginStroke(event)
         // Repeat mode (Grammar.md §5): the stroke as if the prefix were pending; it repeats
         // only when that performs a repeatable binding, else it is dispatched from idle.
         if let repeatFrom,
-           case let (decision, _)? = context.table === table
-               ? decide(event, from: repeatFrom, chain: chain, table: table, values: context.values)
-               : decide(event, from: repeatFrom, chain: chain, table: table, values: context.bound(to: table).values),
+           case let (decision, _)? = decide(event, from: repeatFrom, chain: chain, context: context),
            case .perform(let binding, _, _) = decision, table.bindingFlags(binding) & TableFormat.attributeRepeat != 0 {
             enterRepeat(after: binding)
             return decision
         }
-        let outcome = context.table === table
-            ? decide(event, from: from, chain: chain, table: table, values: context.values)
-            : decide(event, from: from, chain: chain, table: table, values: context.bound(to: table).values)
+        let outcome = decide(event, from: from, chain: chain, context: context)
         guard let (decision, node) = outcome else {
             return wasPending ? .cancelled(.noContinuation(event.chord)) : .unhandled
         }
@@ -52,77 +48,102 @@ extension Dispatcher {
         return decision
     }
 
+    /// One stroke from node `from` with `context` (rebound when it follows another table).
+    @inline(__always)
+    func decide(_ event: KeyEvent, from: Int, chain: ChainSnapshot, context: ContextState) -> (Decision, node: Int)? {
+        context.table === state.pointee.table
+            ? context.bits.withUnsafeBufferPointer { decide(event, from: from, chain: chain, context: context, bits: $0.baseAddress.unsafelyUnwrapped) }
+            : decideRebinding(event, from: from, chain: chain, context: context)
+    }
+
+    /// ``decide(_:chain:context:)`` with a context state of another table: a rebound copy.
+    @inline(never)
+    private func decideRebinding(_ event: KeyEvent, from: Int, chain: ChainSnapshot, context: ContextState) -> (Decision, node: Int)? {
+        let bound = context.bound(to: table)
+        return bound.bits.withUnsafeBufferPointer { decide(event, from: from, chain: chain, context: bound, bits: $0.baseAddress.unsafelyUnwrapped) }
+    }
+
     /// Grammar.md §5 rule 1 and rule 2 for one stroke from node `from`: the chord by the
     /// character typed, then by the key's position, then by the key's US character on a
     /// non-Latin layout; the first of these that decides anything wins.
     @inline(__always)
-    func decide(_ event: KeyEvent, from: Int, chain: ChainSnapshot, table: BindingTable, values: [UInt32]) -> (Decision, node: Int)? {
-        if let n = table.child(of: from, code: event.chord.code), let d = resolve(node: n, chain: chain, table: table, values: values) {
-            return (d, n)
-        }
+    func decide(_ event: KeyEvent, from: Int, chain: ChainSnapshot, context: ContextState, bits: UnsafePointer<UInt64>) -> (Decision, node: Int)? {
+        let view = state.pointee.view
+        let n = view.child(of: from, code: event.chord.code)
+        if n >= 0, let d = resolve(node: n, view: view, chain: chain, context: context, bits: bits) { return (d, n) }
+        return event.physicalKey == nil ? nil : decideByPosition(event, from: from, view: view, chain: chain, context: context, bits: bits)
+    }
+
+    /// Rule 1's second and third steps: the key's position, then its US character.
+    @inline(never)
+    func decideByPosition(_ event: KeyEvent, from: Int, view: DispatchView, chain: ChainSnapshot, context: ContextState, bits: UnsafePointer<UInt64>) -> (Decision, node: Int)? {
         guard let physical = event.physicalKey else { return nil }
         let code = Chord(key: Key(physical: physical), modifiers: event.chord.modifiers).code
-        if let n = table.child(of: from, code: code), let d = resolve(node: n, chain: chain, table: table, values: values) {
-            return (d, n)
-        }
-        if let fallback = event.fallback, let n = table.child(of: from, code: fallback.code),
-           let d = resolve(node: n, chain: chain, table: table, values: values) {
-            return (d, n)
+        let n = view.child(of: from, code: code)
+        if n >= 0, let d = resolve(node: n, view: view, chain: chain, context: context, bits: bits) { return (d, n) }
+        if let fallback = event.fallback {
+            let f = view.child(of: from, code: fallback.code)
+            if f >= 0, let d = resolve(node: f, view: view, chain: chain, context: context, bits: bits) { return (d, f) }
         }
         return nil
     }
 
-    /// Rule 2 over a snapshot: of the roles present at `node` (its candidates' and its longer
-    /// bindings'), the one earliest in the chain's dispatch order that has a live performable
-    /// binding of exactly these strokes (2a) or a live longer one (2b) decides. One pass over
-    /// the node's candidates, skipping roles ranked after one that already decided, so the
-    /// cost follows the node, not the chain's depth or the keymap's size.
+    /// Rule 2 over a snapshot: of the roles present at `node` (its `DGRP` groups, one per
+    /// role with candidates or longer bindings), the one earliest in the chain's dispatch
+    /// order that has a live performable binding of exactly these strokes (2a) or a live
+    /// longer one (2b) decides. The node's role mask is intersected with the chain's first, so
+    /// a node none of whose roles the chain plays costs one test; then one pass over the
+    /// groups, skipping roles ranked after one that already decided, so the cost follows the
+    /// node, not the chain's depth or the keymap's size.
     @inline(__always)
-    func resolve(node: Int, chain: ChainSnapshot, table: BindingTable, values: [UInt32]) -> Decision? {
+    func resolve(node: Int, view: DispatchView, chain: ChainSnapshot, context: ContextState, bits: UnsafePointer<UInt64>) -> Decision? {
+        let resolved = chain.resolved
+        if view.roleMask(node) & resolved.pointee.roleMask == 0 { return nil }
+        let rank = UnsafePointer(resolved.pointee.rank.baseAddress.unsafelyUnwrapped)
         var best = Int32.max
         var outcome: Decision? = nil
-        let all = table.candidates(of: node)
-        var i = all.lowerBound
-        while i < all.upperBound {
-            let role = table.bindingRole(table.candidate(i))
-            var end = i &+ 1
-            while end < all.upperBound, table.bindingRole(table.candidate(end)) == role { end &+= 1 }
-            let rank = chain.rank(of: role)
-            if rank < best {
-                var c = i
-                while c < end {
-                    let b = table.candidate(c)
-                    if table.evaluate(table.bindingCondition(b), values, SnapshotChainFacts(snapshot: chain, role: role)) {
-                        let performer = chain.performer(ofBinding: b, in: table)
-                        if performer >= 0 {
-                            best = rank
-                            outcome = .perform(binding: b, action: table.bindingAction(b), performer: performer)
-                            break
-                        }
-                    }
-                    c &+= 1
-                }
-                if rank < best {
-                    let longer = table.longerCondition(of: node, role: role)
-                    if longer != TableFormat.conditionFalse
-                        && table.evaluate(longer, values, SnapshotChainFacts(snapshot: chain, role: role)) {
-                        best = rank
-                        outcome = .pending
+        let groups = view.groups(node)
+        var g = groups.lowerBound
+        while g < groups.upperBound {
+            let group = view.group(g)
+            g &+= 1
+            let k = rank[min(Int(group.role), view.roleCount)]
+            if k >= best { continue }
+            var c = group.first
+            while c < group.end {
+                let candidate = view.candidate(c)
+                c &+= 1
+                if holds(candidate.condition, view: view, bits: bits, context: context, chain: chain, role: group.role) {
+                    let performer = chain.performer(invocation: candidate.invocation, binding: candidate.binding)
+                    if performer >= 0 {
+                        best = k
+                        outcome = .perform(binding: candidate.binding, action: candidate.action, performer: performer)
+                        break
                     }
                 }
             }
-            i = end
-        }
-        // Roles with longer bindings here but no binding of exactly these strokes.
-        for l in table.longerEntries(of: node) {
-            let role = table.longerRole(l)
-            let rank = chain.rank(of: role)
-            if rank < best && table.evaluate(table.longerConditionRef(l), values, SnapshotChainFacts(snapshot: chain, role: role)) {
-                best = rank
+            if k < best && group.longer != TableFormat.conditionFalse
+                && holds(group.longer, view: view, bits: bits, context: context, chain: chain, role: group.role) {
+                best = k
                 outcome = .pending
             }
         }
         return outcome
+    }
+
+    /// Whether condition `ref` holds: its mask test over the packed context bitset, or, for
+    /// a condition without one, the interpreter with the snapshot's chain facts.
+    @inline(__always)
+    func holds(_ ref: UInt32, view: DispatchView, bits: UnsafePointer<UInt64>, context: ContextState, chain: ChainSnapshot, role: UInt32) -> Bool {
+        if let fast = view.test(ref, bits) { return fast }
+        return interpret(ref, context: context, chain: chain, role: role)
+    }
+
+    /// The interpreter, for conditions without a mask test (kept out of line: the hot loop
+    /// stays small).
+    @inline(never)
+    func interpret(_ ref: UInt32, context: ContextState, chain: ChainSnapshot, role: UInt32) -> Bool {
+        context.holds(ref, SnapshotChainFacts(snapshot: chain, role: role))
     }
 
     /// The invocation (action and argument) binding `binding` of the current table sends, for

@@ -16,7 +16,10 @@ public final class Dispatcher {
     /// The table in use (the reference's current one when dispatching through a reference).
     public private(set) var table: BindingTable {
         get { state.pointee.table }
-        set { state.pointee.table = newValue }
+        set {
+            state.pointee.table = newValue
+            state.pointee.view = newValue.dispatch.view
+        }
     }
     let reference: TableReference?
     /// The trie node of the pending sequence, or nil when idle.
@@ -34,6 +37,8 @@ public final class Dispatcher {
     /// every access to a class's stored `var` costs.
     struct StrokeState {
         var table: BindingTable
+        /// `table`'s dispatch index (valid while `table` is held here).
+        var view: DispatchView
         var pendingNode: Int?
         var lastStrokeTime: Double = 0
         var sequenceTimeout: Double?
@@ -56,7 +61,7 @@ public final class Dispatcher {
     /// A dispatcher reading `table`.
     public init(table: BindingTable) {
         state = .allocate(capacity: 1)
-        state.initialize(to: StrokeState(table: table))
+        state.initialize(to: StrokeState(table: table, view: table.dispatch.view))
         reference = nil
     }
 
@@ -64,7 +69,8 @@ public final class Dispatcher {
     public init(reference: TableReference) {
         self.reference = reference
         state = .allocate(capacity: 1)
-        state.initialize(to: StrokeState(table: reference.table))
+        let table = reference.table
+        state.initialize(to: StrokeState(table: table, view: table.dispatch.view))
     }
 
     deinit {
@@ -107,6 +113,7 @@ public final class Dispatcher {
         let current = reference.table
         if current !== state.pointee.table {
             state.pointee.table = current
+            state.pointee.view = current.dispatch.view
             state.pointee.pendingNode = nil
             state.pointee.repeatNode = nil
             roleCache.clear()
@@ -121,29 +128,37 @@ public final class Dispatcher {
         let (from, wasPending, repeatFrom) = beginStroke(event)
         // The app's state is used in place when it follows this table (no copy per press).
         if context.table === table {
-            return dispatch(event, from: from, wasPending: wasPending, repeatFrom: repeatFrom, firstResponder: firstResponder, state: context)
+            return context.bits.withUnsafeBufferPointer {
+                dispatch(event, from: from, wasPending: wasPending, repeatFrom: repeatFrom, firstResponder: firstResponder, state: context, bits: $0.baseAddress.unsafelyUnwrapped)
+            }
         }
-        return dispatch(event, from: from, wasPending: wasPending, repeatFrom: repeatFrom, firstResponder: firstResponder, state: context.bound(to: table))
+        let bound = context.bound(to: table)
+        return bound.bits.withUnsafeBufferPointer {
+            dispatch(event, from: from, wasPending: wasPending, repeatFrom: repeatFrom, firstResponder: firstResponder, state: bound, bits: $0.baseAddress.unsafelyUnwrapped)
+        }
     }
 
     /// ``dispatch(_:firstResponder:context:)`` after the stroke began, with `state` bound
-    /// to the table.
+    /// to the table and `bits` its packed context bitset.
     @inline(__always)
     private func dispatch(
-        _ event: KeyEvent, from: Int, wasPending: Bool, repeatFrom: Int?, firstResponder: any Responder, state: ContextState
+        _ event: KeyEvent, from: Int, wasPending: Bool, repeatFrom: Int?, firstResponder: any Responder, state: ContextState,
+        bits: UnsafePointer<UInt64>
     ) -> DispatchResult {
         let table = self.table
+        let view = self.state.pointee.view
         // Repeat mode: the stroke as if the prefix were pending; it repeats only when that
         // performs a repeatable binding. Anything else leaves repeat mode and is dispatched
         // from idle, as if repeat mode had not been there.
-        if let repeatFrom, case .chosen(let binding, let performer) = resolveStroke(event, from: repeatFrom, firstResponder: firstResponder, state: state).resolution,
+        if let repeatFrom,
+           case .chosen(let binding, let performer) = resolveStroke(event, from: repeatFrom, firstResponder: firstResponder, state: state, view: view, bits: bits).resolution,
            table.bindingFlags(binding) & TableFormat.attributeRepeat != 0 {
             let action = table.invocation(ofBinding: binding)
             performer.perform(action)
             enterRepeat(after: binding)
             return .performed(action, responder: performer)
         }
-        let (node, resolution) = resolveStroke(event, from: from, firstResponder: firstResponder, state: state)
+        let (node, resolution) = resolveStroke(event, from: from, firstResponder: firstResponder, state: state, view: view, bits: bits)
         switch resolution {
         case .chosen(let binding, let performer):
             let action = table.invocation(ofBinding: binding)
@@ -151,7 +166,7 @@ public final class Dispatcher {
             enterRepeat(after: binding)
             return .performed(action, responder: performer)
         case .pending:
-            guard let node else { return .unhandled }
+            guard node >= 0 else { return .unhandled }
             pendingNode = node
             return .pending(PendingSequence(table: table, node: node))
         case .nothing:
@@ -161,20 +176,26 @@ public final class Dispatcher {
 
     /// Grammar.md §5 rule 1 from node `from`: the chord by the character typed, then by the
     /// key's position, then by the key's US character on a non-Latin layout; the first that
-    /// rule 2 decides, with the node it reached.
+    /// rule 2 decides, with the node it reached (-1 for none).
     @inline(__always)
-    func resolveStroke(_ event: KeyEvent, from: Int, firstResponder: any Responder, state: ContextState) -> (node: Int?, resolution: Resolution) {
-        var node = table.child(of: from, code: event.chord.code)
-        var resolution = node.map { resolve(node: $0, firstResponder: firstResponder, context: state) } ?? .nothing
+    func resolveStroke(
+        _ event: KeyEvent, from: Int, firstResponder: any Responder, state: ContextState, view: DispatchView, bits: UnsafePointer<UInt64>
+    ) -> (node: Int, resolution: Resolution) {
+        var node = view.child(of: from, code: event.chord.code)
+        var resolution = node >= 0 ? resolve(node: node, firstResponder: firstResponder, context: state, view: view, bits: bits) : .nothing
         if case .nothing = resolution, let physical = event.physicalKey {
             let code = Chord(key: Key(physical: physical), modifiers: event.chord.modifiers).code
-            if let n = table.child(of: from, code: code) {
+            let n = view.child(of: from, code: code)
+            if n >= 0 {
                 node = n
-                resolution = resolve(node: n, firstResponder: firstResponder, context: state)
+                resolution = resolve(node: n, firstResponder: firstResponder, context: state, view: view, bits: bits)
             }
-            if case .nothing = resolution, let fallback = event.fallback, let n = table.child(of: from, code: fallback.code) {
-                node = n
-                resolution = resolve(node: n, firstResponder: firstResponder, context: state)
+            if case .nothing = resolution, let fallback = event.fallback {
+                let f = view.child(of: from, code: fallback.code)
+                if f >= 0 {
+                    node = f
+                    resolution = resolve(node: f, firstResponder: firstResponder, context: state, view: view, bits: bits)
+                }
             }
         }
         return (node, resolution)
@@ -234,50 +255,108 @@ public final class Dispatcher {
 
     /// Rule 2: walk the chain outwards, each responder's roles in order, then the menu
     /// bindings; in the first role that has a live performable binding of exactly these
-    /// strokes (rule 2a) or a live longer one (rule 2b), that decides.
+    /// strokes (rule 2a) or a live longer one (rule 2b), that decides. Roles none of whose
+    /// bindings here is live are known before the walk (``liveRoles(node:view:bits:)``): a
+    /// node where nothing is live costs no walk, and the walk skips the other roles.
     @inline(__always)
-    func resolve(node: Int, firstResponder: any Responder, context: ContextState) -> Resolution {
-        var responder: (any Responder)? = firstResponder
-        var depth = 0
-        while let r = responder, depth < Dispatcher.maxChainLength {
-            let names = r.responderRoles
-            if let cached = roleCache.roles(of: names, in: table) {
-                for k in 0..<cached.count {
-                    let role = UInt32(truncatingIfNeeded: cached.indices[k])
-                    if let outcome = resolve(node: node, role: role, firstResponder: firstResponder, context: context) {
-                        return outcome
+    func resolve(node: Int, firstResponder: any Responder, context: ContextState, view: DispatchView, bits: UnsafePointer<UInt64>) -> Resolution {
+        let live = liveRoles(node: node, view: view, bits: bits)
+        if live == 0 { return .nothing }
+        if live != TableFormat.roleBit(TableFormat.menuRole) {
+            var responder: (any Responder)? = firstResponder
+            var depth = 0
+            while let r = responder, depth < Dispatcher.maxChainLength {
+                let names = r.responderRoles
+                if let cached = roleCache.roles(of: names, in: table) {
+                    for k in 0..<cached.count {
+                        let role = UInt32(truncatingIfNeeded: cached.indices[k])
+                        if TableFormat.roleBit(role) & live == 0 { continue }
+                        if let outcome = resolve(node: node, role: role, firstResponder: firstResponder, context: context, view: view, bits: bits) {
+                            return outcome
+                        }
+                    }
+                } else {
+                    for name in names {
+                        guard let role = table.roleIndex(named: name) else { continue }
+                        if TableFormat.roleBit(UInt32(role)) & live == 0 { continue }
+                        if let outcome = resolve(node: node, role: UInt32(role), firstResponder: firstResponder, context: context, view: view, bits: bits) {
+                            return outcome
+                        }
                     }
                 }
-            } else {
-                for name in names {
-                    guard let role = table.roleIndex(named: name) else { continue }
-                    if let outcome = resolve(node: node, role: UInt32(role), firstResponder: firstResponder, context: context) {
-                        return outcome
-                    }
-                }
+                responder = r.nextResponder
+                depth &+= 1
             }
-            responder = r.nextResponder
-            depth &+= 1
         }
-        if let outcome = resolve(node: node, role: TableFormat.menuRole, firstResponder: firstResponder, context: context) {
+        if live & TableFormat.roleBit(TableFormat.menuRole) != 0,
+           let outcome = resolve(node: node, role: TableFormat.menuRole, firstResponder: firstResponder, context: context, view: view, bits: bits) {
             return outcome
         }
         return .nothing
     }
 
-    /// Rule 2a, then 2b, for one role at `node`; nil when this role does not decide.
+    /// Rule 2 at `node` for tools (discoverability, explanations): `context` is rebound to
+    /// the dispatcher's table first when it follows another one.
+    func resolve(node: Int, firstResponder: any Responder, context: ContextState) -> Resolution {
+        let bound = context.bound(to: table)
+        let view = state.pointee.view
+        return bound.bits.withUnsafeBufferPointer {
+            resolve(node: node, firstResponder: firstResponder, context: bound, view: view, bits: $0.baseAddress.unsafelyUnwrapped)
+        }
+    }
+
+    /// The role bits (``TableFormat/roleBit(_:)``) of `node`'s groups that may decide: a
+    /// candidate whose mask test holds, or a live longer condition; a condition without a
+    /// mask test (it uses the chain) counts as live. One pass over the node's groups.
     @inline(__always)
-    func resolve(node: Int, role: UInt32, firstResponder: any Responder, context: ContextState) -> Resolution? {
-        let chain = facts(firstResponder, role: role)
-        for c in table.candidates(of: node, role: role) {
-            let b = table.candidate(c)
-            guard context.holds(table.bindingCondition(b), chain) else { continue }
-            if let performer = performer(of: table.invocation(ofBinding: b), firstResponder: firstResponder) {
-                return .chosen(binding: b, performer: performer)
+    func liveRoles(node: Int, view: DispatchView, bits: UnsafePointer<UInt64>) -> UInt64 {
+        var live: UInt64 = 0
+        let groups = view.groups(node)
+        var g = groups.lowerBound
+        while g < groups.upperBound {
+            let group = view.group(g)
+            g &+= 1
+            let bit = TableFormat.roleBit(group.role)
+            if live & bit != 0 { continue }
+            var c = group.first
+            while c < group.end {
+                if view.test(view.candidate(c).condition, bits) ?? true {
+                    live |= bit
+                    break
+                }
+                c &+= 1
+            }
+            if live & bit == 0 && group.longer != TableFormat.conditionFalse && view.test(group.longer, bits) ?? true {
+                live |= bit
             }
         }
-        let longer = table.longerCondition(of: node, role: role)
-        return longer != TableFormat.conditionFalse && context.holds(longer, chain) ? .pending : nil
+        return live
+    }
+
+    /// Rule 2a, then 2b, for one role at `node`; nil when this role does not decide.
+    @inline(__always)
+    func resolve(node: Int, role: UInt32, firstResponder: any Responder, context: ContextState, view: DispatchView, bits: UnsafePointer<UInt64>) -> Resolution? {
+        let groups = view.groups(node)
+        var g = groups.lowerBound
+        while g < groups.upperBound {
+            let group = view.group(g)
+            g &+= 1
+            if group.role < role { continue }
+            if group.role > role { return nil }
+            let chain = facts(firstResponder, role: role)
+            var c = group.first
+            while c < group.end {
+                let candidate = view.candidate(c)
+                c &+= 1
+                guard view.test(candidate.condition, bits) ?? context.holds(candidate.condition, chain) else { continue }
+                if let performer = performer(of: table.invocation(ofBinding: candidate.binding), firstResponder: firstResponder) {
+                    return .chosen(binding: candidate.binding, performer: performer)
+                }
+            }
+            let longer = group.longer
+            return longer != TableFormat.conditionFalse && (view.test(longer, bits) ?? context.holds(longer, chain)) ? .pending : nil
+        }
+        return nil
     }
 
     /// What the chain predicates of `role`'s conditions see in the chain from `firstResponder`.

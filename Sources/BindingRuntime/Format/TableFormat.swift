@@ -9,11 +9,12 @@ public enum TableFormat {
     /// signature that catches text-mode transfers).
     public static let magic: [UInt8] = [0x89, 0x42, 0x4B, 0x54, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The format version this runtime reads and the emitter writes.
-    public static let version: UInt32 = 6
+    public static let version: UInt32 = 7
     /// What each format version added, oldest first (version 1 is the first format).
     static let additions: [(version: UInt32, what: String)] = [
         (2, "key positions"), (3, "the chain opcodes inside and is"), (4, "ATTR flags (@priority)"),
         (5, "repeatable bindings (@repeat)"), (6, "the SRCO section (what later layers overrode)"),
+        (7, "the dispatch index (DKEY, DNOD, DGRP, DCAN, DTST)"),
     ]
     /// What the versions after `version` added, for the loader's rejection message:
     /// `"version 5 added repeatable bindings (@repeat)"`.
@@ -53,6 +54,13 @@ public enum TableFormat {
     /// The repeat window `@repeat` without an argument gives, in milliseconds (tmux's
     /// `repeat-time` default).
     public static let defaultRepeatMilliseconds: UInt32 = 500
+
+    /// Bytes per `DTST` record: kind, word, then `mask`, `want`, `any`, `flip` as `u64`.
+    public static let testRecordSize = 40
+    /// `DTST` kind: the condition is the record's ``MaskTest``.
+    public static let testKindMask: UInt32 = 0
+    /// `DTST` kind: the condition has no mask test; dispatch interprets its code.
+    public static let testKindInterpret: UInt32 = 1
 
     /// "No value" for an optional index or string reference.
     public static let none: UInt32 = 0xFFFF_FFFF
@@ -94,6 +102,8 @@ public enum TableFormat {
         case meta, strings, actions, contexts, values, roles, roleHash, groups
         case conditions, code, arguments, invocations, attributes
         case nodes, candidates, longer, slots, bindings
+        // The dispatch index (version 7): what a key press reads, precomputed.
+        case strokeKeys, dispatchNodes, dispatchGroups, dispatchCandidates, conditionTests
         case editMenu, menus, menuEntries, menuItems, quickActions, dictionaries, dictionaryEntries
         case sourceFiles, sourceMap, sourceOverrides
 
@@ -124,6 +134,11 @@ public enum TableFormat {
             case .longer: s = "LONG"
             case .slots: s = "SLOT"
             case .bindings: s = "BIND"
+            case .strokeKeys: s = "DKEY"
+            case .dispatchNodes: s = "DNOD"
+            case .dispatchGroups: s = "DGRP"
+            case .dispatchCandidates: s = "DCAN"
+            case .conditionTests: s = "DTST"
             case .editMenu: s = "EDIT"
             case .menus: s = "MENU"
             case .menuEntries: s = "MENT"
@@ -162,6 +177,8 @@ public enum TableFormat {
             case .longer: 8
             case .slots: 8
             case .bindings: 16
+            case .strokeKeys, .dispatchNodes, .dispatchGroups, .dispatchCandidates: 16
+            case .conditionTests: TableFormat.testRecordSize
             case .editMenu: 16
             case .menus: 12
             case .menuEntries: 8

@@ -28,6 +28,8 @@ public final class BindingTable: Sendable {
     let narrowSourceMap: Bool
     /// Whether the table carries a source map (it was not compiled with `--strip`).
     public let hasSourceMap: Bool
+    /// The dispatch sections, copied for unchecked reads (built after validation).
+    let dispatch: DispatchIndex
 
     /// Loads and validates a table held in memory.
     public convenience init(bytes: [UInt8]) throws(TableError) {
@@ -57,6 +59,7 @@ public final class BindingTable: Sendable {
         roleHashCount = v[.roleHash].count
         stringsAt = v[.strings].offset
         blobAt = v[.strings].offset + 4 * (v[.strings].count + 1)
+        dispatch = DispatchIndex(reader: v.r, spans: v.spans, roleCount: v[.roles].count)
     }
 
     /// Reads the file at `path` once and loads it like ``init(bytes:)``.

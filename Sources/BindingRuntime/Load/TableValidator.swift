@@ -40,6 +40,7 @@ struct TableValidator {
         try v.checkArguments()
         try v.checkTrie()
         try v.checkBindings()
+        try v.checkDispatchIndex()
         try v.checkMenus()
         try v.checkQuickActions()
         try v.checkSourceMap()

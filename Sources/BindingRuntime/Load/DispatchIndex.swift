@@ -1,0 +1,151 @@
+/// The sections dispatch reads on every key press (`DKEY`, `DNOD`, `DGRP`, `DCAN`, `DTST`,
+/// table format 5), copied at load into one allocation, each section 16-byte aligned, and
+/// read there with unchecked loads: no bounds checks, no reference counting, no exclusivity
+/// checks per read.
+///
+/// **Safety.** The index is built only after ``TableValidator`` has accepted the whole table,
+/// and the validator proves every value these reads follow: each stroke slot's child is a
+/// node, each node's group range lies inside `DGRP` and groups tile it, each group's candidate
+/// range lies inside `DCAN`, each candidate's invocation, action and condition are in range,
+/// each test's word is inside the context bitset, and the stroke hash has an empty slot, so a
+/// probe ends. A ``DispatchView`` is only used while the table that owns its memory is held
+/// (the dispatcher and the snapshot each keep the table).
+final class DispatchIndex: @unchecked Sendable {
+    /// The one allocation; freed with the index. Immutable after `init`.
+    private let base: UnsafeMutableRawPointer
+    /// Raw pointers into ``base`` for the hot path.
+    let view: DispatchView
+    /// Per context variable, its first bit in the packed context bitset.
+    let contextBit: [Int]
+    /// Words of the packed context bitset.
+    let contextWords: Int
+
+    /// Copies the dispatch sections of a validated table.
+    init(reader: TableReader, spans: [SectionSpan], roleCount: Int) {
+        typealias S = TableFormat.Section
+        let parts: [S] = [.strokeKeys, .dispatchNodes, .dispatchGroups, .dispatchCandidates, .conditionTests]
+        var offsets: [Int] = []
+        var size = 0
+        for s in parts {
+            offsets.append(size)
+            size += (spans[s.rawValue].size + 15) & ~15
+        }
+        let base = UnsafeMutableRawPointer.allocate(byteCount: max(size, 16), alignment: 16)
+        reader.bytes.withUnsafeBytes { raw in
+            for (k, s) in parts.enumerated() where spans[s.rawValue].size > 0 {
+                (base + offsets[k]).copyMemory(from: raw.baseAddress.unsafelyUnwrapped + spans[s.rawValue].offset, byteCount: spans[s.rawValue].size)
+            }
+        }
+        self.base = base
+        let keys = spans[S.strokeKeys.rawValue].count
+        view = DispatchView(
+            keys: UnsafeRawPointer(base + offsets[0]), keyMask: max(keys, 1) - 1,
+            keyShift: UInt64(64 - max(keys, 2).trailingZeroBitCount),
+            nodes: UnsafeRawPointer(base + offsets[1]), groups: UnsafeRawPointer(base + offsets[2]),
+            candidates: UnsafeRawPointer(base + offsets[3]), tests: UnsafeRawPointer(base + offsets[4]),
+            roleCount: roleCount)
+        let contexts = spans[S.contexts.rawValue]
+        var bits: [Int] = []
+        var next = 0
+        for i in 0..<contexts.count {
+            bits.append(next)
+            next += TableFormat.contextBitCount(kind: reader.field(contexts, 16, i, 1), values: Int(reader.field(contexts, 16, i, 3)))
+        }
+        contextBit = bits
+        contextWords = TableFormat.contextWords(bits: next)
+    }
+
+    deinit { base.deallocate() }
+}
+
+/// Unchecked read access to a ``DispatchIndex``: plain pointers and integers, copied into the
+/// dispatcher's state so a press reads them without touching any reference. Valid while the
+/// table owning the index is alive.
+struct DispatchView {
+    let keys: UnsafeRawPointer
+    let keyMask: Int
+    let keyShift: UInt64
+    let nodes: UnsafeRawPointer
+    let groups: UnsafeRawPointer
+    let candidates: UnsafeRawPointer
+    let tests: UnsafeRawPointer
+    /// Number of roles: the rank slot of the menu role.
+    let roleCount: Int
+
+    @inline(__always)
+    private static func u32(_ p: UnsafeRawPointer, _ offset: Int) -> UInt32 {
+        UInt32(littleEndian: p.load(fromByteOffset: offset, as: UInt32.self))
+    }
+
+    /// The child of `node` on chord `code`: one probe of the stroke hash (linear probing past
+    /// collisions), or -1.
+    @inline(__always)
+    func child(of node: Int, code: UInt32) -> Int {
+        let parent = UInt32(truncatingIfNeeded: node)
+        var s = Int(truncatingIfNeeded: ((UInt64(parent) << 32 | UInt64(code)) &* 0x9E37_79B9_7F4A_7C15) >> keyShift)
+        while true {
+            let p = keys + s &* 16
+            let c = DispatchView.u32(p, 4)
+            if c == code && DispatchView.u32(p, 0) == parent { return Int(DispatchView.u32(p, 8)) }
+            if c == TableFormat.emptySlot { return -1 }
+            s = (s &+ 1) & keyMask
+        }
+    }
+
+    /// The role mask of `node` (``TableFormat/roleBit(_:)`` of each role with a group there).
+    @inline(__always)
+    func roleMask(_ node: Int) -> UInt64 {
+        UInt64(littleEndian: nodes.load(fromByteOffset: node &* 16, as: UInt64.self))
+    }
+
+    /// The `DGRP` records of `node`.
+    @inline(__always)
+    func groups(_ node: Int) -> Range<Int> {
+        Int(DispatchView.u32(nodes, node &* 16 &+ 8)) ..< Int(DispatchView.u32(nodes, node &* 16 &+ 24))
+    }
+
+    /// Group `g`: its role, candidate range and longer condition.
+    @inline(__always)
+    func group(_ g: Int) -> (role: UInt32, first: Int, end: Int, longer: UInt32) {
+        let at = g &* 16
+        return (DispatchView.u32(groups, at), Int(DispatchView.u32(groups, at &+ 4)),
+                Int(DispatchView.u32(groups, at &+ 8)), DispatchView.u32(groups, at &+ 12))
+    }
+
+    /// Candidate `c`: binding, invocation, action and condition.
+    @inline(__always)
+    func candidate(_ c: Int) -> (binding: Int, invocation: Int, action: Int, condition: UInt32) {
+        let at = c &* 16
+        return (Int(DispatchView.u32(candidates, at)), Int(DispatchView.u32(candidates, at &+ 4)),
+                Int(DispatchView.u32(candidates, at &+ 8)), DispatchView.u32(candidates, at &+ 12))
+    }
+
+    /// Whether condition `ref` holds on the packed context bitset `bits`, or nil when the
+    /// condition has no mask test (the caller interprets its code).
+    @inline(__always)
+    func test(_ ref: UInt32, _ bits: UnsafePointer<UInt64>) -> Bool? {
+        if ref >= TableFormat.conditionFalse { return ref == TableFormat.conditionTrue }
+        let t = tests + Int(ref) &* TableFormat.testRecordSize
+        if DispatchView.u32(t, 0) != 0 { return nil }
+        let w = bits[Int(DispatchView.u32(t, 4))]
+        let mask = UInt64(littleEndian: t.load(fromByteOffset: 8, as: UInt64.self))
+        let want = UInt64(littleEndian: t.load(fromByteOffset: 16, as: UInt64.self))
+        let any = UInt64(littleEndian: t.load(fromByteOffset: 24, as: UInt64.self))
+        let flip = UInt64(littleEndian: t.load(fromByteOffset: 32, as: UInt64.self))
+        return w & mask == want && (any == 0 || (w ^ flip) & any != 0)
+    }
+}
+
+extension BindingTable {
+    /// Number of compiled conditions (`CEXP`), for tests that walk them all.
+    package var compiledConditionCount: Int { conditionCount }
+
+    /// Condition `ref` evaluated in `state` both ways dispatch may: its mask test over the
+    /// packed context bitset (nil when it has none) and the interpreter over the context
+    /// words, with no chain (chain predicates false). For the tests that hold the two equal.
+    package func evaluateBothWays(_ ref: UInt32, in state: ContextState) -> (test: Bool?, interpreted: Bool) {
+        let bound = state.bound(to: self)
+        let test = bound.bits.withUnsafeBufferPointer { dispatch.view.test(ref, $0.baseAddress.unsafelyUnwrapped) }
+        return (test, evaluate(ref, bound.values, NoChain()))
+    }
+}

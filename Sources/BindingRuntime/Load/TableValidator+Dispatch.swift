@@ -1,0 +1,152 @@
+// MARK: - The dispatch index (format 5: DKEY, DNOD, DGRP, DCAN, DTST)
+
+extension TableValidator {
+    /// Checks the dispatch index against the trie, bindings and conditions it is derived
+    /// from, in one linear pass each, so that dispatch may read it without checks
+    /// (``DispatchIndex``): every stroke of the trie once in `DKEY` and findable from its
+    /// home slot; per node exactly its roles' groups in `DGRP`, in role order, tiling `DGRP`,
+    /// with the node's role mask; each group's candidates exactly the node's run of that
+    /// role and its longer condition the node's `LONG` entry for it; each `DCAN` record the
+    /// binding, invocation, action and condition of its `CAND` entry; each `DTST` record
+    /// exactly the test ``MaskTest/compile(count:contextBit:instruction:)`` gives for its
+    /// condition, so fast and interpreted evaluation agree. Runs after ``checkTrie()`` and
+    /// ``checkBindings()``.
+    func checkDispatchIndex() throws(TableError) {
+        try checkConditionTests()
+        try checkStrokeKeys()
+        try checkDispatchNodes()
+    }
+
+    func checkConditionTests() throws(TableError) {
+        let conditions = count(.conditions)
+        guard count(.conditionTests) == conditions else {
+            throw .badSectionSize(section: "DTST", size: self[.conditionTests].size, count: count(.conditionTests))
+        }
+        var contextBit: [Int] = []
+        var bits = 0
+        for i in 0..<count(.contexts) {
+            contextBit.append(bits)
+            bits += TableFormat.contextBitCount(kind: f(.contexts, i, 1), values: Int(f(.contexts, i, 3)))
+        }
+        let words = TableFormat.contextWords(bits: bits)
+        let codeAt = self[.code].offset, testAt = self[.conditionTests].offset
+        for c in 0..<conditions {
+            let start = Int(f(.conditions, c, 0)), n = Int(f(.conditions, c, 1))
+            let expected = MaskTest.compile(count: n, contextBit: { contextBit[$0] }) { pc in
+                let at = codeAt + (start + pc) * 12
+                return (r.u32(at), r.u32(at + 4), r.u32(at + 8))
+            }
+            let at = testAt + c * TableFormat.testRecordSize
+            let kind = r.u32(at)
+            let found = MaskTest(word: r.u32(at + 4), mask: r.u64(at + 8), want: r.u64(at + 16), any: r.u64(at + 24), flip: r.u64(at + 32))
+            if let expected {
+                guard kind == TableFormat.testKindMask, found == expected, Int(found.word) < words else {
+                    throw .invalidValue(section: "DTST", record: c, field: "mask test", value: UInt64(kind))
+                }
+            } else {
+                guard kind == TableFormat.testKindInterpret, found == MaskTest(word: 0, mask: 0, want: 0, any: 0, flip: 0) else {
+                    throw .invalidValue(section: "DTST", record: c, field: "interpreted condition", value: UInt64(kind))
+                }
+            }
+        }
+    }
+
+    func checkStrokeKeys() throws(TableError) {
+        let nodes = count(.nodes) - 1
+        let cap = count(.strokeKeys)
+        // A power of two of at least 2 slots, at most half full: a probe always ends.
+        guard TableValidator.isPowerOfTwo(cap), cap >= 2, cap >= 2 * (nodes - 1) else {
+            throw .badSectionSize(section: "DKEY", size: self[.strokeKeys].size, count: cap)
+        }
+        let keyAt = self[.strokeKeys].offset, nodeAt = self[.nodes].offset
+        let none = TableFormat.none
+        var seen = [Bool](repeating: false, count: max(nodes, 1))
+        var filled = 0
+        for s in 0..<cap {
+            let at = keyAt + s * 16
+            let parent = r.u32(at), chord = r.u32(at + 4), child = r.u32(at + 8)
+            guard r.u32(at + 12) == 0 else { throw .invalidValue(section: "DKEY", record: s, field: "reserved", value: UInt64(r.u32(at + 12))) }
+            if chord == TableFormat.emptySlot {
+                guard parent == none, child == none else { throw .invalidValue(section: "DKEY", record: s, field: "empty slot", value: UInt64(child)) }
+                continue
+            }
+            guard child > 0, Int(child) < nodes else { throw .outOfBounds(section: "DKEY", record: s, field: "child", value: child, limit: nodes) }
+            guard r.u32(nodeAt + Int(child) * 20) == parent, r.u32(nodeAt + Int(child) * 20 + 4) == chord else {
+                throw .badTrie(node: Int(child), reason: "stroke slot \(s) does not name this node's parent and chord")
+            }
+            guard !seen[Int(child)] else { throw .badTrie(node: Int(child), reason: "in two stroke slots") }
+            seen[Int(child)] = true
+            filled += 1
+        }
+        guard filled == max(nodes - 1, 0) else { throw .badTrie(node: 0, reason: "\(max(nodes - 1, 0) - filled) nodes in no stroke slot") }
+        let log2 = cap.trailingZeroBitCount
+        let unreachable = TableValidator.firstUnreachableSlot(cap) { s in
+            let chord = r.u32(keyAt + s * 16 + 4)
+            if chord == TableFormat.emptySlot { return nil }
+            return TableFormat.strokeHash(node: r.u32(keyAt + s * 16), code: chord, log2Capacity: log2)
+        }
+        if let s = unreachable { throw .invalidValue(section: "DKEY", record: s, field: "unreachable stroke", value: UInt64(r.u32(keyAt + s * 16 + 8))) }
+    }
+
+    func checkDispatchNodes() throws(TableError) {
+        let nodes = count(.nodes) - 1
+        let groups = count(.dispatchGroups), cands = count(.candidates)
+        guard count(.dispatchNodes) == nodes + 1 else {
+            throw .badSectionSize(section: "DNOD", size: self[.dispatchNodes].size, count: count(.dispatchNodes))
+        }
+        guard count(.dispatchCandidates) == cands else {
+            throw .badSectionSize(section: "DCAN", size: self[.dispatchCandidates].size, count: count(.dispatchCandidates))
+        }
+        let nodeAt = self[.nodes].offset, dnodAt = self[.dispatchNodes].offset, groupAt = self[.dispatchGroups].offset
+        let candAt = self[.candidates].offset, dcanAt = self[.dispatchCandidates].offset
+        let attrAt = self[.attributes].offset, invAt = self[.invocations].offset, longAt = self[.longer].offset
+        let narrow = narrowBindings, bindAt = self[.bindings].offset
+        // Each DCAN record mirrors its CAND entry (CAND was checked by `checkTrie`).
+        for c in 0..<cands {
+            let b = Int(r.u32(candAt + c * 4))
+            let inv = r.bindingField(bindAt, narrow: narrow, b, 1), attr = Int(r.bindingField(bindAt, narrow: narrow, b, 3))
+            let at = dcanAt + c * 16
+            guard r.u32(at) == UInt32(b), r.u32(at + 4) == inv, r.u32(at + 8) == r.u32(invAt + Int(inv) * 8),
+                  r.u32(at + 12) == r.u32(attrAt + attr * 16 + 8)
+            else { throw .invalidValue(section: "DCAN", record: c, field: "candidate", value: UInt64(r.u32(at))) }
+        }
+        // Per node: its groups are the merge of its candidates' role runs and its LONG entries.
+        guard r.u32(dnodAt + 8) == 0 else { throw .badTrie(node: 0, reason: "dispatch groups do not start at 0") }
+        for n in 0...nodes {
+            let rec = dnodAt + n * 16
+            guard r.u32(rec + 12) == 0 else { throw .invalidValue(section: "DNOD", record: n, field: "reserved", value: UInt64(r.u32(rec + 12))) }
+            if n == nodes {
+                guard Int(r.u32(rec + 8)) == groups, r.u64(rec) == 0 else { throw .badTrie(node: n, reason: "bad dispatch sentinel") }
+                break
+            }
+            let g0 = Int(r.u32(rec + 8)), g1 = Int(r.u32(rec + 24))
+            guard g0 <= g1, g1 <= groups else { throw .badTrie(node: n, reason: "dispatch group range \(g0)..<\(g1) out of order") }
+            let c1 = Int(r.u32(nodeAt + n * 20 + 28))
+            var c = Int(r.u32(nodeAt + n * 20 + 8))
+            var l = Int(r.u32(nodeAt + n * 20 + 16))
+            let l1 = Int(r.u32(nodeAt + n * 20 + 36))
+            var mask: UInt64 = 0
+            for g in g0..<g1 {
+                let at = groupAt + g * 16
+                let role = r.u32(at), first = Int(r.u32(at + 4)), end = Int(r.u32(at + 8)), longer = r.u32(at + 12)
+                // The group's role is the smaller of the next candidate's and the next LONG entry's.
+                let candRole = c < c1 ? UInt64(r.u32(attrAt + Int(r.bindingField(bindAt, narrow: narrow, Int(r.u32(candAt + c * 4)), 3)) * 16)) : UInt64.max
+                let longRole = l < l1 ? UInt64(r.u32(longAt + l * 8)) : UInt64.max
+                let want = min(candRole, longRole)
+                guard want != UInt64.max, UInt64(role) == want, first == c else {
+                    throw .badTrie(node: n, reason: "dispatch group \(g) is not the node's next role")
+                }
+                while c < c1, r.u32(attrAt + Int(r.bindingField(bindAt, narrow: narrow, Int(r.u32(candAt + c * 4)), 3)) * 16) == role { c += 1 }
+                var expectedLonger = TableFormat.conditionFalse
+                if l < l1, r.u32(longAt + l * 8) == role {
+                    expectedLonger = r.u32(longAt + l * 8 + 4)
+                    l += 1
+                }
+                guard end == c, longer == expectedLonger else { throw .badTrie(node: n, reason: "dispatch group \(g) does not match the node's role \(role)") }
+                mask |= TableFormat.roleBit(role)
+            }
+            guard c == c1, l == l1 else { throw .badTrie(node: n, reason: "roles missing from the node's dispatch groups") }
+            guard r.u64(rec) == mask else { throw .invalidValue(section: "DNOD", record: n, field: "role mask", value: r.u64(rec)) }
+        }
+    }
+}
