@@ -73,6 +73,39 @@ struct ChainSnapshotTests {
         #expect(after == 2)
     }
 
+    /// With more than 63 roles, roles share mask bits (role 3 and role 66 both set bit 3), so
+    /// the snapshot decides by rank over the node's groups: the same answers as the live chain.
+    @Test(arguments: [8, 70])
+    func manyRolesDecideLikeTheLiveChain(roleCount: Int) throws {
+        var k = Keymap()
+        k.roles = (0..<roleCount).map { "R\($0)" }
+        k.contexts = [ContextVariable(name: "on", type: .bool)]
+        k.actions = [Action(name: "low"), Action(name: "high"), Action(name: "menu")]
+        let high = roleCount - 4
+        k.bindings = [
+            Binding(sequence: seq("cmd+a"), role: 3, action: 0, condition: .flag(0)),
+            Binding(sequence: seq("cmd+a"), role: high, action: 1),
+            Binding(sequence: seq("cmd+a"), role: nil, action: 2),
+            Binding(sequence: seq("cmd+b"), role: 3, action: 0),
+            Binding(sequence: seq("cmd+b"), role: high, action: 1, condition: .not(.flag(0))),
+        ]
+        let table = try load(k)
+        for roles in [["R\(high)"], ["R3"], ["R\(high)", "R3"], ["R3", "R\(high)"], ["R1"]] {
+            let outer = TestResponder("outer", roles: Array(roles.dropFirst()))
+            let first = TestResponder("first", roles: Array(roles.prefix(1)), next: outer)
+            for on in [false, true] {
+                var context = ContextState(table: table)
+                try context.set("on", on)
+                let snapshot = ChainSnapshot(table: table, firstResponder: first, capabilities: .cachedUntilInvalidated)
+                for stroke in ["cmd+a", "cmd+b"] {
+                    let live = Dispatcher(table: table).dispatch(press(stroke), firstResponder: first, context: context)
+                    let viaSnapshot = Dispatcher(table: table).dispatch(press(stroke), chain: snapshot, context: context)
+                    #expect(String(describing: live) == String(describing: viaSnapshot), "\(roleCount) roles, chain \(roles), on \(on), \(stroke)")
+                }
+            }
+        }
+    }
+
     @Test func aSnapshotOfAnOlderTableIsResolvedAgain() throws {
         var one = Keymap()
         one.roles = ["A", "B"]

@@ -52,6 +52,9 @@ public final class ChainSnapshot {
         var rank: UnsafeMutableBufferPointer<Int32>
         /// ``TableFormat/roleBit(_:)`` of every role the chain plays, and of the menu role.
         var roleMask: UInt64
+        /// The roles the chain plays, each once, in dispatch order, then the menu role: each
+        /// with its role bit.
+        var order: UnsafeMutableBufferPointer<(role: UInt32, bit: UInt64)>
         /// Per table invocation: ``PerformerCache/unknown``, -1 or a responder position.
         var performers: UnsafeMutableBufferPointer<Int32>
         /// Per table role index: the position of the nearest responder playing it (its
@@ -67,6 +70,7 @@ public final class ChainSnapshot {
         /// Frees the buffers (the snapshot calls it before replacing or dropping them).
         func free() {
             rank.deallocate()
+            order.deallocate()
             performers.deallocate()
             anchor.deallocate()
             outermost.deallocate()
@@ -134,12 +138,16 @@ public final class ChainSnapshot {
         var playedRoles: [Int32] = []
         var playedStart: [Int32] = [0]
         var mask = TableFormat.roleBit(TableFormat.menuRole)
+        var order: [(role: UInt32, bit: UInt64)] = []
         var next: Int32 = 0
         for (position, names) in roleNames.enumerated() {
             let p = Int32(truncatingIfNeeded: position)
             for name in names {
                 guard let role = table.roleIndex(named: name) else { continue }
-                if rank[role] == .max { rank[role] = next }
+                if rank[role] == .max {
+                    rank[role] = next
+                    order.append((UInt32(role), TableFormat.roleBit(UInt32(role))))
+                }
                 if anchor[role] == .max { anchor[role] = p }
                 outermost[role] = p
                 mask |= TableFormat.roleBit(UInt32(role))
@@ -149,9 +157,12 @@ public final class ChainSnapshot {
             playedStart.append(Int32(truncatingIfNeeded: playedRoles.count))
         }
         rank[table.roleCount] = next
+        order.append((TableFormat.menuRole, TableFormat.roleBit(TableFormat.menuRole)))
+        let orderBuffer = UnsafeMutableBufferPointer<(role: UInt32, bit: UInt64)>.allocate(capacity: order.count)
+        _ = orderBuffer.initialize(from: order)
         let performers = [Int32](repeating: PerformerCache.unknown, count: table.count(.invocations))
         return Resolved(
-            table: table, view: table.dispatch.view, rank: buffer(rank), roleMask: mask, performers: buffer(performers),
+            table: table, view: table.dispatch.view, rank: buffer(rank), roleMask: mask, order: orderBuffer, performers: buffer(performers),
             anchor: buffer(anchor), outermost: buffer(outermost), playedRoles: buffer(playedRoles), playedStart: buffer(playedStart))
     }
 

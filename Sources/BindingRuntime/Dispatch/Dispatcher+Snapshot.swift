@@ -88,18 +88,59 @@ extension Dispatcher {
         return nil
     }
 
-    /// Rule 2 over a snapshot: of the roles present at `node` (its `DGRP` groups, one per
-    /// role with candidates or longer bindings), the one earliest in the chain's dispatch
-    /// order that has a live performable binding of exactly these strokes (2a) or a live
-    /// longer one (2b) decides. The node's role mask is intersected with the chain's first, so
-    /// a node none of whose roles the chain plays costs one test; then one pass over the
-    /// groups, skipping roles ranked after one that already decided, so the cost follows the
-    /// node, not the chain's depth or the keymap's size.
+    /// Rule 2 over a snapshot: the roles the chain plays, in dispatch order (responders
+    /// outwards, each one's roles in order, then the menu role); the first that has a live
+    /// performable binding of exactly these strokes (2a) or a live longer one (2b) at `node`
+    /// decides. The node's role mask is intersected with the chain's first, so a node none of
+    /// whose roles the chain plays costs one test. When the table has at most 63 roles each
+    /// role has its own bit, so a role's group is found without searching: its index among
+    /// the node's groups is the number of mask bits below the role's. The cost follows the
+    /// roles tried before one decides, not the keymap's size.
     @inline(__always)
     func resolve(node: Int, view: DispatchView, chain: ChainSnapshot, context: ContextState, bits: UnsafePointer<UInt64>) -> Decision? {
         let resolved = chain.resolved
-        if view.roleMask(node) & resolved.pointee.roleMask == 0 { return nil }
-        let rank = UnsafePointer(resolved.pointee.rank.baseAddress.unsafelyUnwrapped)
+        let nodeMask = view.roleMask(node)
+        if nodeMask & resolved.pointee.roleMask == 0 { return nil }
+        guard view.roleCount <= 63 else { return resolveByRank(node: node, view: view, chain: chain, context: context, bits: bits) }
+        let order = resolved.pointee.order
+        let first = view.firstGroup(node)
+        var i = 0
+        while i < order.count {
+            let entry = order[i]
+            i &+= 1
+            if nodeMask & entry.bit == 0 { continue }
+            let group = view.group(first &+ (nodeMask & (entry.bit &- 1)).nonzeroBitCount)
+            if let d = decide(group: group, view: view, chain: chain, context: context, bits: bits) { return d }
+        }
+        return nil
+    }
+
+    /// Rule 2a, then 2b, for one group (one role at one node): the first live candidate with
+    /// a performer, else pending when a longer binding of the role is live, else nil.
+    @inline(__always)
+    func decide(group: (role: UInt32, first: Int, end: Int, longer: UInt32), view: DispatchView, chain: ChainSnapshot,
+                context: ContextState, bits: UnsafePointer<UInt64>) -> Decision? {
+        var c = group.first
+        while c < group.end {
+            let candidate = view.candidate(c)
+            c &+= 1
+            if holds(candidate.condition, view: view, bits: bits, context: context, chain: chain, role: group.role) {
+                let performer = chain.performer(invocation: candidate.invocation, binding: candidate.binding)
+                if performer >= 0 { return .perform(binding: candidate.binding, action: candidate.action, performer: performer) }
+            }
+        }
+        if group.longer != TableFormat.conditionFalse
+            && holds(group.longer, view: view, bits: bits, context: context, chain: chain, role: group.role) {
+            return .pending
+        }
+        return nil
+    }
+
+    /// Rule 2 for tables of more than 63 roles, whose role bits are shared: one pass over the
+    /// node's groups, skipping roles ranked after one that already decided.
+    @inline(never)
+    func resolveByRank(node: Int, view: DispatchView, chain: ChainSnapshot, context: ContextState, bits: UnsafePointer<UInt64>) -> Decision? {
+        let rank = UnsafePointer(chain.resolved.pointee.rank.baseAddress.unsafelyUnwrapped)
         var best = Int32.max
         var outcome: Decision? = nil
         let groups = view.groups(node)
@@ -109,23 +150,9 @@ extension Dispatcher {
             g &+= 1
             let k = rank[min(Int(group.role), view.roleCount)]
             if k >= best { continue }
-            var c = group.first
-            while c < group.end {
-                let candidate = view.candidate(c)
-                c &+= 1
-                if holds(candidate.condition, view: view, bits: bits, context: context, chain: chain, role: group.role) {
-                    let performer = chain.performer(invocation: candidate.invocation, binding: candidate.binding)
-                    if performer >= 0 {
-                        best = k
-                        outcome = .perform(binding: candidate.binding, action: candidate.action, performer: performer)
-                        break
-                    }
-                }
-            }
-            if k < best && group.longer != TableFormat.conditionFalse
-                && holds(group.longer, view: view, bits: bits, context: context, chain: chain, role: group.role) {
+            if let d = decide(group: group, view: view, chain: chain, context: context, bits: bits) {
                 best = k
-                outcome = .pending
+                outcome = d
             }
         }
         return outcome

@@ -98,6 +98,10 @@ struct DispatchView {
         UInt64(littleEndian: nodes.load(fromByteOffset: node &* 16, as: UInt64.self))
     }
 
+    /// The first `DGRP` record of `node`.
+    @inline(__always)
+    func firstGroup(_ node: Int) -> Int { Int(DispatchView.u32(nodes, node &* 16 &+ 8)) }
+
     /// The `DGRP` records of `node`.
     @inline(__always)
     func groups(_ node: Int) -> Range<Int> {
