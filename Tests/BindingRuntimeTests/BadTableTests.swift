@@ -56,10 +56,10 @@ func handMadeBadTables(narrow: Bool) throws {
     #expect(loadError(version) == .unsupportedVersion(found: TableFormat.version + 1))
     put(&version, 8, 1)
     #expect(loadError(version) == .unsupportedVersion(found: 1))
-    // A version 5 table (before the dispatch index) is refused saying what changed.
-    put(&version, 8, 5)
-    #expect(loadError(version) == .unsupportedVersion(found: 5))
-    #expect(loadError(version)?.description == "table format version 5 is older than the version 6 this runtime reads (version 6 added the dispatch index (DKEY, DNOD, DGRP, DCAN, DTST)); recompile the keymap with this version's bindc")
+    // A version 6 table (before the dispatch index) is refused saying what changed.
+    put(&version, 8, 6)
+    #expect(loadError(version) == .unsupportedVersion(found: 6))
+    #expect(loadError(version)?.description == "table format version 6 is older than the version 7 this runtime reads (version 7 added the dispatch index (DKEY, DNOD, DGRP, DCAN, DTST)); recompile the keymap with this version's bindc")
 
     var sum = good
     sum[sum.count - 5] ^= 0x40
@@ -295,5 +295,5 @@ func dispatchIndexMismatchesAreRejected(narrow: Bool) throws {
     put(&old, 8, 5)
     TableChecksum.seal(&old)
     #expect(loadError(old) == .unsupportedVersion(found: 5))
-    #expect(TableError.unsupportedVersion(found: 5).description == "table format version 5 is older than the version 6 this runtime reads (version 6 added the SRCO section (what later layers overrode)); recompile the keymap with this version's bindc")
+    #expect(TableError.unsupportedVersion(found: 5).description == "table format version 5 is older than the version 7 this runtime reads (version 6 added the SRCO section (what later layers overrode), version 7 added the dispatch index (DKEY, DNOD, DGRP, DCAN, DTST)); recompile the keymap with this version's bindc")
 }
