@@ -16,7 +16,7 @@ enum CompilerFigures {
         guard let bytes = readFile(path) else { return 3 }
         var sources = SourceManager()
         sources.add(SourceFile(path: path, bytes: bytes))
-        let table = Compilation(sources: sources, platform: .apple).table(strip: false)
+        let table = Compilation(sources: sources, platform: .apple, keepingSyntax: false).table(strip: false)
         return table == nil ? 1 : 0
     }
 
@@ -72,7 +72,7 @@ enum CompilerFigures {
         return out
     }
 
-    private static func writeFile(_ path: String, _ bytes: [UInt8]) -> Bool {
+    static func writeFile(_ path: String, _ bytes: [UInt8]) -> Bool {
         guard let f = fopen(path, "wb") else { return false }
         defer { fclose(f) }
         return fwrite(bytes, 1, bytes.count, f) == bytes.count

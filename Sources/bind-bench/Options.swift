@@ -15,11 +15,15 @@ struct Options {
     var verifyOnly = false
     /// `--size N`: the keymap size `--profile` uses (default 10000).
     var profileSize = 10_000
+    /// `--write-source PATH [--size N]`: write the N-binding workload's `.bind` source to PATH
+    /// and exit, so that `bindc` can be measured on it (`/usr/bin/time -v bindc compile PATH`).
+    var writeSource: String?
     /// `--lsp`: only measure the language server's change-to-diagnostics time and exit.
     var lsp = false
 
     static let usage = """
         USAGE: bind-bench [--quick] [--json] [--seed N] [--verify] [--profile PHASE [--size N]] [--lsp]
+               [--write-source PATH [--size N]]
 
         Measures BindKit against baselines in the same run: dispatch (ns and allocations per press,
         beside a UIKit-style baseline), compile (lex, parse, check, emit), load, and table size, on
@@ -40,6 +44,9 @@ struct Options {
                       valgrind --tool=callgrind
           --lsp       only time the language server from a change to its published diagnostics
                       on a 1,200-binding keymap (or --size N), beside one Compilation of it
+          --write-source PATH [--size N]
+                      write the N-binding keymap's source (default 10000) to PATH and exit, to
+                      measure bindc on it: /usr/bin/time -v bindc compile PATH -o out.bindtable
           -h, --help  show this help
         """
 
@@ -55,6 +62,10 @@ struct Options {
                 i += 1
                 guard i < arguments.count else { throw UsageError(message: "--compile-only needs a path") }
                 o.compileOnly = arguments[i]
+            case "--write-source":
+                i += 1
+                guard i < arguments.count else { throw UsageError(message: "--write-source needs a path") }
+                o.writeSource = arguments[i]
             case "--json": o.json = true
             case "--verify": o.verifyOnly = true
             case "--lsp": o.lsp = true

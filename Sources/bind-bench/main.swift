@@ -23,6 +23,15 @@ if let path = options.compileOnly {
     exit(CompilerFigures.compileOnly(path))
 }
 
+if let path = options.writeSource {
+    let w = WorkloadGenerator.make(size: options.profileSize, seed: options.seed)
+    guard CompilerFigures.writeFile(path, w.source) else {
+        printToStandardError("bind-bench: error: cannot write \(path)")
+        exit(1)
+    }
+    exit(0)
+}
+
 if options.lsp {
     let size = options.profileSize == 10_000 ? 1_200 : options.profileSize
     LanguageServerBench.run(seed: options.seed, size: size, rounds: options.quick ? 40 : 200)

@@ -11,9 +11,13 @@ struct BlockChecker {
     /// Adds the block's bindings and unbinds to `result`; a binding with any error is left
     /// out (its errors reported), and so is every binding of a block whose role or condition
     /// is wrong, once their own mistakes are reported.
+    ///
+    /// With `release`, each item of `block` is replaced by an `.error` item once checked, so
+    /// that a block held only here is freed item by item (a keymap of 10^6 bindings is mostly
+    /// one block).
     func check(
-        _ block: BindingBlock, into result: inout FileResult, groups: inout GroupTable, memo: inout ConditionMemo,
-        _ sat: inout Satisfiability, _ engine: inout DiagnosticEngine
+        _ block: inout BindingBlock, release: Bool, into result: inout FileResult, groups: inout GroupTable,
+        memo: inout ConditionMemo, _ sat: inout Satisfiability, _ engine: inout DiagnosticEngine
     ) {
         let role = scope.resolveRole(block.role, &engine)
         var blockCondition: Condition? = .constant(true)
@@ -33,7 +37,7 @@ struct BlockChecker {
         var state = BlockState(
             role: role, condition: blockCondition, blockOK: role != nil && blockCondition != nil && !offPlatform,
             warnUnsatisfiable: warnUnsatisfiable, offPlatform: offPlatform)
-        checkItems(block.items, group: nil, &state, &result, &groups, &memo, &sat, &engine)
+        checkItems(&block.items, release: release, group: nil, &state, &result, &groups, &memo, &sat, &engine)
     }
 
     private struct BlockState {
@@ -47,20 +51,22 @@ struct BlockChecker {
     }
 
     private func checkItems(
-        _ items: [BlockItem], group: Int?, _ state: inout BlockState, _ result: inout FileResult,
+        _ items: inout [BlockItem], release: Bool, group: Int?, _ state: inout BlockState, _ result: inout FileResult,
         _ groups: inout GroupTable, _ memo: inout ConditionMemo, _ sat: inout Satisfiability,
         _ engine: inout DiagnosticEngine
     ) {
-        // By index: `for item in items` would copy every item's payload.
+        // By index: `for item in items` would copy every item's payload. With `release`, each
+        // item checked is replaced by `.error`, freeing it when `items` holds the only reference.
         for i in items.indices {
+            defer { if release { items[i] = .error(SourceRange(file: FileID(0), start: 0, end: 0)) } }
             switch items[i] {
             case .binding(let b):
                 check(b, group: group, &state, &result, &memo, &sat, &engine)
-            case .group(let g):
+            case .group(var g):
                 if g.title.value.isEmpty { engine.warning(Messages.emptyGroupTitle, at: g.title.range) }
                 // Groups do not nest in the grammar; a nested one (if the parser let it
                 // through) counts as its own group.
-                checkItems(g.items, group: groups.id(g.title.value), &state, &result, &groups, &memo, &sat, &engine)
+                checkItems(&g.items, release: false, group: groups.id(g.title.value), &state, &result, &groups, &memo, &sat, &engine)
             case .unbind(let u):
                 let sequence = chords.sequence(u.sequence, &engine)
                 var own: Condition? = .constant(true)

@@ -14,13 +14,29 @@ public enum Checker {
     public static func check(
         _ files: [FileSyntax], sources: SourceManager, platform: Platform, checkConflicts: Bool = true
     ) -> (Keymap?, [Diagnostic]) {
-        check(files, sources: sources, platform: platform, checkConflicts: checkConflicts, allowance: CheckBudget())
+        var files = files
+        return check(&files, release: false, sources: sources, platform: platform, checkConflicts: checkConflicts,
+                     allowance: CheckBudget())
     }
 
     /// ``check(_:sources:platform:checkConflicts:)`` with the work allowance given (tests use a
     /// small one).
     static func check(
         _ files: [FileSyntax], sources: SourceManager, platform: Platform, checkConflicts: Bool, allowance: CheckBudget
+    ) -> (Keymap?, [Diagnostic]) {
+        var files = files
+        return check(&files, release: false, sources: sources, platform: platform, checkConflicts: checkConflicts,
+                     allowance: allowance)
+    }
+
+    /// Checks like ``check(_:sources:platform:checkConflicts:)``. With `release`, each block is
+    /// freed item by item as it is checked and each file's declarations once it is checked, so
+    /// that when `files` holds the only reference the syntax trees shrink as the checked
+    /// bindings grow and are gone before the conflict checks and the keymap's assembly
+    /// (`files` is left without declarations).
+    static func check(
+        _ files: inout [FileSyntax], release: Bool, sources: SourceManager, platform: Platform, checkConflicts: Bool = true,
+        allowance: CheckBudget = CheckBudget()
     ) -> (Keymap?, [Diagnostic]) {
         var engine = DiagnosticEngine()
         let scope = Scope.collect(files, into: &engine)
@@ -36,15 +52,20 @@ public enum Checker {
         var groups = GroupTable()
         var memo = ConditionMemo(sources: sources)
 
-        for file in files {
-            var result = FileResult(file: file.file)
+        for index in files.indices {
+            defer { if release { files[index].declarations = [] } }
+            var result = FileResult(file: files[index].file)
+            result.bindings.reserveCapacity(Self.bindingCount(files[index]))
             var editMenuRange: SourceRange?
             var mainMenuRanges: [String: SourceRange] = [:]
             var shortcutRanges: [String: SourceRange] = [:]
-            for declaration in file.declarations {
-                switch declaration {
-                case .block(let block):
-                    blocks.check(block, into: &result, groups: &groups, memo: &memo, &satisfiability, &engine)
+            // By index, releasing each block once checked: when `files` holds the only
+            // reference, the tree shrinks as the checked bindings grow.
+            for d in files[index].declarations.indices {
+                switch files[index].declarations[d] {
+                case .block(var block):
+                    if release { files[index].declarations[d] = .error(block.range) }
+                    blocks.check(&block, release: release, into: &result, groups: &groups, memo: &memo, &satisfiability, &engine)
                 case .menu(let menu):
                     menus.check(menu, into: &result, editMenuRange: &editMenuRange, mainMenuRanges: &mainMenuRanges,
                                 &satisfiability, &engine)
@@ -76,6 +97,27 @@ public enum Checker {
             .assemble(bindings: bindings, editMenu: layering.editMenu, mainMenus: layering.mainMenus,
                       quickActions: layering.quickActions)
         return (keymap, diagnostics)
+    }
+
+    /// The number of bindings written in the blocks of `file` (groups included), to size the
+    /// checked bindings' array once.
+    static func bindingCount(_ file: FileSyntax) -> Int {
+        func count(_ items: [BlockItem]) -> Int {
+            var n = 0
+            for i in items.indices {
+                switch items[i] {
+                case .binding: n += 1
+                case .group(let g): n += count(g.items)
+                case .unbind, .error: continue
+                }
+            }
+            return n
+        }
+        var n = 0
+        for d in file.declarations.indices {
+            if case .block(let block) = file.declarations[d] { n += count(block.items) }
+        }
+        return n
     }
 
     /// The layered role bindings and the final main menus' key equivalents, in declaration

@@ -22,15 +22,7 @@ struct PressCost {
     }
 
     func check(_ bindings: [CheckedBinding], _ engine: inout DiagnosticEngine) {
-        var order = Array(bindings.indices)
-        order.sort { a, b in
-            let ra = bindings[a].role ?? -1, rb = bindings[b].role ?? -1
-            if ra != rb { return ra < rb }
-            let sa = bindings[a].sequence, sb = bindings[b].sequence
-            for k in 0..<min(sa.count, sb.count) where sa[k].code != sb[k].code { return sa[k].code < sb[k].code }
-            if sa.count != sb.count { return sa.count < sb.count }
-            return a < b
-        }
+        let order = Self.sortedByRoleAndSequence(bindings)
         var path: [Prefix] = []
         var role: Int? = -2
         var own = 0
@@ -78,6 +70,43 @@ struct PressCost {
         }
         pop(to: 0, &engine)
         closeOwn(&engine)
+    }
+
+    /// The indices of `bindings` ordered by role (main menu first), then sequence (chord codes
+    /// stroke by stroke, a sequence before its extensions), then declaration order. The sort
+    /// compares precomputed keys (the first two strokes packed into one integer, as
+    /// ``ConflictChecker`` does) and reads sequences only to break ties past the second stroke.
+    static func sortedByRoleAndSequence(_ bindings: [CheckedBinding]) -> [Int] {
+        struct Key {
+            var role: Int32
+            var packed: UInt64
+            var index: Int32
+        }
+        var keys: [Key] = []
+        keys.reserveCapacity(bindings.count)
+        for i in bindings.indices {
+            let sequence = bindings[i].sequence
+            // A missing stroke packs as 0, which no chord code is, so a sequence sorts before
+            // its extensions.
+            var packed: UInt64 = 0
+            if let first = sequence.first { packed = UInt64(first.code) << 32 }
+            if sequence.count > 1 { packed |= UInt64(sequence[1].code) }
+            keys.append(Key(role: Int32(truncatingIfNeeded: bindings[i].role ?? -1), packed: packed, index: Int32(truncatingIfNeeded: i)))
+        }
+        keys.sort { a, b in
+            if a.role != b.role { return a.role < b.role }
+            if a.packed != b.packed { return a.packed < b.packed }
+            let sa = bindings[Int(a.index)].sequence, sb = bindings[Int(b.index)].sequence
+            if sa.count > 2 || sb.count > 2 {
+                let common = min(sa.count, sb.count)
+                if common > 2 {
+                    for k in 2..<common where sa[k].code != sb[k].code { return sa[k].code < sb[k].code }
+                }
+                if sa.count != sb.count { return sa.count < sb.count }
+            }
+            return a.index < b.index
+        }
+        return keys.map { Int($0.index) }
     }
 
     /// Instructions the emitter writes for `c` (one per node).

@@ -10,7 +10,7 @@ import BindingRuntime
 public struct Compilation: Sendable {
     /// The sources compiled, in layering order.
     public let sources: SourceManager
-    /// The parsed files, in layering order.
+    /// The parsed files, in layering order; empty when compiled with `keepingSyntax: false`.
     public let files: [FileSyntax]
     /// The checked keymap; nil when there were errors.
     public let keymap: Keymap?
@@ -23,22 +23,35 @@ public struct Compilation: Sendable {
     /// Parses and checks every file of `sources`, in the order given, for `platform`. Each
     /// file's `layer over` directives must name earlier files of `sources` (nothing is read);
     /// to load a file's bases from its directives, use ``init(layered:platform:)``.
-    public init(sources: SourceManager, platform: Platform) {
-        self.init(layered: LayeredSources(ordered: sources), platform: platform)
+    ///
+    /// `keepingSyntax: false` is for tools that need only the keymap, the table and the
+    /// diagnostics: ``files`` stays empty, and each file's syntax tree is freed as soon as the
+    /// checker is done with it, before the keymap is assembled (the tree is the largest
+    /// structure of a compile; keeping it raised the peak memory by a third).
+    public init(sources: SourceManager, platform: Platform, keepingSyntax: Bool = true) {
+        self.init(layered: LayeredSources(ordered: sources), platform: platform, keepingSyntax: keepingSyntax)
     }
 
     /// Checks files loaded by following their `layer over` directives
     /// (``LayeredSources/init(roots:read:)``) for `platform`. Layering errors count as syntax
     /// errors: there is no keymap. Errors without a position (``LayeredSources/rootErrors``)
-    /// are the caller's to report.
-    public init(layered: LayeredSources, platform: Platform) {
+    /// are the caller's to report. `keepingSyntax` is as for ``init(sources:platform:keepingSyntax:)``;
+    /// to free the syntax trees early, pass a `layered` the caller no longer holds
+    /// (`consume layered`).
+    public init(layered: consuming LayeredSources, platform: Platform, keepingSyntax: Bool = true) {
         self.sources = layered.sources
         let sources = layered.sources
-        let files = layered.files
+        var files = layered.takeFiles()
         var diagnostics = layered.diagnostics
-        self.files = files
         self.rootErrors = layered.rootErrors
-        let (keymap, checkDiagnostics) = Checker.check(files, sources: sources, platform: platform)
+        let keymap: Keymap?, checkDiagnostics: [Diagnostic]
+        if keepingSyntax {
+            self.files = files
+            (keymap, checkDiagnostics) = Checker.check(files, sources: sources, platform: platform)
+        } else {
+            self.files = []
+            (keymap, checkDiagnostics) = Checker.check(&files, release: true, sources: sources, platform: platform)
+        }
         if diagnostics.contains(where: { $0.severity == .error }) || !layered.rootErrors.isEmpty {
             // The checker still runs, so semantic mistakes are reported in the same run, but
             // what a broken declaration may have caused is left out: a name the skipped

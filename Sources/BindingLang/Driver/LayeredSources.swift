@@ -62,6 +62,14 @@ public struct LayeredSources: Sendable {
         }
     }
 
+    /// Moves the parsed files out (leaving ``files`` empty), so that whoever takes them holds
+    /// the only reference and can free each syntax tree when done with it.
+    mutating func takeFiles() -> [FileSyntax] {
+        var taken: [FileSyntax] = []
+        swap(&taken, &files)
+        return taken
+    }
+
     /// The `layer over` directives of a parsed file, in order.
     public static func directives(of file: FileSyntax) -> [LayerDirective] {
         file.declarations.compactMap { if case .layer(let l) = $0 { return l } else { return nil } }

@@ -1,20 +1,33 @@
 /// One token of a `.bind` file: what it is and which bytes it covers. Tokens carry no text and
 /// no line or column; the parser slices the source only when it needs a name or a string value.
+///
+/// A token is 12 bytes: the offsets are stored in 32 bits (a file read by the tools is at most
+/// 256 MiB, ``InputFile/maxSize``), because a large keymap has a token per 4 bytes of source
+/// and the token array was the largest allocation of a compile.
 public struct Token: Sendable, Hashable {
     /// What the token is; lexical errors ride on the kind (``TokenKind/invalid(_:)``).
     public var kind: TokenKind
-    /// Byte offset of the first byte.
-    public var start: Int
-    /// Byte offset one past the last byte.
-    public var end: Int
     /// Facts about the token and the white space before it.
     public var flags: TokenFlags
+    private var startOffset: UInt32
+    private var endOffset: UInt32
+
+    /// Byte offset of the first byte.
+    public var start: Int {
+        @inline(__always) get { Int(startOffset) }
+        set { startOffset = UInt32(truncatingIfNeeded: newValue) }
+    }
+    /// Byte offset one past the last byte.
+    public var end: Int {
+        @inline(__always) get { Int(endOffset) }
+        set { endOffset = UInt32(truncatingIfNeeded: newValue) }
+    }
 
     public init(kind: TokenKind, start: Int, end: Int, flags: TokenFlags = []) {
         self.kind = kind
-        self.start = start
-        self.end = end
         self.flags = flags
+        startOffset = UInt32(truncatingIfNeeded: start)
+        endOffset = UInt32(truncatingIfNeeded: end)
     }
 
     /// Whether a newline (or the start of the file) comes between the previous token and this

@@ -36,6 +36,25 @@ public enum Parser {
 }
 
 extension Parser {
+    /// A copy of `buffer` in storage of its own, allocated at exactly its size: `Array(buffer)`
+    /// would share the reused buffer, and appending one by one overallocates (a chord's parts
+    /// and a sequence's chords were a third of the syntax tree of a large keymap). One
+    /// function per element type, so that each is compiled for its type (a generic one was
+    /// not specialised and looked up type metadata on every call).
+    static func exactCopy(_ buffer: [KeyPart]) -> [KeyPart] {
+        [KeyPart](unsafeUninitializedCapacity: buffer.count) { out, count in
+            buffer.withUnsafeBufferPointer { source in _ = out.initialize(fromContentsOf: source) }
+            count = buffer.count
+        }
+    }
+
+    static func exactCopy(_ buffer: [ChordSyntax]) -> [ChordSyntax] {
+        [ChordSyntax](unsafeUninitializedCapacity: buffer.count) { out, count in
+            buffer.withUnsafeBufferPointer { source in _ = out.initialize(fromContentsOf: source) }
+            count = buffer.count
+        }
+    }
+
     /// An expression and its height (a leaf is 1).
     typealias Sized = (expression: Expression, height: Int)
 
@@ -60,6 +79,11 @@ extension Parser {
         /// Token index where the current declaration, item, entry or field began: an error
         /// there names the token found even when it starts a line.
         var constructStart = 0
+        /// Reused buffers for the parts of the chord and the chords of the sequence being
+        /// read: each node then gets an array of exactly its size (growing a fresh array
+        /// from empty, or reserving a guess, left most of the tree's chord arrays unused).
+        var partBuffer: [KeyPart] = []
+        var chordBuffer: [ChordSyntax] = []
 
         init(source: SourceFile, file: FileID, tokens: [Token]) {
             self.source = source
@@ -803,7 +827,8 @@ extension Parser {
         /// With `stopAtWhen` (after `unbind`), a bare `when` ends the sequence.
         mutating func parseSequence(stopAtWhen: Bool = false) -> ChordSequenceSyntax? {
             guard let first = parseChord() else { return nil }
-            var chords = [first]
+            chordBuffer.removeAll(keepingCapacity: true)
+            chordBuffer.append(first)
             while !atEnd && !tok.precededByNewline && canStartChord(tok) {
                 if stopAtWhen && isWord(tok, "when") && !(peek().kind == .plus && peek().adjacent) { break }
                 let before = pos
@@ -816,9 +841,10 @@ extension Parser {
                     if atEnd || tok.precededByNewline || !canStartChord(tok) { return nil }
                 }
                 guard let c = parseChord() else { return nil }
-                chords.append(c)
+                chordBuffer.append(c)
                 assert(pos > before)
             }
+            let chords = Parser.exactCopy(chordBuffer)
             return ChordSequenceSyntax(chords: chords, range: range(first.range.start, chords[chords.count - 1].range.end))
         }
 
@@ -829,12 +855,11 @@ extension Parser {
         /// ```
         mutating func parseChord() -> ChordSyntax? {
             let first = tok
-            var parts: [KeyPart] = []
-            parts.reserveCapacity(4)
+            partBuffer.removeAll(keepingCapacity: true)
             switch first.kind {
             case .identifier, .integer, .unicode, .string:
                 guard let p = keyPart() else { return nil }
-                parts.append(p)
+                partBuffer.append(p)
             default:
                 guard canStartChord(first) else {
                     errorExpected("key")
@@ -851,7 +876,7 @@ extension Parser {
                     Messages.bareKeyPunctuation(raw), first.start, first.end,
                     fixIts: [FixIt(range: range(first.start, first.end), replacement: quoted)])
                 advance()
-                parts.append(KeyPart(text: raw, range: range(first.start, first.end)))
+                partBuffer.append(KeyPart(text: raw, range: range(first.start, first.end)))
             }
             while case .plus = tok.kind, !tok.precededByNewline {
                 let plus = tok
@@ -876,11 +901,11 @@ extension Parser {
                 }
                 if case .string = keyTok.kind {} else if keyTok.kind.isChordPunctuation {
                     advance()
-                    parts.append(KeyPart(text: text(keyTok), range: range(keyTok.start, keyTok.end)))
+                    partBuffer.append(KeyPart(text: text(keyTok), range: range(keyTok.start, keyTok.end)))
                     continue
                 }
                 guard let p = keyPart() else { return nil }
-                parts.append(p)
+                partBuffer.append(p)
             }
             // Two parts with nothing between them (`cmd+1a`).
             switch tok.kind {
@@ -892,7 +917,7 @@ extension Parser {
                 }
             default: break
             }
-            return ChordSyntax(parts: parts, range: range(first.start, prevEnd))
+            return ChordSyntax(parts: Parser.exactCopy(partBuffer), range: range(first.start, prevEnd))
         }
 
         /// One key part that is an identifier, digits, a non-ASCII character or a

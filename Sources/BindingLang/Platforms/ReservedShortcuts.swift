@@ -19,8 +19,21 @@ public enum ReservedShortcuts {
 
     /// Whether any platform reserves `chord`.
     public static func isReservedAnywhere(_ chord: Chord) -> Bool {
-        Platform.allCases.contains { !lookup(chord, on: $0).isEmpty }
+        reservedAnywhere.contains(chord)
     }
+
+    /// The reserved shortcuts of `platform` by chord, for looking up many chords (the checker
+    /// fetches it once rather than once per stroke).
+    static func byChord(on platform: Platform) -> [Chord: [ReservedShortcut]] {
+        tables[platform]?.byChord ?? [:]
+    }
+
+    /// Every chord some platform reserves.
+    private static let reservedAnywhere: Set<Chord> = {
+        var out = Set<Chord>()
+        for platform in Platform.allCases { out.formUnion(byChord(on: platform).keys) }
+        return out
+    }()
 
     /// Entries whose chord text does not parse (always empty; the tests check it).
     static var malformedEntries: [String] {

@@ -9,13 +9,14 @@ struct SystemShortcutChecker {
     let platform: Platform
 
     func check(_ bindings: [CheckedBinding], _ engine: inout DiagnosticEngine) {
+        let reserved = ReservedShortcuts.byChord(on: platform)
         for b in bindings {
             if let allowed = b.allowReservedRange {
                 if !b.sequence.contains(where: ReservedShortcuts.isReservedAnywhere) {
                     engine.warning(Messages.allowReservedUnneeded(b.sequence), at: allowed)
                 }
-            } else if let (chord, reserved) = firstReserved(b.sequence) {
-                engine.warning(Messages.reservedShortcut(chord, reserved, platform: platform), at: b.range)
+            } else if let (chord, found) = firstReserved(b.sequence, in: reserved) {
+                engine.warning(Messages.reservedShortcut(chord, found, platform: platform), at: b.range)
             }
             if platform == .iPadOS && !b.wantsPriority {
                 for chord in b.sequence {
@@ -27,10 +28,9 @@ struct SystemShortcutChecker {
         }
     }
 
-    private func firstReserved(_ sequence: [Chord]) -> (Chord, [ReservedShortcut])? {
+    private func firstReserved(_ sequence: [Chord], in reserved: [Chord: [ReservedShortcut]]) -> (Chord, [ReservedShortcut])? {
         for chord in sequence {
-            let found = ReservedShortcuts.lookup(chord, on: platform)
-            if !found.isEmpty { return (chord, found) }
+            if let found = reserved[chord], !found.isEmpty { return (chord, found) }
         }
         return nil
     }

@@ -43,7 +43,9 @@ enum CheckCommand: Command {
         } else if arguments.flag("layouts-strict") {
             throw .invalidValue("'--layouts-strict' needs '--layouts'")
         }
-        var compilation = Compilation(layered: layered, platform: Inputs.platform(arguments))
+        // Only the keymap, the sources and the diagnostics are needed: the syntax trees are
+        // freed once checked.
+        var compilation = Compilation(layered: consume layered, platform: Inputs.platform(arguments), keepingSyntax: false)
         if fix {
             guard let fixed = applyFixes(compilation, dryRun: dryRun, arguments, console: console) else { return .failure }
             compilation = fixed

@@ -26,7 +26,8 @@ enum CompileCommand: Command {
         guard let layered = Inputs.layered(arguments.positionals, console: console, output: output) else {
             return .failure
         }
-        let compilation = Compilation(layered: layered, platform: Inputs.platform(arguments))
+        // Only the table and the diagnostics are needed: the syntax trees are freed once checked.
+        let compilation = Compilation(layered: consume layered, platform: Inputs.platform(arguments), keepingSyntax: false)
         let sources = compilation.sources
         var messages: [DiagnosticJSON.Message] = []
         if let table = compilation.table(strip: arguments.flag("strip")) {

@@ -1,6 +1,5 @@
 import BindingLang
 import BindingRuntime
-import Foundation
 
 /// `bindc explain (FILE...|TABLE) --chain … --set … --keys …`: what a press does and why.
 enum ExplainCommand: Command {
@@ -114,11 +113,18 @@ enum ExplainCommand: Command {
     /// `--chain A,B,C` (default: every declared role, in declaration order).
     static func chainRoles(_ arguments: ParsedArguments, _ keymap: Keymap) throws(UsageError) -> [String] {
         guard let text = arguments.value("chain") else { return keymap.roles }
-        let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let names = text.split(separator: ",").map { trimmed($0) }.filter { !$0.isEmpty }
         for name in names where !keymap.roles.contains(name) {
             throw .invalidValue(unknown("role", name, in: keymap.roles, option: "--chain"))
         }
         return names
+    }
+
+    /// `name` without the spaces and tabs around it.
+    private static func trimmed(_ name: Substring) -> String {
+        let blank: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
+        guard let first = name.firstIndex(where: { !blank($0) }), let last = name.lastIndex(where: { !blank($0) }) else { return "" }
+        return String(name[first...last])
     }
 
     /// `--cannot-perform ACTION` (every responder) or `ROLE:ACTION`: the actions each role refuses.
