@@ -55,9 +55,10 @@ run "check shared-condition (512 x 30)" 1 check "$work/shared-condition-512.bind
 run "check shared-condition (400 x 30)" 1 check "$work/shared-condition-400.bind"
 run "check pigeonhole-pairs (256)" 1 check "$work/pigeonhole-pairs.bind"
 run "check prefix-chain (1,000)" 1 check "$work/prefix-chain.bind"
-# Issue 16 asks for under 1 GB at 10^6 bindings; 1.5 GB was measured on 2026-11-23 (not met
-# yet), so these two rows run under a 2 GB limit until the checker's memory is cut.
-RUN_KB=2097152 run "check million (10^6 bindings)" 0 check "$work/million.bind"
+# Issue 16 asks for under 1 GB at 10^6 bindings: check peaked at 1.5 GB before the syntax tree
+# was made compact and freed while checking, 0.91 GB after (2026-11-23), so it runs under the
+# default 1 GB limit. compile keeps the keymap and the table under construction on top.
+run "check million (10^6 bindings)" 0 check "$work/million.bind"
 RUN_KB=2097152 run "compile million" 0 compile "$work/million.bind" -o "$work/million.bindtable"
 # The 69 MB table of 10^6 bindings: dump streams, reading each binding from the table as it
 # writes its row, so it needs the table and a small constant (it peaked at 1.0 GB before it
