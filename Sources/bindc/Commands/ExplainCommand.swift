@@ -162,36 +162,22 @@ enum ExplainCommand: Command {
             }
         }
         for item in arguments.values("set") {
-            guard let equals = item.firstIndex(of: "=") else {
-                throw .invalidValue(ToolMessages.setWithoutEquals(item))
-            }
-            let name = String(item[..<equals]), value = String(item[item.index(after: equals)...])
-            guard let index = keymap.contexts.firstIndex(where: { $0.name == name }) else {
-                throw .invalidValue(unknown("context variable", name, in: keymap.contexts.map(\.name), option: "--set"))
-            }
-            do {
-                switch keymap.contexts[index].type {
-                case .bool:
-                    guard value == "true" || value == "false" else {
-                        throw UsageError.invalidValue(ToolMessages.setNotBool(item, name))
-                    }
-                    try state.set(name, value == "true")
-                    values[index].value = value
-                case .string:
-                    try state.set(name, string: value)
-                    values[index].value = SourceText.quoted(value)
-                case .enumeration(let cases):
-                    guard cases.contains(value) else {
-                        throw UsageError.invalidValue(ToolMessages.setUnknownCase(
-                            item, name, value, cases: cases, suggestion: nearest(to: value, in: cases)))
-                    }
-                    try state.set(name, case: value)
-                    values[index].value = value
+            switch ContextAssignment.parse(item, contexts: keymap.contexts) {
+            case .success(let assignment):
+                do {
+                    try assignment.apply(to: &state)
+                } catch {
+                    throw .invalidValue(ToolMessages.setRejected(item, "\(error)"))
                 }
-            } catch let error as UsageError {
-                throw error
-            } catch {
-                throw .invalidValue(ToolMessages.setRejected(item, "\(error)"))
+                values[assignment.index].value = assignment.value.sourceText
+            case .failure(.withoutEquals):
+                throw .invalidValue(ToolMessages.setWithoutEquals(item))
+            case .failure(.unknownVariable(let name, let suggestion)):
+                throw .invalidValue(ToolMessages.unknownName("context variable", name, option: "--set", suggestion: suggestion))
+            case .failure(.notBool(let name)):
+                throw .invalidValue(ToolMessages.setNotBool(item, name))
+            case .failure(.unknownCase(let name, let value, let cases, let suggestion)):
+                throw .invalidValue(ToolMessages.setUnknownCase(item, name, value, cases: cases, suggestion: suggestion))
             }
         }
         return (state, values)

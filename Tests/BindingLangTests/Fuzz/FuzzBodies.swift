@@ -5,10 +5,13 @@
 import BindingLang
 import BindingRuntime
 
-/// Target `frontend`: bytes → parse, check, render diagnostics, print, format, emit.
+/// Target `frontend`: bytes → parse, check, render diagnostics, emit, load.
 ///
 /// The bytes are one `.bind` file, or several layered files when they contain the marker
-/// line `//@file`. An odd-length input compiles for `--platform other`, an even one for Apple.
+/// line `//@file`. An odd-length input compiles for `--platform other`, an even one for Apple;
+/// bit 1 of the length chooses a stripped table or one with its source map. Kept cheap (one
+/// compilation, one table) so it runs thousands of times a second; the formatter, printers
+/// and generators have their own target, `format` (``FormatFuzzBody``).
 enum FrontendFuzzBody {
     static let marker: [UInt8] = Array("\n//@file\n".utf8)
 
@@ -29,23 +32,54 @@ enum FrontendFuzzBody {
         return parts.count > 4 ? [bytes] : parts
     }
 
-    /// Runs the input; returns the properties it violated (empty when all hold).
-    static func run(_ bytes: [UInt8]) -> [String] {
+    static func compile(_ bytes: [UInt8]) -> (Compilation, Platform) {
         var sources = SourceManager()
         for (index, part) in split(bytes).enumerated() {
             sources.add(SourceFile(path: "fuzz\(index).bind", bytes: part))
         }
         let platform: Platform = bytes.count % 2 == 1 ? .other : .apple
-        let compilation = Compilation(sources: sources, platform: platform)
-        _ = DiagnosticRenderer(colored: bytes.first == 0x7E).render(compilation.diagnostics, sources: sources)
-        _ = DiagnosticJSON.render(compilation.diagnostics, sources: sources).rendered()
+        return (Compilation(sources: sources, platform: platform), platform)
+    }
+
+    /// Runs the input; returns the properties it violated (empty when all hold).
+    static func run(_ bytes: [UInt8]) -> [String] {
+        let (compilation, _) = compile(bytes)
+        _ = DiagnosticRenderer(colored: bytes.first == 0x7E).render(compilation.diagnostics, sources: compilation.sources)
+        _ = DiagnosticJSON.render(compilation.diagnostics, sources: compilation.sources).rendered()
+        guard let keymap = compilation.keymap else { return [] }
+        return emitting(keymap, strip: bytes.count & 2 != 0)
+    }
+    /// The table (stripped or with its source map) loads and reads back as the checked model.
+    static func emitting(_ keymap: Keymap, strip: Bool) -> [String] {
+        let bytes = Emitter.emit(keymap, strip: strip)
+        let table: BindingTable
+        do {
+            table = try BindingTable(bytes: bytes)
+        } catch {
+            return ["emitted table does not load (strip: \(strip)): \(error)"]
+        }
+        var expected = keymap
+        if strip { for i in expected.bindings.indices { expected.bindings[i].location = nil; expected.bindings[i].overriddenBy = [] } }
+        if Keymap(table: table) != expected { return ["table reads back differently (strip: \(strip))"] }
+        return []
+    }
+}
+
+/// Target `format`: the expensive properties split off `frontend`, on the same inputs: every
+/// file that parses formats to text that parses and formats to itself; formatted sources
+/// compile to the same stripped table; the keymap printers (text, JSON), the Swift and plist
+/// generators run; and the table with the other strip setting than `frontend`'s loads and
+/// reads back.
+enum FormatFuzzBody {
+    static func run(_ bytes: [UInt8]) -> [String] {
+        let (compilation, platform) = FrontendFuzzBody.compile(bytes)
         var violations = formatting(compilation, platform: platform)
         guard let keymap = compilation.keymap else { return violations }
         _ = KeymapPrinter.text(keymap)
         _ = KeymapPrinter.json(keymap).rendered()
         _ = SwiftGenerator.generate(keymap)
         _ = PlistWriter.shortcutItems(keymap.quickActions)
-        violations += emitting(keymap)
+        violations += FrontendFuzzBody.emitting(keymap, strip: bytes.count & 2 == 0)
         return violations
     }
 
@@ -71,24 +105,6 @@ enum FrontendFuzzBody {
         return []
     }
 
-    /// The table (plain and stripped) loads and reads back as the checked model.
-    static func emitting(_ keymap: Keymap) -> [String] {
-        var violations: [String] = []
-        for strip in [false, true] {
-            let bytes = Emitter.emit(keymap, strip: strip)
-            let table: BindingTable
-            do {
-                table = try BindingTable(bytes: bytes)
-            } catch {
-                violations.append("emitted table does not load (strip: \(strip)): \(error)")
-                continue
-            }
-            var expected = keymap
-            if strip { for i in expected.bindings.indices { expected.bindings[i].location = nil; expected.bindings[i].overriddenBy = [] } }
-            if Keymap(table: table) != expected { violations.append("table reads back differently (strip: \(strip))") }
-        }
-        return violations
-    }
 }
 
 /// Target `table`: bytes (checksum sealed) → BindingTable(bytes:); when it loads, its model is

@@ -41,6 +41,7 @@ struct FuzzRegressionTests {
     @Test(arguments: frontendInputs)
     func frontend(_ input: String) {
         #expect(FrontendFuzzBody.run(Self.decode(input)) == [])
+        #expect(FormatFuzzBody.run(Self.decode(input)) == [])
     }
 
     @Test(arguments: tableInputs)
@@ -56,6 +57,7 @@ struct FuzzRegressionTests {
         texts.append(try InputFile.read(root + "IDE.bind") + Array("\n//@file\n".utf8) + InputFile.read(root + "IDE-user.bind"))
         for text in texts {
             #expect(FrontendFuzzBody.run(text) == [])
+            #expect(FormatFuzzBody.run(text) == [])
             let tables = TableFuzzBody.seedTables(text)
             for table in tables { #expect(TableFuzzBody.run(table) == []) }
         }

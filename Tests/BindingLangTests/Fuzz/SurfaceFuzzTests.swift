@@ -1,8 +1,11 @@
+import Foundation
 import Testing
 @testable import BindingLang
+import BindingRuntime
 
-/// The issue-16 fuzz targets' work on their seeds and on inputs that once broke something, so
-/// `swift test` replays the same code the fuzzers run.
+/// The fuzz targets' work on their checked-in seeds and regression inputs (Fuzz/seeds/<target>,
+/// Fuzz/regressions/<target>) and on a few inputs written here, so `swift test` replays the
+/// same code the fuzzers run. (`frontend` and `table` also have FuzzRegressionTests.)
 struct SurfaceFuzzTests {
     @Test(arguments: ["ctrl+k ctrl+c", "\"[\" cmd+\"*\" G", "⌘+k", "", "   ", "cmd+", "\"", "a\u{0}b", "shift+shift+a"])
     func strokes(text: String) {
@@ -39,5 +42,67 @@ struct SurfaceFuzzTests {
     /// condition once per role, and the property measures the thread's CPU time.
     @Test func sharedConditionFinding() {
         #expect(HostileFuzzBody.run([0x76, 0x6F, 0x42, 0x6F]) == [])
+    }
+
+    /// Every checked-in seed and regression input of the BindingLang targets, through its
+    /// target's body (`frontend` seeds also through `format`, which shares them).
+    @Test(arguments: FuzzCorpus.inputs(["frontend", "format", "strokes", "import", "set", "layouts", "hostile", "table"]))
+    func corpus(_ path: String) {
+        let bytes = FuzzCorpus.bytes(path)
+        #expect(!bytes.isEmpty || path.hasSuffix("empty"))
+        switch FuzzCorpus.target(path) {
+        case "frontend":
+            #expect(FrontendFuzzBody.run(bytes) == [])
+            #expect(FormatFuzzBody.run(bytes) == [])
+        case "format": #expect(FormatFuzzBody.run(bytes) == [])
+        case "strokes": #expect(StrokeFuzzBody.run(bytes) == [])
+        case "import": #expect(ImportFuzzBody.run(bytes) == [])
+        case "set": #expect(SetFuzzBody.run(bytes) == [])
+        case "layouts": #expect(LayoutFuzzBody.run(bytes) == [])
+        case "hostile": #expect(HostileFuzzBody.run(bytes) == [])
+        case "table": #expect(TableFuzzBody.run(bytes) == [])
+        default: Issue.record("no body for \(path)")
+        }
+    }
+
+    /// The `set` target's keymap compiles, and its properties hold on hand-picked items.
+    @Test func setItems() {
+        #expect(SetFuzzBody.compiled != nil)
+        for text in ["lang=swift", "readOnly=true\nmode=visual\naccentKind=b", "mode=visul", "x=1", "noequals", "lang==", "lang=a=b", "readOnly=yes", "=", ""] {
+            #expect(SetFuzzBody.run(Array(text.utf8)) == [], "\(text)")
+        }
+    }
+
+    /// Every layout of the database passes the layout-data properties, printed and re-read.
+    @Test func layoutDatabase() {
+        #expect(LayoutFuzzBody.run([0x80] + Array(LayoutFuzzBody.print(KeyboardLayout.all).utf8)) == [])
+    }
+
+    /// The text editor's bindings dispatch on a few layouts as the analysis maps them.
+    @Test(arguments: ["us", "de", "fr", "ru", "us-mac", "fr-mac"])
+    func layoutExample(_ id: String) throws {
+        let text = try String(contentsOfFile: FuzzCorpus.root + "/Examples/TextEditor.bind", encoding: .utf8)
+        let index = try #require(KeyboardLayout.all.firstIndex { $0.id == id })
+        #expect(LayoutFuzzBody.run([UInt8(index)] + Array(text.utf8)) == [])
+    }
+}
+
+/// The fuzz dictionaries are generated from the language's and the format's tables.
+struct FuzzDictionaryTests {
+    @Test func dictionariesAreCurrent() throws {
+        let parser = try String(contentsOfFile: FuzzCorpus.root + "/Sources/BindingLang/Parsing/Parser.swift", encoding: .utf8)
+        let expected = [("frontend.dict", FuzzDictionaries.frontend(parserSource: parser)), ("table.dict", FuzzDictionaries.table())]
+        for (name, text) in expected {
+            let path = FuzzCorpus.root + "/Fuzz/" + name
+            if ProcessInfo.processInfo.environment["BINDKIT_WRITE_FUZZ_DICTS"] != nil {
+                try AtomicFile.write(Array(text.utf8), to: path)
+            }
+            let current = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            #expect(current == text, "Fuzz/\(name) is out of date: BINDKIT_WRITE_FUZZ_DICTS=1 swift test --filter FuzzDictionaryTests")
+        }
+        // Every keyword of the grammar is in it.
+        for word in ["keymap", "context", "responder", "action", "in", "when", "group", "unbind", "menu", "edit", "separator", "shortcut", "layer", "over", "inside", "is", "not"] {
+            #expect(expected[0].1.contains("\"\(word)\"\n"), "\(word)")
+        }
     }
 }
