@@ -36,7 +36,8 @@ public struct LayoutAnalysis: Sendable {
     }
 
     /// Maps `chord` as the dispatcher would match it on `layout` (Grammar.md §5): a character
-    /// at its best position, else through the US-character fallback on a non-Latin layout.
+    /// at its best position; on a non-Latin layout, a character no key types alone through
+    /// the fallback to its US key.
     static func map(_ chord: Chord, on layout: KeyboardLayout, us: KeyboardLayout) -> Mapped {
         let key = chord.key
         if key.isNamed || key.isPhysical || key == .space || chord.modifiers.contains(.numericPad) {
@@ -50,13 +51,14 @@ public struct LayoutAnalysis: Sendable {
         if modifiers.contains(.shift), c.value >= 0x61 && c.value <= 0x7A, let u = Unicode.Scalar(c.value - 0x20) {
             upper = layout.position(of: u)
         }
-        guard let p = upper ?? layout.position(of: c) else {
-            if let u = us.position(of: c), u.level == .alone, u.key.usCharacter == c,
-               let typed = layout.entry(for: u.key)?.character(at: .alone), KeyEvent.isNonLatinLetter(typed) {
-                return Mapped(stroke: PhysicalStroke(key: Key(physical: u.key), modifiers: modifiers), findings: [(.usFallback, c)])
-            }
-            return Mapped(stroke: nil, findings: [(.untypable, c)])
+        let typed = upper ?? layout.position(of: c)
+        // On a non-Latin layout every key falls back to its US character (Grammar.md §5):
+        // where the character is not typed alone by some key, the user presses its US key.
+        if !layout.typesLatinLetters, typed.map({ $0.level != .alone || $0.isDead }) ?? true,
+           let u = us.position(of: c), u.level == .alone, u.key.usCharacter == c, layout.entry(for: u.key) != nil {
+            return Mapped(stroke: PhysicalStroke(key: Key(physical: u.key), modifiers: modifiers), findings: [(.usFallback, c)])
         }
+        guard let p = typed else { return Mapped(stroke: nil, findings: [(.untypable, c)]) }
         var out = Mapped()
         if p.level.needsShift {
             if !modifiers.contains(.shift), let u = us.position(of: c), !u.level.needsShift { out.findings.append((.needsShift, c)) }

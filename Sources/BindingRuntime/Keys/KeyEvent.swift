@@ -8,9 +8,9 @@ public struct KeyEvent: Sendable, Equatable {
     public let timestamp: Double
     /// The physical key, when the platform reports it (UIKit's `UIKey.keyCode`).
     public let physicalKey: PhysicalKey?
-    /// The chord by the physical key's US character, when the character typed is a letter of
-    /// a non-Latin script (`с` on a Russian keyboard gives `c`); nil otherwise. The dispatcher
-    /// tries it when ``chord`` finds nothing.
+    /// The chord by the physical key's US character, when the press is on a non-Latin layout
+    /// and typed something else (`с` on a Russian keyboard gives `c`, `/` on the Hebrew Q key
+    /// gives `q`); nil otherwise. The dispatcher tries it when ``chord`` finds nothing.
     public let fallback: Chord?
 
     public init(_ chord: Chord, timestamp: Double = 0) {
@@ -36,7 +36,35 @@ public struct KeyEvent: Sendable, Equatable {
     /// other than Shift and AltGr/Option ignored (UIKit's `charactersIgnoringModifiers`; an
     /// upper-case ASCII letter adds shift). A key that types nothing here (a dead key, or a
     /// function key) is its named key or its US character.
+    ///
+    /// The layout is not known here, so a non-Latin layout is recognised by the character:
+    /// the press falls back to the key's US character when it typed a non-Latin letter
+    /// (``isNonLatinLetter(_:)``). An app that knows the layout passes it with
+    /// ``init(physicalKey:characters:modifiers:layout:timestamp:)`` or
+    /// ``init(physicalKey:characters:modifiers:latinLayout:timestamp:)``, so that the keys of a
+    /// non-Latin layout that type punctuation (Hebrew `/` on the Q key) fall back too.
     public init(physicalKey: PhysicalKey, characters: String, modifiers: Modifiers, timestamp: Double = 0) {
+        self.init(physicalKey: physicalKey, characters: characters, modifiers: modifiers, nonLatin: nil, timestamp: timestamp)
+    }
+
+    /// A press on a keyboard with `layout` (Grammar.md §5): on a layout whose letter keys do
+    /// not type Latin letters (``KeyboardLayout/typesLatinLetters``: Russian, Greek, Hebrew…),
+    /// every writing-system key falls back to its US character; on a Latin layout none does.
+    public init(physicalKey: PhysicalKey, characters: String, modifiers: Modifiers, layout: KeyboardLayout, timestamp: Double = 0) {
+        self.init(physicalKey: physicalKey, characters: characters, modifiers: modifiers,
+                  nonLatin: !layout.typesLatinLetters, timestamp: timestamp)
+    }
+
+    /// A press on a keyboard whose layout the app knows only as Latin or not (on macOS,
+    /// `kTISPropertyInputSourceIsASCIICapable` of the current input source): `latinLayout`
+    /// false makes every writing-system key fall back to its US character (Grammar.md §5).
+    public init(physicalKey: PhysicalKey, characters: String, modifiers: Modifiers, latinLayout: Bool, timestamp: Double = 0) {
+        self.init(physicalKey: physicalKey, characters: characters, modifiers: modifiers,
+                  nonLatin: !latinLayout, timestamp: timestamp)
+    }
+
+    /// `nonLatin` nil: decide by the character typed.
+    private init(physicalKey: PhysicalKey, characters: String, modifiers: Modifiers, nonLatin: Bool?, timestamp: Double) {
         self.timestamp = timestamp
         self.physicalKey = physicalKey
         var mods = modifiers
@@ -53,12 +81,11 @@ public struct KeyEvent: Sendable, Equatable {
             typed = Key(physical: physicalKey)
         }
         chord = Chord(key: typed, modifiers: mods)
-        if !typed.isNamed, let s = Unicode.Scalar(typed.rawValue), KeyEvent.isNonLatinLetter(s),
-           let us = physicalKey.usCharacter {
-            fallback = Chord(key: Key(character: us), modifiers: mods)
-        } else {
-            fallback = nil
+        var fallsBack = false
+        if !typed.isNamed, let us = physicalKey.usCharacter, Key(character: us) != typed {
+            if let nonLatin { fallsBack = nonLatin } else if let s = Unicode.Scalar(typed.rawValue) { fallsBack = KeyEvent.isNonLatinLetter(s) }
         }
+        fallback = fallsBack ? Chord(key: Key(character: physicalKey.usCharacter!), modifiers: mods) : nil
     }
 
     /// Whether `scalar` is a letter of a script other than Latin: Greek, Cyrillic, Armenian,

@@ -72,12 +72,10 @@ public struct KeyboardLayout: Sendable, Identifiable {
     /// when no key types it.
     public func position(of character: Unicode.Scalar) -> Position? { positions[character.value] }
 
-    /// Whether the letter keys type Latin letters (false for Russian, Greek, Hebrew…): the
-    /// layouts on which the dispatcher falls back to the US character (Grammar.md §5).
-    public var typesLatinLetters: Bool {
-        guard let a = entry(for: PhysicalKey(code: "KeyA")!)?.character(at: .alone) else { return false }
-        return !KeyEvent.isNonLatinLetter(a)
-    }
+    /// Whether the letter keys type Latin letters (false for Russian, Greek, Hebrew…), judged
+    /// by what the A key types alone, as Zed does on macOS: on the other layouts the
+    /// dispatcher falls back to each key's US character (Grammar.md §5).
+    public let typesLatinLetters: Bool
 
     init(id: String, name: String, kind: Kind, source: String, keys: [Entry]) {
         self.id = id
@@ -96,6 +94,11 @@ public struct KeyboardLayout: Sendable, Identifiable {
             }
         }
         positions = best.mapValues { $0.0 }
+        if let a = keys.first(where: { $0.key.code == "KeyA" })?.character(at: .alone) {
+            typesLatinLetters = !KeyEvent.isNonLatinLetter(a)
+        } else {
+            typesLatinLetters = false
+        }
     }
 
     // MARK: - The database
