@@ -11,12 +11,15 @@ public enum KnownAttributes {
          "bind a shortcut the system reserves on some platform anyway; silences that warning"),
         ("repeat", "@repeat or @repeat(800ms)",
          "repeatable, like tmux's bind -r: after the binding completes, for the window (default 500ms, at most 60s) a bare press of its last stroke, or of another repeatable binding's with the same prefix, performs it again without the prefix; any other key ends repeat mode"),
+        ("allowLayouts", "@allowLayouts or @allowLayouts(needsAltGr, de, fr-mac)",
+         "accept what some keyboard layouts do to this binding (the finding kinds and layout ids named, or all): bindc check --layouts does not report them"),
     ]
 }
 
 /// The attributes written before a binding (Grammar.md §4.8), checked: `@priority`,
-/// `@allowReserved` and `@repeat[(window)]`; any other name is an error with a did-you-mean,
-/// a repeated one an error, an argument where none is taken an error with a fix-it.
+/// `@allowReserved`, `@repeat[(window)]` and `@allowLayouts[(names)]`; any other name is an
+/// error with a did-you-mean, a repeated one an error, an argument where none is taken an
+/// error with a fix-it, and an unknown name in `@allowLayouts(…)` an error with a did-you-mean.
 struct BindingAttributes {
     /// The attribute names the language knows, in the order messages list them.
     static let names = KnownAttributes.all.map(\.name)
@@ -27,10 +30,13 @@ struct BindingAttributes {
     var allowReservedRange: SourceRange?
     /// `@repeat`: the repeat window in milliseconds (nil when not written).
     var repeatMilliseconds: Int?
+    /// `@allowLayouts(…)`: the layout findings accepted (nil when not written).
+    var layoutAllowance: LayoutAllowance?
 
     /// Reads `syntax`, the attributes before `sequence`, reporting unknown and repeated
-    /// attributes, misplaced arguments, bad repeat windows and `@repeat` on one stroke.
-    static func check(_ syntax: [AttributeSyntax], sequence: ChordSequenceSyntax, _ engine: inout DiagnosticEngine) -> BindingAttributes {
+    /// attributes, misplaced arguments, bad repeat windows and `@repeat` on one stroke. A nil
+    /// `sequence` means a main-menu item, which takes only `@allowLayouts`.
+    static func check(_ syntax: [AttributeSyntax], sequence: ChordSequenceSyntax?, _ engine: inout DiagnosticEngine) -> BindingAttributes {
         var result = BindingAttributes()
         var seen: [String: SourceRange] = [:]
         for (i, attribute) in syntax.enumerated() {
@@ -47,12 +53,22 @@ struct BindingAttributes {
                 continue
             }
             seen[name] = attribute.range
+            guard let sequence else {
+                if name != "allowLayouts" { engine.error(Messages.attributeNotOnMenuItem(name), at: attribute.range) }
+                else { result.layoutAllowance = layoutAllowance(attribute, &engine) }
+                continue
+            }
             if name != "repeat", let argument = attribute.argument {
                 engine.error(Messages.attributeTakesNoArgument(name), at: argument.range,
                              fixIts: [FixIt(range: argument.range, replacement: "")])
             }
+            if name != "allowLayouts", attribute.arguments != nil {
+                let range = SourceRange(file: attribute.range.file, start: attribute.name.range.end, end: attribute.range.end)
+                engine.error(Messages.attributeTakesNoArgument(name), at: range, fixIts: [FixIt(range: range, replacement: "")])
+            }
             switch name {
             case "priority": result.wantsPriority = true
+            case "allowLayouts": result.layoutAllowance = layoutAllowance(attribute, &engine)
             case "repeat":
                 // A bad window is reported; the binding then stays repeatable with the
                 // default window, so nothing else is reported about it.
@@ -120,5 +136,27 @@ struct BindingAttributes {
             return nil
         }
         return milliseconds
+    }
+
+    /// `@allowLayouts` or `@allowLayouts(names)`: each name a finding kind or a layout id; an
+    /// unknown name is an error with a did-you-mean among both, a number an error.
+    static func layoutAllowance(_ attribute: AttributeSyntax, _ engine: inout DiagnosticEngine) -> LayoutAllowance {
+        var allowance = LayoutAllowance()
+        if let argument = attribute.argument {
+            engine.error(Messages.attributeTakesNoArgument("allowLayouts") + "; name finding kinds or layout ids",
+                         at: argument.range, fixIts: [FixIt(range: argument.range, replacement: "")])
+        }
+        for argument in attribute.arguments ?? [] {
+            if let kind = LayoutFinding.Kind(rawValue: argument.name), kind.isProblem {
+                allowance.kinds.insert(kind)
+            } else if KeyboardLayout.named(argument.name) != nil {
+                allowance.layouts.insert(argument.name)
+            } else {
+                let suggestion = nearest(to: argument.name, in: LayoutAllowance.argumentNames)
+                engine.error(Messages.unknownLayoutAllowance(argument.name, suggestion), at: argument.range,
+                             fixIts: fixIt(argument.range, suggestion))
+            }
+        }
+        return allowance
     }
 }

@@ -106,7 +106,8 @@ struct BlockChecker {
             sequence: sequence, role: role, action: actionID, argument: argument,
             title: b.title?.value, titleRange: b.title?.range, group: group, condition: condition,
             range: b.sequence.range, menuItemTitle: nil, wantsPriority: attributes.wantsPriority,
-            allowReservedRange: attributes.allowReservedRange, repeatMilliseconds: attributes.repeatMilliseconds))
+            allowReservedRange: attributes.allowReservedRange, repeatMilliseconds: attributes.repeatMilliseconds,
+            layoutAllowance: attributes.layoutAllowance))
     }
 
     /// `block && own`, or just one of them when the other is `true`.

@@ -33,6 +33,8 @@ struct CheckedBinding {
     var allowReservedRange: SourceRange? = nil
     /// `@repeat`: the repeat window in milliseconds (nil when not repeatable).
     var repeatMilliseconds: Int? = nil
+    /// `@allowLayouts(…)`: the layout findings the author accepts (nil when not written).
+    var layoutAllowance: LayoutAllowance? = nil
 }
 
 /// `unbind sequence [when expr]` in a role.

@@ -24,6 +24,8 @@ struct CheckedMenuItem {
     var keyEquivalent: Chord?
     var keyRange: SourceRange?
     var condition: Condition
+    /// `@allowLayouts(…)` on the item (nil when not written).
+    var layoutAllowance: LayoutAllowance? = nil
 }
 
 /// An edit-menu item.

@@ -144,7 +144,7 @@ public enum Checker {
                 out.append(CheckedBinding(
                     sequence: [chord], role: nil, action: item.action, argument: item.argument, title: item.title,
                     titleRange: item.titleRange, group: group, condition: item.condition, range: range,
-                    menuItemTitle: item.title))
+                    menuItemTitle: item.title, layoutAllowance: item.layoutAllowance))
             case .submenu(let sub):
                 keyEquivalents(of: sub, group: group, into: &out)
             case .separator:

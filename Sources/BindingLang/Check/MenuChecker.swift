@@ -48,6 +48,7 @@ struct MenuChecker {
             switch entry {
             case .item(let item):
                 if let key = item.keyEquivalent { engine.error(Messages.editMenuKeyEquivalent, at: key.range) }
+                for attribute in item.attributes { engine.error(Messages.attributeOnEditMenuItem, at: attribute.range) }
                 guard let (title, action, argument, condition) = common(item, &sat, &engine) else { continue }
                 items.append(CheckedEditItem(title: title, action: action, argument: argument, condition: condition))
             case .submenu(let sub):
@@ -75,10 +76,12 @@ struct MenuChecker {
                     key = chords.chord(syntax, &engine)
                     keyOK = key != nil
                 }
+                let attributes = BindingAttributes.check(item.attributes, sequence: nil, &engine)
                 guard let (itemTitle, action, argument, condition) = common(item, &sat, &engine), keyOK else { continue }
                 checked.entries.append(.item(CheckedMenuItem(
                     title: itemTitle, titleRange: item.title.range, action: action, argument: argument,
-                    keyEquivalent: key, keyRange: item.keyEquivalent?.range, condition: condition)))
+                    keyEquivalent: key, keyRange: item.keyEquivalent?.range, condition: condition,
+                    layoutAllowance: attributes.layoutAllowance)))
             case .submenu(let sub):
                 guard depth + 1 < Self.maximumDepth else {
                     engine.error(Messages.menuTooDeep, at: sub.range)

@@ -104,6 +104,14 @@ extension Messages {
         "unknown attribute '@\(name)'\(didYouMean(suggestion.map { "@" + $0 }))"
     }
     static func attributeTwice(_ name: String) -> String { "attribute '@\(name)' is given twice" }
+    static let attributeOnEditMenuItem = "edit-menu items take no attributes (they have no key equivalent)"
+    static func attributeNotOnMenuItem(_ name: String) -> String {
+        "a main-menu item takes only '@allowLayouts', not '@\(name)'"
+    }
+    static func unknownLayoutAllowance(_ name: String, _ suggestion: String?) -> String {
+        "'\(name)' is neither a layout finding (\(LayoutFinding.Kind.allCases.filter(\.isProblem).map(\.rawValue).joined(separator: ", ")))"
+            + " nor a layout id\(didYouMean(suggestion))"
+    }
     static let firstGivenHere = "first given here"
     static func attributeTakesNoArgument(_ name: String) -> String { "attribute '@\(name)' takes no argument" }
     static func repeatNeedsUnit(_ number: String) -> String {

@@ -161,7 +161,7 @@ extension Formatter {
         func item(_ i: BlockItem) -> Node? {
             switch i {
             case .binding(let b):
-                let attributes = b.attributes.map { "@" + $0.name.name + ($0.argument?.text ?? "") + " " }.joined()
+                let attributes = Formatter.attributes(b.attributes)
                 var cells = [attributes + sequence(b.sequence), "-> " + Formatter.action(b.action)]
                 cells.append(b.title.map { Formatter.quote($0.value) } ?? "")
                 cells.append(b.condition.map { "when " + Formatter.expression($0) } ?? "")
@@ -186,7 +186,8 @@ extension Formatter {
                 switch e {
                 case .item(let i):
                     let cells = [
-                        Formatter.quote(i.title.value), i.keyEquivalent.map(chord) ?? "", "-> " + Formatter.action(i.action),
+                        Formatter.attributes(i.attributes) + Formatter.quote(i.title.value), i.keyEquivalent.map(chord) ?? "",
+                        "-> " + Formatter.action(i.action),
                         i.condition.map { "when " + Formatter.expression($0) } ?? "",
                     ]
                     return .line(line(cells, .menuItem, i.range.start, i.range.end))
@@ -430,4 +431,14 @@ extension Formatter {
 
     /// Display width for alignment (wide characters count two).
     static func width(_ s: String) -> Int { s.reduce(0) { $0 + DiagnosticRenderer.width(of: $1) } }
+}
+
+extension Formatter {
+    /// Attributes as written canonically, each followed by a space: `@allowLayouts(de, fr) `.
+    static func attributes(_ attributes: [AttributeSyntax]) -> String {
+        attributes.map { a in
+            "@" + a.name.name + (a.argument?.text ?? "")
+                + (a.arguments.map { "(" + $0.map(\.name).joined(separator: ", ") + ")" } ?? "") + " "
+        }.joined()
+    }
 }

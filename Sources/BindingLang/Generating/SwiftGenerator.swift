@@ -54,6 +54,9 @@ public enum SwiftGenerator {
 
     /// The `UIKeyCommand` input string for `key`; nil for keys UIKit has no input for.
     public static func uiKitInput(_ key: Key) -> String? {
+        // UIKit and AppKit match characters: a key position becomes its US character (the
+        // runtime's dispatcher, which sees physical keys, matches the position itself).
+        if key.isPhysical { return key.physicalKey?.usCharacter.map { String(Character($0)) } }
         if !key.isNamed {
             guard let scalar = Unicode.Scalar(key.rawValue) else { return nil }
             return String(Character(scalar))
@@ -85,6 +88,9 @@ public enum SwiftGenerator {
     /// or the function-key character AppKit's `NSEvent` constants give (`NSUpArrowFunctionKey`
     /// is U+F700, `NSF1FunctionKey` U+F704, …); nil for keys it has none for.
     public static func appKitKeyEquivalent(_ key: Key) -> String? {
+        // UIKit and AppKit match characters: a key position becomes its US character (the
+        // runtime's dispatcher, which sees physical keys, matches the position itself).
+        if key.isPhysical { return key.physicalKey?.usCharacter.map { String(Character($0)) } }
         if !key.isNamed {
             guard let scalar = Unicode.Scalar(key.rawValue) else { return nil }
             return String(Character(scalar))

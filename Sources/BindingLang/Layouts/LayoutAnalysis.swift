@@ -35,42 +35,32 @@ public struct LayoutAnalysis: Sendable {
         var findings: [(LayoutFinding.Kind, Unicode.Scalar?)] = []
     }
 
-    /// Maps `chord` as the dispatcher would match it on `layout` (Grammar.md §5): a character
-    /// at its best position; on a non-Latin layout, a character no key types alone through
-    /// the fallback to its US key.
+    /// Maps `chord` as the dispatcher would match it on `layout` (Grammar.md §5), by the
+    /// runtime's ``KeyboardLayout/press(_:)``, with the findings the key and level imply.
     static func map(_ chord: Chord, on layout: KeyboardLayout, us: KeyboardLayout) -> Mapped {
-        let key = chord.key
-        if key.isNamed || key.isPhysical || key == .space || chord.modifiers.contains(.numericPad) {
-            return Mapped(stroke: PhysicalStroke(key: key, modifiers: chord.modifiers))
+        guard let press = layout.press(chord) else {
+            return Mapped(stroke: nil, findings: [(.untypable, Unicode.Scalar(chord.key.rawValue))])
         }
-        guard let c = Unicode.Scalar(key.rawValue) else { return Mapped(stroke: nil, findings: [(.untypable, nil)]) }
         var modifiers = chord.modifiers
-        // `shift+q` is typed as `Q` (Grammar.md §4.3): where the layout has the upper-case
-        // letter, that is the key (Hebrew has `Q` on Shift+Q but no `q`).
-        var upper: KeyboardLayout.Position? = nil
-        if modifiers.contains(.shift), c.value >= 0x61 && c.value <= 0x7A, let u = Unicode.Scalar(c.value - 0x20) {
-            upper = layout.position(of: u)
+        guard !press.viaUSFallback else {
+            return Mapped(stroke: PhysicalStroke(key: press.key, modifiers: modifiers),
+                          findings: [(.usFallback, Unicode.Scalar(chord.key.rawValue))])
         }
-        let typed = upper ?? layout.position(of: c)
-        // On a non-Latin layout every key falls back to its US character (Grammar.md §5):
-        // where the character is not typed alone by some key, the user presses its US key.
-        if !layout.typesLatinLetters, typed.map({ $0.level != .alone || $0.isDead }) ?? true,
-           let u = us.position(of: c), u.level == .alone, u.key.usCharacter == c, layout.entry(for: u.key) != nil {
-            return Mapped(stroke: PhysicalStroke(key: Key(physical: u.key), modifiers: modifiers), findings: [(.usFallback, c)])
+        guard press.key.isPhysical, !chord.key.isPhysical, let c = Unicode.Scalar(chord.key.rawValue) else {
+            return Mapped(stroke: PhysicalStroke(key: press.key, modifiers: modifiers))
         }
-        guard let p = typed else { return Mapped(stroke: nil, findings: [(.untypable, c)]) }
         var out = Mapped()
-        if p.level.needsShift {
+        if press.level.needsShift {
             if !modifiers.contains(.shift), let u = us.position(of: c), !u.level.needsShift { out.findings.append((.needsShift, c)) }
             modifiers.insert(.shift)
         }
         var altGr = false
-        if p.level.needsAltGr {
+        if press.level.needsAltGr {
             out.findings.append((.needsAltGr, c))
             if layout.kind == .apple { modifiers.insert(.alternate) } else { altGr = true }
         }
-        if p.isDead { out.findings.append((.deadKey, c)) }
-        out.stroke = PhysicalStroke(key: Key(physical: p.key), modifiers: modifiers, altGr: altGr)
+        if press.isDead { out.findings.append((.deadKey, c)) }
+        out.stroke = PhysicalStroke(key: press.key, modifiers: modifiers, altGr: altGr)
         return out
     }
 
@@ -105,6 +95,11 @@ public struct LayoutAnalysis: Sendable {
             pressed.append(typable ? strokes : nil)
         }
         findings += collisions(pressed, layout, &memo)
+        for i in findings.indices where findings[i].kind.isProblem {
+            let f = findings[i]
+            findings[i].isAllowed = keymap.bindings[f.binding].layoutAllowance?.allows(f) == true
+                || f.other.map { keymap.bindings[$0].layoutAllowance?.allows(f) == true } == true
+        }
         findings.sort { ($0.binding, Self.rank($0.kind)) < ($1.binding, Self.rank($1.kind)) }
         return findings
     }

@@ -10,7 +10,7 @@ public enum LayoutDiagnostics {
         let severity: Severity = strict ? .error : .warning
         var engine = DiagnosticEngine()
         for (layout, findings) in LayoutAnalysis(keymap: keymap).analyse(layouts) {
-            for f in findings where f.kind.isProblem {
+            for f in findings where f.isReported {
                 guard let range = range(of: f.binding, keymap, sources) else { continue }
                 var notes: [DiagnosticNote] = []
                 if let other = f.other, let otherRange = self.range(of: other, keymap, sources) {

@@ -42,6 +42,12 @@ public struct LayoutFinding: Sendable, Equatable {
     /// … and a state where both are live (as the conflict checker writes it; empty when both
     /// are always live).
     public var witness: String?
+    /// Whether the binding accepts it with `@allowLayouts(…)` (for a collision, either of the
+    /// two bindings): not a problem then, only counted.
+    public var isAllowed = false
+
+    /// Whether `bindc check --layouts` reports it: a problem kind, not allowed.
+    public var isReported: Bool { kind.isProblem && !isAllowed }
 
     public init(kind: Kind, layout: String, binding: Int, character: Unicode.Scalar? = nil,
                 strokes: [PhysicalStroke]? = nil, other: Int? = nil, otherStrokes: [PhysicalStroke]? = nil,

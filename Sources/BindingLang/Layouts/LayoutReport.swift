@@ -12,8 +12,12 @@ public struct LayoutReport: Sendable {
         results = LayoutAnalysis(keymap: keymap).analyse(layouts)
     }
 
-    /// The number of findings that are problems (everything but the US fallback).
-    public var problemCount: Int { results.reduce(0) { $0 + $1.findings.filter(\.kind.isProblem).count } }
+    /// The number of findings that are problems (everything but the US fallback and what
+    /// `@allowLayouts` accepts).
+    public var problemCount: Int { results.reduce(0) { $0 + $1.findings.filter(\.isReported).count } }
+
+    /// The number of findings `@allowLayouts` accepts.
+    public var allowedCount: Int { results.reduce(0) { $0 + $1.findings.filter(\.isAllowed).count } }
 
     /// Where binding `index` was written, `path:line:column`, or `?` (stripped tables).
     func location(_ index: Int?) -> String? {
@@ -28,16 +32,20 @@ public struct LayoutReport: Sendable {
         var out = ""
         var layoutsWithProblems = 0
         for (layout, findings) in results {
-            let problems = findings.filter(\.kind.isProblem).count
+            let problems = findings.filter(\.isReported).count
+            let allowed = findings.filter(\.isAllowed).count
             if problems > 0 { layoutsWithProblems += 1 }
             let count = problems == 0 ? "no problems" : problems == 1 ? "1 problem" : "\(problems) problems"
             out += "\(layout.id) (\(layout.name); \(layout.source)): \(count)\n"
-            for f in findings where f.kind.isProblem {
+            for f in findings where f.isReported {
                 out += "  \(location(f.binding) ?? "?"): \(Messages.layoutFinding(f, keymap: keymap, layout: layout))"
                 if let other = location(f.other) { out += " (other binding at \(other))" }
                 out += "\n"
             }
-            let fallbacks = findings.count - problems
+            if allowed > 0 {
+                out += "  note: \(allowed) finding\(allowed == 1 ? " is" : "s are") allowed by @allowLayouts (--json lists them)\n"
+            }
+            let fallbacks = findings.filter { $0.kind == .usFallback }.count
             if fallbacks > 0 {
                 out += "  note: \(fallbacks) binding\(fallbacks == 1 ? " is" : "s are") typed through the US-character fallback (--json lists them)\n"
             }
@@ -49,7 +57,8 @@ public struct LayoutReport: Sendable {
 
     /// `{"layouts": [{"id", "name", "kind", "source", "findings": [...]}]}`; each finding has
     /// `kind`, `binding` (as written), `location`, `keys` (null when untypable), and where they
-    /// apply `character`, `other`, `otherLocation`, `otherKeys`, `witness`, and `message`.
+    /// apply `character`, `other`, `otherLocation`, `otherKeys`, `witness`, `allowed` (true when
+    /// `@allowLayouts` accepts it), and `message`.
     public var json: JSONValue {
         .object([("layouts", .array(results.map { layout, findings in
             .object([
@@ -74,6 +83,7 @@ public struct LayoutReport: Sendable {
             members.append(("otherKeys", .string(f.otherStrokes?.sourceText)))
             members.append(("witness", .string(f.witness)))
         }
+        if f.isAllowed { members.append(("allowed", .bool(true))) }
         members.append(("message", .string(Messages.layoutFinding(f, keymap: keymap, layout: layout))))
         return .object(members)
     }

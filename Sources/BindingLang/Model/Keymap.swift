@@ -142,15 +142,19 @@ public struct Binding: Sendable, Equatable {
     /// The later layers' bindings and `unbind`s that narrowed ``condition`` (Grammar.md §9),
     /// in the order they were applied; empty in stripped tables.
     public var overriddenBy: [Override] = []
+    /// `@allowLayouts(…)` (Grammar.md §4.8): the layout findings the author accepts for this
+    /// binding; nil when not written. Compile-time only: the table does not carry it.
+    public var layoutAllowance: LayoutAllowance?
 
     public init(
         sequence: [Chord], role: Int?, action: Int, argument: ArgumentValue = .none,
         title: String? = nil, group: Int? = nil, condition: Condition = .constant(true),
         location: SourceLocation? = nil, wantsPriorityOverSystemBehavior: Bool = false,
-        repeatMilliseconds: Int? = nil
+        repeatMilliseconds: Int? = nil, layoutAllowance: LayoutAllowance? = nil
     ) {
         self.wantsPriorityOverSystemBehavior = wantsPriorityOverSystemBehavior
         self.repeatMilliseconds = repeatMilliseconds
+        self.layoutAllowance = layoutAllowance
         self.sequence = sequence
         self.role = role
         self.action = action

@@ -695,8 +695,10 @@ extension Parser {
             return false
         }
 
-        /// `attribute = "@" ident [ "(" duration ")" ] ;` (no space after the `@` or before
-        /// the `(`), one or more before a binding's sequence, all on the sequence's line.
+        /// `attribute = "@" ident [ "(" ( duration | name { "," name } ) ")" ] ;` with `name =
+        /// ident { "-" ident }` (no space after the `@`, none between a name's parts, and the
+        /// `(` right after the attribute's name), one or more before a binding's sequence, all
+        /// on the sequence's line.
         mutating func parseAttributes() -> [AttributeSyntax]? {
             var attributes: [AttributeSyntax] = []
             while case .punct(UInt8(ascii: "@")) = tok.kind, attributes.isEmpty || !tok.precededByNewline {
@@ -709,11 +711,21 @@ extension Parser {
                 let name = Identifier(name: text(tok), range: range(tok.start, tok.end))
                 advance()
                 var argument: AttributeArgumentSyntax? = nil
-                if case .leftParen = tok.kind, tok.start == name.range.end {
-                    guard let parsed = parseAttributeArgument() else { return nil }
-                    argument = parsed
+                var arguments: [Identifier]? = nil
+                var end = name.range.end
+                if case .leftParen = tok.kind, tok.start == end {
+                    // Names (`@allowLayouts(de, fr)`) or a duration (`@repeat(800ms)`).
+                    if pos + 1 < tokens.count, case .identifier = tokens[pos + 1].kind {
+                        guard let parsed = parseAttributeArguments() else { return nil }
+                        arguments = parsed.names
+                        end = parsed.end
+                    } else {
+                        guard let parsed = parseAttributeArgument() else { return nil }
+                        argument = parsed
+                        end = parsed.range.end
+                    }
                 }
-                attributes.append(AttributeSyntax(name: name, argument: argument, range: range(at.start, argument?.range.end ?? name.range.end)))
+                attributes.append(AttributeSyntax(name: name, argument: argument, arguments: arguments, range: range(at.start, end)))
             }
             if tok.precededByNewline || atEnd {
                 errorExpected("key sequence after the attributes, on the same line")
@@ -750,6 +762,40 @@ extension Parser {
             advance()
             return AttributeArgumentSyntax(
                 number: text(number), unit: unit, valueRange: range(number.start, valueEnd), range: range(open.start, close.end))
+        }
+
+        /// An attribute's `"(" name { "," name } ")"`, at the `(`: the names and the end of the
+        /// `)`. Nil after an error (reported), with nothing consumed past the line.
+        mutating func parseAttributeArguments() -> (names: [Identifier], end: Int)? {
+            let open = tok
+            advance()
+            var names: [Identifier] = []
+            while true {
+                guard case .identifier = tok.kind, !tok.precededByNewline else {
+                    errorExpected(names.isEmpty ? "a name in the attribute's parentheses" : "a name after ','")
+                    return nil
+                }
+                let start = tok.start
+                var end = tok.end
+                advance()
+                // `fr-mac`: parts joined by '-' with nothing between them.
+                while case .punct(UInt8(ascii: "-")) = tok.kind, tok.start == end, pos + 1 < tokens.count,
+                      case .identifier = tokens[pos + 1].kind, tokens[pos + 1].start == tok.end {
+                    advance()
+                    end = tok.end
+                    advance()
+                }
+                names.append(Identifier(name: String(decoding: bytes[start..<end], as: UTF8.self), range: range(start, end)))
+                if case .comma = tok.kind, !tok.precededByNewline { advance(); continue }
+                if case .rightParen = tok.kind, !tok.precededByNewline {
+                    let close = tok.end
+                    advance()
+                    return (names, close)
+                }
+                errorExpected("',' or ')' after the attribute's argument",
+                              notes: [DiagnosticNote(Messages.toMatchParen, at: range(open.start, open.end))])
+                return nil
+            }
         }
 
         /// `binding = sequence "->" NL actionRef [ NL string ] [ NL "when" expr ] ;`
@@ -1006,7 +1052,12 @@ extension Parser {
                 guard let m = parseMenu(nested: true, inEditMenu: false) else { return nil }
                 return inEditMenu ? .error(m.range) : .submenu(m)
             }
-            guard case .string = t.kind else {
+            var attributes: [AttributeSyntax] = []
+            if case .punct(UInt8(ascii: "@")) = t.kind {
+                guard let parsed = parseAttributes() else { return nil }
+                attributes = parsed
+            }
+            guard case .string = tok.kind else {
                 errorExpected("menu item title")
                 return nil
             }
@@ -1037,7 +1088,7 @@ extension Parser {
             }
             return .item(MenuItemSyntax(
                 title: title, keyEquivalent: key, action: action, condition: condition,
-                range: range(title.range.start, prevEnd)))
+                range: range(attributes.first?.range.start ?? title.range.start, prevEnd), attributes: attributes))
         }
 
         // MARK: - Shortcuts

@@ -171,19 +171,23 @@ public struct BindingSyntax: Sendable {
     }
 }
 
-/// `@name` or `@name(argument)` before a binding: `@priority`, `@allowReserved`, `@repeat`,
-/// `@repeat(800ms)`. The parser accepts any name and any argument of a number and a unit;
-/// the checker knows which exist.
+/// `@name`, `@name(argument)` or `@name(name, …)` before a binding: `@priority`,
+/// `@allowReserved`, `@repeat`, `@repeat(800ms)`, `@allowLayouts(de, needsAltGr)`. The parser
+/// accepts any name, and in parentheses either a number with a unit or a list of names; the
+/// checker knows which exist.
 public struct AttributeSyntax: Sendable {
     /// The name after the `@`.
     public var name: Identifier
-    /// The parenthesised argument directly after the name, if any.
+    /// The parenthesised number argument directly after the name, if any (`(800ms)`).
     public var argument: AttributeArgumentSyntax?
-    /// From the `@` to the end of the name, or of the argument's `)`.
+    /// The parenthesised names directly after the name, if any (`(de, fr-mac, deadKey)`).
+    public var arguments: [Identifier]?
+    /// From the `@` to the end of the name, or of the `)`.
     public var range: SourceRange
-    public init(name: Identifier, argument: AttributeArgumentSyntax? = nil, range: SourceRange) {
+    public init(name: Identifier, argument: AttributeArgumentSyntax? = nil, arguments: [Identifier]? = nil, range: SourceRange) {
         self.name = name
         self.argument = argument
+        self.arguments = arguments
         self.range = range
     }
 }
@@ -364,11 +368,15 @@ public struct MenuItemSyntax: Sendable {
     public var keyEquivalent: ChordSyntax?
     public var action: ActionReference
     public var condition: Expression?
+    /// From the first attribute (or the title) to the end of the item.
     public var range: SourceRange
+    /// Attributes before the title (`@allowLayouts(…)`, Grammar.md §4.8), in written order.
+    public var attributes: [AttributeSyntax]
     public init(
         title: StringLiteral, keyEquivalent: ChordSyntax?, action: ActionReference,
-        condition: Expression?, range: SourceRange
+        condition: Expression?, range: SourceRange, attributes: [AttributeSyntax] = []
     ) {
+        self.attributes = attributes
         self.title = title
         self.keyEquivalent = keyEquivalent
         self.action = action

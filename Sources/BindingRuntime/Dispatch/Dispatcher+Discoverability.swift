@@ -21,8 +21,12 @@ extension Dispatcher {
     /// The discoverability overlay for this chain and context (Grammar.md §6): titled
     /// bindings a press of their sequence would perform now (live, with a performer, chosen
     /// by rule 2, and for a sequence, each proper prefix leaving the dispatcher pending);
-    /// ungrouped first, then each group in order, each in declaration order.
-    public func discoverableCommands(firstResponder: any Responder, context: ContextState) -> [DiscoverableCommand] {
+    /// ungrouped first, then each group in order, each in declaration order. With a `layout`,
+    /// the glyphs and plain text show each chord as it is typed on it
+    /// (``Chord/glyphs(on:)``).
+    public func discoverableCommands(
+        firstResponder: any Responder, context: ContextState, layout: KeyboardLayout? = nil
+    ) -> [DiscoverableCommand] {
         refresh()
         let state = context.bound(to: table)
         var cache = ResolutionCache()
@@ -46,8 +50,8 @@ extension Dispatcher {
                 title: table.string(titleID) ?? "",
                 group: group == TableFormat.none ? nil : table.groupName(Int(group)),
                 sequence: sequence,
-                glyphs: sequence.map(\.glyphs).joined(separator: " "),
-                plainText: sequence.map(\.plainText).joined(separator: " "),
+                glyphs: sequence.map { layout.map($0.glyphs(on:)) ?? $0.glyphs }.joined(separator: " "),
+                plainText: sequence.map { layout.map($0.plainText(on:)) ?? $0.plainText }.joined(separator: " "),
                 action: table.invocation(ofBinding: b), bindingIndex: b,
                 location: table.location(ofBinding: b))
             if group == TableFormat.none || Int(group) >= grouped.count { ungrouped.append(command) } else { grouped[Int(group)].append(command) }
@@ -61,9 +65,9 @@ extension Dispatcher {
     /// `String(localized:table:bundle:)` with the table `Keymap`). Order and grouping are the
     /// keymap's, whatever the translations.
     public func discoverableCommands(
-        firstResponder: any Responder, context: ContextState, localize: (String) -> String
+        firstResponder: any Responder, context: ContextState, layout: KeyboardLayout? = nil, localize: (String) -> String
     ) -> [DiscoverableCommand] {
-        discoverableCommands(firstResponder: firstResponder, context: context).map { c in
+        discoverableCommands(firstResponder: firstResponder, context: context, layout: layout).map { c in
             DiscoverableCommand(
                 title: localize(c.title), group: c.group.map(localize), sequence: c.sequence, glyphs: c.glyphs,
                 plainText: c.plainText, action: c.action, bindingIndex: c.bindingIndex, location: c.location)
@@ -104,8 +108,11 @@ extension Dispatcher {
     /// role of the chain, each with the title of the binding it completes (when it completes
     /// a titled one that rule 2 would choose), in the order of Grammar.md §6. In repeat mode:
     /// the strokes that would repeat, each with the repeatable binding it performs (untitled
-    /// ones listed too, without a title). Empty when idle.
-    public func pendingContinuations(firstResponder: any Responder, context: ContextState) -> [SequenceContinuation] {
+    /// ones listed too, without a title). Empty when idle. With a `layout`, each stroke is
+    /// rendered as it is typed on it (``Chord/glyphs(on:)``).
+    public func pendingContinuations(
+        firstResponder: any Responder, context: ContextState, layout: KeyboardLayout? = nil
+    ) -> [SequenceContinuation] {
         refresh()
         let repeating = state.pointee.repeatNode
         guard let node = pendingNode ?? repeating else { return [] }
@@ -141,7 +148,8 @@ extension Dispatcher {
             let g = order == Int.max ? TableFormat.none : table.bindingGroup(order)
             let rank = g == TableFormat.none ? -1 : Int(g)
             entries.append((rank, order, SequenceContinuation(
-                chord: chord, glyphs: chord.glyphs, plainText: chord.plainText, title: title, group: group, action: action)))
+                chord: chord, glyphs: layout.map(chord.glyphs(on:)) ?? chord.glyphs,
+                plainText: layout.map(chord.plainText(on:)) ?? chord.plainText, title: title, group: group, action: action)))
         }
         entries.sort { ($0.rank, $0.binding, $0.item.chord.code) < ($1.rank, $1.binding, $1.item.chord.code) }
         return entries.map(\.item)
@@ -160,8 +168,9 @@ extension Dispatcher {
         return out
     }
 
-    /// The main menus with each item's enabled state and key equivalent (Grammar.md §7.2).
-    public func mainMenus(firstResponder: any Responder, context: ContextState) -> [MenuState] {
+    /// The main menus with each item's enabled state and key equivalent (Grammar.md §7.2),
+    /// rendered as typed on `layout` when one is given.
+    public func mainMenus(firstResponder: any Responder, context: ContextState, layout: KeyboardLayout? = nil) -> [MenuState] {
         refresh()
         let state = context.bound(to: table)
         func convert(_ m: TableMenu) -> MenuState {
@@ -173,7 +182,8 @@ extension Dispatcher {
                     let enabled = state.holds(i.conditionRef, facts(firstResponder, role: TableFormat.menuRole)) && performer(of: i.action, firstResponder: firstResponder) != nil
                     return .item(MenuItemState(
                         title: i.title, action: i.action, keyEquivalent: i.keyEquivalent,
-                        keyGlyphs: i.keyEquivalent?.glyphs, keyPlainText: i.keyEquivalent?.plainText, isEnabled: enabled))
+                        keyGlyphs: i.keyEquivalent.map { layout.map($0.glyphs(on:)) ?? $0.glyphs },
+                        keyPlainText: i.keyEquivalent.map { layout.map($0.plainText(on:)) ?? $0.plainText }, isEnabled: enabled))
                 }
             })
         }

@@ -40,15 +40,19 @@ public struct Chord: Hashable, Sendable {
 
     /// Plain-text rendering, e.g. `Ctrl+Alt+Shift+Cmd+K`.
     public var plainText: String {
-        let names: [Modifiers: String] = [
-            .control: "Ctrl", .alternate: "Alt", .shift: "Shift", .command: "Cmd",
-            .capsLock: "CapsLock", .numericPad: "Numpad",
-        ]
         var parts: [String] = []
-        for m in Modifiers.canonicalOrder where modifiers.contains(m.modifier) { parts.append(names[m.modifier]!) }
+        for m in Modifiers.canonicalOrder where modifiers.contains(m.modifier) { parts.append(Chord.plainNames[m.modifier] ?? m.name) }
         parts.append(key.plainName)
         return parts.joined(separator: "+")
     }
+}
+
+extension Chord {
+    /// Each modifier's name in plain-text renderings.
+    static let plainNames: [Modifiers: String] = [
+        .control: "Ctrl", .alternate: "Alt", .shift: "Shift", .command: "Cmd",
+        .capsLock: "CapsLock", .numericPad: "Numpad",
+    ]
 }
 
 /// Why a chord spelled as text could not be built.

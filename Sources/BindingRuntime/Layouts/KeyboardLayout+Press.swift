@@ -1,0 +1,83 @@
+/// Where a chord's key is pressed on a layout (Grammar.md §5 and §10, Keyboard layouts): the
+/// one rule that `bindc layouts` reports with and that overlays render with.
+extension KeyboardLayout {
+    /// How a chord's key is pressed on a layout.
+    public struct Press: Sendable, Equatable {
+        /// A key position (``Key/isPhysical``), or a key that is the same on every layout
+        /// (named keys, space, keypad keys).
+        public let key: Key
+        /// The level whose modifiers are held besides the chord's own.
+        public let level: Level
+        /// Whether the key types the character as a dead key.
+        public let isDead: Bool
+        /// Whether the key is reached through the dispatcher's fallback to the US character
+        /// (a non-Latin layout, Grammar.md §5).
+        public let viaUSFallback: Bool
+    }
+
+    /// Where `chord`'s key is pressed: a character at its best position (``position(of:)``;
+    /// `shift+q` at the position of `Q` where there is one); on a non-Latin layout a character
+    /// no key types alone, but the US keyboard does, on its US key. Named keys, space, keypad
+    /// chords and key positions are themselves. Nil when no key types the character.
+    public func press(_ chord: Chord) -> Press? {
+        let key = chord.key
+        if key.isNamed || key.isPhysical || key == .space || chord.modifiers.contains(.numericPad) {
+            return Press(key: key, level: .alone, isDead: false, viaUSFallback: false)
+        }
+        guard let c = Unicode.Scalar(key.rawValue) else { return nil }
+        var upper: Position? = nil
+        if chord.modifiers.contains(.shift), c.value >= 0x61 && c.value <= 0x7A, let u = Unicode.Scalar(c.value - 0x20) {
+            upper = position(of: u)
+        }
+        let typed = upper ?? position(of: c)
+        if !typesLatinLetters, typed.map({ $0.level != .alone || $0.isDead }) ?? true,
+           let u = KeyboardLayout.us(kind).position(of: c), u.level == .alone, u.key.usCharacter == c, entry(for: u.key) != nil {
+            return Press(key: Key(physical: u.key), level: .alone, isDead: false, viaUSFallback: true)
+        }
+        guard let p = typed else { return nil }
+        return Press(key: Key(physical: p.key), level: p.level, isDead: p.isDead, viaUSFallback: false)
+    }
+}
+
+extension Chord {
+    /// The chord as it is typed on `layout`, in glyphs (Grammar.md §6): the level's Shift
+    /// (`⇧`) and Option (`⌥`, Apple layouts) join the chord's modifiers, AltGr (PC layouts) is
+    /// written `AltGr+`, and a key position shows what that key types on `layout` (`⌃KeyH`
+    /// is `⌃D` on Dvorak). A character no key types is shown as written.
+    public func glyphs(on layout: KeyboardLayout) -> String {
+        guard let (modifiers, altGr, label) = typed(on: layout) else { return glyphs }
+        var s = ""
+        for m in Modifiers.canonicalOrder where modifiers.contains(m.modifier) { s += m.glyph }
+        return s + (altGr ? "AltGr+" : "") + label
+    }
+
+    /// The chord as it is typed on `layout`, in plain text (`Ctrl+Shift+/`, `Cmd+AltGr+[`).
+    public func plainText(on layout: KeyboardLayout) -> String {
+        guard let (modifiers, altGr, label) = typed(on: layout) else { return plainText }
+        var parts: [String] = []
+        for m in Modifiers.canonicalOrder where modifiers.contains(m.modifier) { parts.append(Chord.plainNames[m.modifier] ?? m.name) }
+        if altGr { parts.append("AltGr") }
+        parts.append(label)
+        return parts.joined(separator: "+")
+    }
+
+    /// The modifiers held, whether AltGr is, and the key's label on `layout`.
+    private func typed(on layout: KeyboardLayout) -> (Modifiers, altGr: Bool, label: String)? {
+        guard let press = layout.press(self) else { return nil }
+        var mods = modifiers
+        var altGr = false
+        if press.level.needsShift { mods.insert(.shift) }
+        if press.level.needsAltGr { if layout.kind == .apple { mods.insert(.alternate) } else { altGr = true } }
+        let label: String
+        if key.isPhysical, let physical = key.physicalKey {
+            // What the key types alone here (a dead key shows its accent).
+            let typed = layout.entry(for: physical)?.character(at: .alone) ?? physical.usCharacter
+            label = typed.map { String(Character($0)).uppercased() } ?? key.plainName
+        } else if press.key.isPhysical, !key.isNamed, key != .space {
+            label = key.glyph
+        } else {
+            return (mods, altGr, key.isNamed ? key.plainName : key.glyph)
+        }
+        return (mods, altGr, label)
+    }
+}
