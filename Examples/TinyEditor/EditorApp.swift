@@ -1,4 +1,5 @@
 import BindingLang
+import BindingRuntime
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -41,6 +42,7 @@ enum EditorApp {
         model.signedIn = options.signedIn
         model.writer = { path, bytes in writeFile(path, bytes) }
         let session = EditorSession(model: model, keymaps: keymaps, initial: initial)
+        session.layout = KeyboardLayout.named(options.layout) ?? KeyboardLayout.us(.pc)
         if let keymapFile = options.keymapFile { session.watchKeymap(at: 0, root: keymapFile) }
         return session
     }

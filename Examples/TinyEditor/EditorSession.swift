@@ -16,6 +16,10 @@ final class EditorSession {
     private(set) var overlayVisible = false
     /// The strokes of the pending sequence, empty when idle.
     private(set) var pendingStrokes: [Chord] = []
+    /// The keyboard layout (`--layout`): a terminal sends characters, and the session takes
+    /// each as the key that types it on this layout; the overlay and the pending hint render
+    /// chords as typed on it.
+    var layout: KeyboardLayout = KeyboardLayout.us(.pc)
 
     let textView: TextViewResponder
     let findBar: FindBarResponder
@@ -179,6 +183,8 @@ final class EditorSession {
     /// when the editor accepts text, and the editor's own keys act last.
     @discardableResult
     func handle(_ event: KeyEvent) -> SessionEvent {
+        // Characters only (a terminal): the key that types them on the layout.
+        let event = event.physicalKey == nil ? layout.event(typing: event.chord, timestamp: event.timestamp) : event
         model.message = ""
         let armed = model.quitArmed
         syncContext()
@@ -260,24 +266,24 @@ final class EditorSession {
     // MARK: - What the screen shows
 
     /// While a sequence is pending, the strokes so far and what may follow, as the runtime
-    /// lists them: `ctrl+k …  ctrl+c: Add Line Comment  ctrl+u: Remove Line Comment`. In repeat
-    /// mode (`@repeat`), the keys that repeat without the prefix: `ctrl+k repeat …  tab: Indent
-    /// Line  shift+tab: Outdent Line`, until `now` (on the key events' clock) passes the
+    /// lists them, rendered on the layout: `Ctrl+K …  Ctrl+C: Add Line Comment  Ctrl+U: …`. In
+    /// repeat mode (`@repeat`), the keys that repeat without the prefix: `Ctrl+K repeat …  Tab:
+    /// Indent Line  Shift+Tab: Outdent Line`, until `now` (on the key events' clock) passes the
     /// runtime's deadline; without `now`, until the next key.
     func pendingHint(now: Double? = nil) -> String? {
         if pendingStrokes.isEmpty, let prefix = dispatcher.repeating {
             if let now, let deadline = dispatcher.repeatDeadline, now > deadline { return nil }
-            var hint = SessionEvent.text(prefix.strokes) + " repeat …"
-            for c in dispatcher.pendingContinuations(firstResponder: rewire(), context: context) {
-                hint += "  \(c.chord.sourceText): \(c.title ?? c.action?.description ?? "…")"
+            var hint = prefix.strokes.map { $0.plainText(on: layout) }.joined(separator: " ") + " repeat …"
+            for c in dispatcher.pendingContinuations(firstResponder: rewire(), context: context, layout: layout) {
+                hint += "  \(c.plainText): \(c.title ?? c.action?.description ?? "…")"
             }
             return hint
         }
         guard !pendingStrokes.isEmpty else { return nil }
-        let next = dispatcher.pendingContinuations(firstResponder: rewire(), context: context)
-        var hint = SessionEvent.text(pendingStrokes) + " …"
+        let next = dispatcher.pendingContinuations(firstResponder: rewire(), context: context, layout: layout)
+        var hint = pendingStrokes.map { $0.plainText(on: layout) }.joined(separator: " ") + " …"
         for c in next {
-            hint += "  \(c.chord.sourceText): \(c.title ?? c.action?.description ?? "…")"
+            hint += "  \(c.plainText): \(c.title ?? c.action?.description ?? "…")"
         }
         return hint
     }
@@ -285,7 +291,7 @@ final class EditorSession {
     /// The discoverability overlay as the runtime computes it for the current chain and
     /// context: groups in order, each command's keys and title.
     func overlayLines() -> [String] {
-        let commands = dispatcher.discoverableCommands(firstResponder: rewire(), context: context)
+        let commands = dispatcher.discoverableCommands(firstResponder: rewire(), context: context, layout: layout)
         var lines = ["Key commands — \(keymap.name)"]
         var group: String?? = .none
         let width = min(16, commands.map(\.plainText.count).max() ?? 0)

@@ -1,7 +1,10 @@
-/// The command line: `tiny-editor [--keymap text|vim|ide] [--keys "…"] [--text "…"]
-/// [--read-only] [--signed-in] [FILE]`.
+import BindingRuntime
+/// The command line: `tiny-editor [--keymap text|vim|ide] [--layout ID] [--keys "…"]
+/// [--text "…"] [--read-only] [--signed-in] [FILE]`.
 struct Options: Equatable {
     var keymap = "text"
+    /// The keyboard layout keys are decoded and shown for (`--layout de`).
+    var layout = "us"
     /// A `.bind` file to run instead of the examples (`--keymap-file`; its `layer over` bases
     /// are loaded too).
     var keymapFile: String?
@@ -15,8 +18,8 @@ struct Options: Equatable {
     var help = false
 
     static let usage = """
-        usage: tiny-editor [--keymap text|vim|ide|FILE.bind | --keymap-file FILE.bind] [--keys "STROKES"]
-                           [--text "TEXT"] [--read-only] [--signed-in] [FILE]
+        usage: tiny-editor [--keymap text|vim|ide|FILE.bind | --keymap-file FILE.bind] [--layout ID]
+                           [--keys "STROKES"] [--text "TEXT"] [--read-only] [--signed-in] [FILE]
 
         A small terminal editor whose every key goes through BindingRuntime.
 
@@ -30,6 +33,11 @@ struct Options: Equatable {
                           swaps the new table in; on errors it keeps the old one and shows the
                           first error in the status line. `--keymap F.bind` is the same (one
                           file; use `layer over` inside it to combine several)
+          --layout ID     the keyboard layout (default us; de, fr, ru, dvorak, de-mac, … as in
+                          `bindc layouts --help`): each typed character is taken as the key that
+                          types it there, so key-position bindings (ctrl+Backquote) and the
+                          US-character fallback of non-Latin layouts work, and the overlay and
+                          the pending hint show each chord as it is typed on that layout
           --keys STROKES  scripted mode: run the strokes, print what each did and the buffer;
                           strokes are chords as in .bind (`i`, `ctrl+k ctrl+c`, `G`, `"$"`) and
                           text:"…" types literal text. Without a terminal on standard input,
@@ -87,6 +95,14 @@ struct Options: Equatable {
                     }
                     o.keymap = k
                 case "--keymap-file": o.keymapFile = try take()
+                case "--layout":
+                    let id = try take()
+                    guard KeyboardLayout.named(id) != nil else {
+                        let suggestion = nearest(to: id, in: KeyboardLayout.all.map(\.id))
+                        throw Error(message: "unknown layout '\(id)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+                            + " (the layouts: \(KeyboardLayout.all.map(\.id).joined(separator: " ")))")
+                    }
+                    o.layout = id
                 case "--keys": o.keys = try take()
                 case "--text": o.text = try take().replacingEscapes()
                 case "--read-only": o.readOnly = true

@@ -69,6 +69,12 @@ enum Report {
         out.append("")
         out.append("Layouts (issue #12)")
         out.append("  bindc layouts --all:    \(f(r.layoutsAllMs)) ms on 10,000 bindings, 41 layouts (compile, analyse, report; \(r.layoutsAllProblems.map(String.init) ?? "n/a") problems; target < 1000 ms)")
+        for id in Bench.dispatchLayouts {
+            let parts = r.sizes.map { s in
+                "\(s): \(f(r.layoutDispatchNs[id]?[s])) ns (\(f(r.layoutDispatchNs[id]?[s].flatMap { ns in r.snapshotDispatchNs[s].map { ns / $0 } }))x snapshot)"
+            }
+            out.append("  dispatch, \(id) events:   " + parts.joined(separator: ", "))
+        }
         out.append("")
         out.append("Targets (issue #6)")
         for t in r.targets {
@@ -100,6 +106,14 @@ enum Report {
             }.joined(separator: ", ") + "}"
         }
         let at8 = { (m: [Int: [Int: Double]]) in m.mapValues { $0[8] ?? .nan } }
+        // Layout-aware dispatch over plain snapshot dispatch, per size, in this run.
+        let layoutRatio = { (id: String) -> [Int: Double] in
+            var out: [Int: Double] = [:]
+            for s in r.sizes {
+                if let ns = r.layoutDispatchNs[id]?[s], let base = r.snapshotDispatchNs[s] { out[s] = ns / base }
+            }
+            return out
+        }
         var fields: [(String, String)] = [
             ("dispatch_ns", bySize(at8(r.dispatchNs))),
             ("baseline_uikit_ns", bySize(at8(r.baselineNs))),
@@ -123,6 +137,9 @@ enum Report {
             ("check_same_chord_512_ms", num(r.checkSameChord512Ms)),
             ("layouts_all_10000_ms", num(r.layoutsAllMs)),
             ("layouts_all_10000_problems", r.layoutsAllProblems.map(String.init) ?? "null"),
+            ("layout_dispatch_ns", "{" + Bench.dispatchLayouts.map { "\"\($0)\": \(bySize(r.layoutDispatchNs[$0] ?? [:]))" }.joined(separator: ", ") + "}"),
+            ("layout_dispatch_ratio", "{" + Bench.dispatchLayouts.map { "\"\($0)\": \(bySize(layoutRatio($0)))" }.joined(separator: ", ") + "}"),
+            ("layout_dispatch_allocs_per_press", "{" + Bench.dispatchLayouts.map { "\"\($0)\": \(bySize(r.layoutDispatchAllocsPerPress[$0] ?? [:]))" }.joined(separator: ", ") + "}"),
             ("press_mix_depth_8", "{" + r.sizes.map { s in
                 "\"\(s)\": {" + PressKind.allCases.map { "\"\($0.rawValue)\": \(r.pressMix[s]?[$0] ?? 0)" }.joined(separator: ", ") + "}"
             }.joined(separator: ", ") + "}"),

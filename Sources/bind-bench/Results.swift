@@ -81,6 +81,11 @@ struct Results {
     var layoutsAllMs: Double?
     /// The problems that report finds (a check that it did the work).
     var layoutsAllProblems: Int?
+    /// Median ns per press of layout-aware events through the exact snapshot, by layout id
+    /// and size (LayoutDispatch.swift).
+    var layoutDispatchNs: [String: [Int: Double]] = [:]
+    /// Allocations per press of those events, by layout id and size.
+    var layoutDispatchAllocsPerPress: [String: [Int: Double]] = [:]
 
     /// Table sizes for the largest keymap compiled.
     var tableSize = 0

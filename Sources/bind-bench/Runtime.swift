@@ -135,6 +135,7 @@ extension Bench {
                 }
                 measureSequences(list, app, w, size: size)
                 measureSnapshots(list, app, w, size: size)
+                measureLayoutDispatch(list, app, size: size)
             }
         }
         if pressesCounted > 0 { results.dispatchAllocsPerPress = Double(allocations) / Double(pressesCounted) }

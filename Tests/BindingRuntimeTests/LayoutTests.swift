@@ -164,3 +164,59 @@ func dispatchMatchesCharactersPositionsAndTheUSFallback(throughSnapshot: Bool) t
     // Without a physical key, ctrl+с is only itself.
     #expect(send(KeyEvent(key: Key(character: "с"), modifiers: .control)).isUnhandled)
 }
+
+// MARK: - Rendering per layout
+
+@Test func chordsRenderAsTypedOnALayout() throws {
+    let dvorak = try #require(KeyboardLayout.named("dvorak")), de = try #require(KeyboardLayout.named("de"))
+    let deMac = try #require(KeyboardLayout.named("de-mac")), ru = try #require(KeyboardLayout.named("ru"))
+    let us = try #require(KeyboardLayout.named("us")), fr = try #require(KeyboardLayout.named("fr"))
+    // A key position shows what the key types there.
+    #expect(chord("ctrl+KeyH").glyphs(on: dvorak) == "⌃D")
+    #expect(chord("ctrl+KeyH").glyphs(on: us) == "⌃H")
+    #expect(chord("ctrl+Backquote").plainText(on: de) == "Ctrl+^")
+    #expect(chord("cmd+Digit1").plainText(on: fr) == "Cmd+&")
+    // A character shows the level's modifiers: AltGr on a PC, Option on a Mac, Shift.
+    #expect(chord("cmd+[").glyphs(on: de) == "⌘AltGr+[")
+    #expect(chord("cmd+[").plainText(on: de) == "Cmd+AltGr+[")
+    #expect(chord("cmd+[").glyphs(on: deMac) == "⌥⌘[")
+    #expect(chord("cmd+/").plainText(on: de) == "Shift+Cmd+/")
+    #expect(chord("cmd+1").glyphs(on: fr) == "⇧⌘1")
+    // Unchanged where the layout types it as written; named keys are the same everywhere.
+    #expect(chord("cmd+k").glyphs(on: de) == chord("cmd+k").glyphs)
+    #expect(chord("ctrl+up").plainText(on: ru) == chord("ctrl+up").plainText)
+    // Russian: ctrl+c through the fallback, on the C key; a character no key types as written.
+    #expect(chord("ctrl+c").glyphs(on: ru) == "⌃C")
+    #expect(ru.press(chord("ctrl+c"))?.viaUSFallback == true)
+    #expect(chord("cmd+$").glyphs(on: ru) == chord("cmd+$").glyphs)
+    #expect(ru.press(chord("cmd+$")) == nil)
+}
+
+@Test func eventsTypedOnALayoutCarryTheKey() throws {
+    let de = try #require(KeyboardLayout.named("de")), ru = try #require(KeyboardLayout.named("ru"))
+    let z = de.event(typing: chord("ctrl+z"))
+    #expect(z.physicalKey?.code == "KeyY" && z.chord == chord("ctrl+z") && z.fallback == nil)
+    let caret = de.event(typing: Chord(key: Key(character: "^"), modifiers: .control))
+    #expect(caret.physicalKey?.code == "Backquote")  // a dead key: it types nothing, so the US character
+    #expect(caret.chord == Chord(key: Key(character: "`"), modifiers: .control))
+    let ve = ru.event(typing: Chord(key: Key(character: "в"), modifiers: []))
+    #expect(ve.physicalKey?.code == "KeyD" && ve.fallback == Chord(key: Key(character: "d")))
+    let position = ru.event(typing: chord("ctrl+KeyQ"))
+    #expect(position.physicalKey?.code == "KeyQ" && position.chord == Chord(key: Key(character: "й"), modifiers: .control))
+    #expect(de.event(typing: chord("ctrl+up")).physicalKey == nil)
+}
+
+@Test func overlayAndHintsRenderOnALayout() throws {
+    let table = try layoutTable()
+    let dispatcher = Dispatcher(table: table)
+    let editor = TestResponder("editor", roles: ["Editor"])
+    let state = ContextState(table: table)
+    let dvorak = try #require(KeyboardLayout.named("dvorak"))
+    #expect(dispatcher.discoverableCommands(firstResponder: editor, context: state).isEmpty)  // untitled
+    _ = dispatcher.dispatch(KeyEvent(chord("g")), firstResponder: editor, context: state)
+    let plain = dispatcher.pendingContinuations(firstResponder: editor, context: state)
+    let onDvorak = dispatcher.pendingContinuations(firstResponder: editor, context: state, layout: dvorak)
+    #expect(plain.map(\.plainText) == ["KeyJ"])
+    #expect(onDvorak.map(\.plainText) == ["H"])
+    #expect(onDvorak.map(\.glyphs) == ["H"])
+}

@@ -126,8 +126,8 @@ func examplesThroughTheTable(_ names: [String]) throws {
     for platform in Platform.allCases {
         let keymap = try #require(compile(files, platform: platform))
         let full = try BindingTable(bytes: Emitter.emit(keymap))
-        #expect(Keymap(table: full) == keymap)
-        var stripped = keymap
+        #expect(Keymap(table: full) == keymap.withoutCompileTimeAttributes)
+        var stripped = keymap.withoutCompileTimeAttributes
         for i in stripped.bindings.indices { stripped.bindings[i].location = nil; stripped.bindings[i].overriddenBy = [] }
         #expect(Keymap(table: try BindingTable(bytes: Emitter.emit(keymap, strip: true))) == stripped)
         exercise(full)

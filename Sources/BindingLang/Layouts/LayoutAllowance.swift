@@ -25,3 +25,13 @@ public struct LayoutAllowance: Sendable, Equatable {
         LayoutFinding.Kind.allCases.filter(\.isProblem).map(\.rawValue) + KeyboardLayout.all.map(\.id)
     }
 }
+
+extension Keymap {
+    /// The keymap without what only the compiler reads (`@allowLayouts`, which no table
+    /// stores): what `Keymap(table:)` gives back for a table emitted from it.
+    public var withoutCompileTimeAttributes: Keymap {
+        var copy = self
+        for i in copy.bindings.indices { copy.bindings[i].layoutAllowance = nil }
+        return copy
+    }
+}

@@ -81,3 +81,29 @@ extension Chord {
         return (mods, altGr, label)
     }
 }
+
+extension KeyboardLayout {
+    /// The press that types `chord` on this layout, as a layout-aware event (physical key and
+    /// characters, ``KeyEvent/init(physicalKey:characters:modifiers:layout:timestamp:)``): for
+    /// apps that receive only characters, such as terminal programs. A character goes to the
+    /// key that types it (``position(of:)``), a key position types what it types here alone
+    /// (with Shift when the chord has it); a named key, or a character no key types, stays a
+    /// plain ``KeyEvent/init(_:timestamp:)``.
+    public func event(typing chord: Chord, timestamp: Double = 0) -> KeyEvent {
+        let key = chord.key
+        if key.isPhysical, let physical = key.physicalKey {
+            let level: Level = chord.modifiers.contains(.shift) ? .shift : .alone
+            let typed = entry(for: physical).flatMap { $0.isDead(at: level) ? nil : $0.character(at: level) }
+            return KeyEvent(physicalKey: physical, characters: typed.map { String(Character($0)) } ?? "",
+                            modifiers: chord.modifiers, layout: self, timestamp: timestamp)
+        }
+        guard !key.isNamed, key != .space, !chord.modifiers.contains(.numericPad), let c = Unicode.Scalar(key.rawValue) else {
+            return KeyEvent(chord, timestamp: timestamp)
+        }
+        let shiftedLetter = chord.modifiers.contains(.shift) && c.value >= 0x61 && c.value <= 0x7A
+        let typed = shiftedLetter ? Unicode.Scalar(c.value - 0x20)! : c
+        guard let p = position(of: typed) ?? position(of: c) else { return KeyEvent(chord, timestamp: timestamp) }
+        let characters = p.isDead ? "" : String(Character(typed))
+        return KeyEvent(physicalKey: p.key, characters: characters, modifiers: chord.modifiers, layout: self, timestamp: timestamp)
+    }
+}
