@@ -80,8 +80,8 @@ import Darwin
         #expect(run.wait(for: "\u{1B}[?1049h"))  // the alternate screen
         #expect(run.wait(for: "F1 keys"))
         run.type([0x0B])  // ctrl+k
-        #expect(run.wait(for: "ctrl+k …"))
-        #expect(run.wait(for: "ctrl+c: Add Line Comment"))
+        #expect(run.wait(for: "Ctrl+K …"))  // rendered on the layout (US by default)
+        #expect(run.wait(for: "Ctrl+C: Add Line Comment"))
         run.type([0x03])  // ctrl+c
         #expect(run.wait(for: "// let x = 1"))
         run.type("\u{1B}OP")  // F1
