@@ -91,6 +91,14 @@ let sample = """
         h.result("textDocument/hover", ServerHarness.at(l, c))["contents"]?["value"]?.stringValue
     }
 
+    @Test func anAttributeSaysWhatItAsksFor() {
+        var h = ServerHarness()
+        h.open("responder Editor\naction a\nin Editor {\n  @priority @noRemapping ctrl+\"[\" -> a\n}\n")
+        #expect(hover(&h, 3, 15)?.hasPrefix("attribute `@noRemapping`: the system keeps this shortcut as written on every keyboard layout") == true)
+        #expect(h.result("textDocument/hover", ServerHarness.at(3, 13))["range"] == range(3, 12, 3, 24))
+        #expect(hover(&h, 3, 2)?.hasPrefix("attribute `@priority`: the key goes to this command before") == true)
+    }
+
     @Test func aChordListsEveryBindingOfItsSequence() {
         var h = ServerHarness()
         h.open(sample)
@@ -192,6 +200,13 @@ let sample = """
         #expect(complete("shortcut \"t\" {\n  ‸\n}") == ["title", "subtitle", "icon", "iconFile", "userInfo"])
         #expect(complete("shortcut \"t\" {\n  icon ‸\n}") == QuickActionIcons.all)
         #expect(complete("menu \"File\" {\n  ‸\n}") == ["menu", "separator"])
+    }
+
+    @Test func attributesAfterTheAt() {
+        let all = ["priority", "allowReserved", "repeat", "noRemapping", "noMirroring"]
+        #expect(complete(head + "in Editor {\n  @‸\n}") == all)
+        #expect(complete(head + "in Editor {\n  @noR‸ cmd+k -> search\n}") == all)
+        #expect(complete(head + "in Editor {\n  @priority @‸\n}") == all)
     }
 
     @Test func nothingInsideStringsAndComments() {

@@ -13,13 +13,19 @@ public enum KnownAttributes {
          "repeatable, like tmux's bind -r: after the binding completes, for the window (default 500ms, at most 60s) a bare press of its last stroke, or of another repeatable binding's with the same prefix, performs it again without the prefix; any other key ends repeat mode"),
         ("allowLayouts", "@allowLayouts or @allowLayouts(needsAltGr, de, fr-mac)",
          "accept what some keyboard layouts do to this binding (the finding kinds and layout ids named, or all): bindc check --layouts does not report them"),
+        ("noRemapping", "@noRemapping",
+         "the system keeps this shortcut as written on every keyboard layout instead of remapping it (UIKit's allowsAutomaticLocalization = false, iOS 15; also turns mirroring off)"),
+        ("noMirroring", "@noMirroring",
+         "the system keeps brackets and arrow keys of this shortcut as written in right-to-left interfaces (UIKit's allowsAutomaticMirroring = false, iOS 15)"),
     ]
 }
 
 /// The attributes written before a binding (Grammar.md §4.8), checked: `@priority`,
-/// `@allowReserved`, `@repeat[(window)]` and `@allowLayouts[(names)]`; any other name is an
-/// error with a did-you-mean, a repeated one an error, an argument where none is taken an
-/// error with a fix-it, and an unknown name in `@allowLayouts(…)` an error with a did-you-mean.
+/// `@allowReserved`, `@repeat[(window)]`, `@allowLayouts[(names)]`, `@noRemapping` and
+/// `@noMirroring`; any other name is an error with a did-you-mean, a repeated one an error, an
+/// argument where none is taken an error with a fix-it, an unknown name in `@allowLayouts(…)`
+/// an error with a did-you-mean, and a `@noRemapping` or `@noMirroring` that can change nothing
+/// a warning.
 struct BindingAttributes {
     /// The attribute names the language knows, in the order messages list them.
     static let names = KnownAttributes.all.map(\.name)
@@ -32,11 +38,20 @@ struct BindingAttributes {
     var repeatMilliseconds: Int?
     /// `@allowLayouts(…)`: the layout findings accepted (nil when not written).
     var layoutAllowance: LayoutAllowance?
+    /// `@noRemapping` was written: UIKit's `allowsAutomaticLocalization` is turned off.
+    var allowsAutomaticLocalization = true
+    /// `@noMirroring` (or `@noRemapping`) was written: UIKit's `allowsAutomaticMirroring` is
+    /// turned off.
+    var allowsAutomaticMirroring = true
 
-    /// Reads `syntax`, the attributes before `sequence`, reporting unknown and repeated
-    /// attributes, misplaced arguments, bad repeat windows and `@repeat` on one stroke. A nil
-    /// `sequence` means a main-menu item, which takes only `@allowLayouts`.
-    static func check(_ syntax: [AttributeSyntax], sequence: ChordSequenceSyntax?, _ engine: inout DiagnosticEngine) -> BindingAttributes {
+    /// Reads `syntax`, the attributes before `sequence` (whose chords are `chords`, nil when
+    /// it has errors), reporting unknown and repeated attributes, misplaced arguments, bad
+    /// repeat windows, `@repeat` on one stroke, and a `@noRemapping` or `@noMirroring` that can
+    /// change nothing: its first stroke becomes no `UIKeyCommand`, or has nothing to mirror. A
+    /// nil `sequence` means a main-menu item, which takes only `@allowLayouts`.
+    static func check(
+        _ syntax: [AttributeSyntax], sequence: ChordSequenceSyntax?, chords: [Chord]?, _ engine: inout DiagnosticEngine
+    ) -> BindingAttributes {
         var result = BindingAttributes()
         var seen: [String: SourceRange] = [:]
         for (i, attribute) in syntax.enumerated() {
@@ -80,10 +95,35 @@ struct BindingAttributes {
                     let removal = SourceRange(file: attribute.range.file, start: attribute.range.start, end: next)
                     engine.error(Messages.repeatNeedsSequence, at: attribute.range, fixIts: [FixIt(range: removal, replacement: "")])
                 }
+            case "noRemapping": result.allowsAutomaticLocalization = false
+            case "noMirroring": result.allowsAutomaticMirroring = false
             default: result.allowReservedRange = attribute.range
             }
         }
+        if !result.allowsAutomaticLocalization { result.allowsAutomaticMirroring = false }
+        guard let first = chords?.first else { return result }
+        if SwiftGenerator.uiKitInput(first.key) == nil {
+            for attribute in ["noRemapping", "noMirroring"] {
+                guard let range = seen[attribute] else { continue }
+                engine.warning(Messages.noUIKeyCommand(attribute, first), at: range)
+            }
+        } else if let mirroring = seen["noMirroring"] {
+            if seen["noRemapping"] != nil {
+                engine.warning(Messages.noMirroringWithNoRemapping, at: mirroring)
+            } else if !mirrors(first.key) {
+                engine.warning(Messages.noMirroringUnneeded(first), at: mirroring)
+            }
+        }
         return result
+    }
+
+    /// Whether UIKit mirrors a key command on `key` in right-to-left interfaces: it swaps
+    /// input strings holding brackets, braces, parentheses, angle brackets or arrow keys
+    /// (Apple's documentation of `UIKeyCommand.allowsAutomaticMirroring`).
+    static func mirrors(_ key: Key) -> Bool {
+        if key.isNamed { return ["left", "right", "up", "down"].contains(key.sourceName) }
+        guard !key.isPhysical, let scalar = Unicode.Scalar(key.rawValue) else { return false }
+        return "[]{}()<>".unicodeScalars.contains(scalar)
     }
 
     /// Units a repeat window may be written in, and their milliseconds.

@@ -87,7 +87,7 @@ struct BlockChecker {
     ) {
         let sequence = chords.sequence(b.sequence, &engine)
         let action = actions.resolve(b.action, &engine)
-        let attributes = BindingAttributes.check(b.attributes, sequence: b.sequence, &engine)
+        let attributes = BindingAttributes.check(b.attributes, sequence: b.sequence, chords: sequence, &engine)
         if let title = b.title, title.value.isEmpty { engine.warning(Messages.emptyTitle, at: title.range) }
         var own: Condition? = .constant(true)
         if let expression = b.condition { own = memo.lower(expression, conditions, &engine) }
@@ -107,7 +107,9 @@ struct BlockChecker {
             title: b.title?.value, titleRange: b.title?.range, group: group, condition: condition,
             range: b.sequence.range, menuItemTitle: nil, wantsPriority: attributes.wantsPriority,
             allowReservedRange: attributes.allowReservedRange, repeatMilliseconds: attributes.repeatMilliseconds,
-            layoutAllowance: attributes.layoutAllowance))
+            layoutAllowance: attributes.layoutAllowance,
+            allowsAutomaticLocalization: attributes.allowsAutomaticLocalization,
+            allowsAutomaticMirroring: attributes.allowsAutomaticMirroring))
     }
 
     /// `block && own`, or just one of them when the other is `true`.

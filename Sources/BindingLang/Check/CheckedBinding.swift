@@ -35,6 +35,10 @@ struct CheckedBinding {
     var repeatMilliseconds: Int? = nil
     /// `@allowLayouts(…)`: the layout findings the author accepts (nil when not written).
     var layoutAllowance: LayoutAllowance? = nil
+    /// False after `@noRemapping` (UIKit's `allowsAutomaticLocalization`).
+    var allowsAutomaticLocalization = true
+    /// False after `@noMirroring` or `@noRemapping` (UIKit's `allowsAutomaticMirroring`).
+    var allowsAutomaticMirroring = true
 }
 
 /// `unbind sequence [when expr]` in a role.

@@ -61,7 +61,9 @@ struct KeymapAssembler {
                 sequence: b.sequence, role: b.role, action: index(b.action), argument: b.argument, title: b.title,
                 group: group, condition: b.condition, location: cursor.location(b.range, sources),
                 wantsPriorityOverSystemBehavior: b.wantsPriority, repeatMilliseconds: b.repeatMilliseconds,
-                layoutAllowance: b.layoutAllowance))
+                layoutAllowance: b.layoutAllowance,
+                allowsAutomaticLocalization: b.allowsAutomaticLocalization,
+                allowsAutomaticMirroring: b.allowsAutomaticMirroring))
             for o in b.overriddenBy {
                 guard let location = overrideCursor.location(o.range, sources) else { continue }
                 modelBindings[modelBindings.count - 1].overriddenBy.append(

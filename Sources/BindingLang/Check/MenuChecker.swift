@@ -76,7 +76,7 @@ struct MenuChecker {
                     key = chords.chord(syntax, &engine)
                     keyOK = key != nil
                 }
-                let attributes = BindingAttributes.check(item.attributes, sequence: nil, &engine)
+                let attributes = BindingAttributes.check(item.attributes, sequence: nil, chords: nil, &engine)
                 guard let (itemTitle, action, argument, condition) = common(item, &sat, &engine), keyOK else { continue }
                 checked.entries.append(.item(CheckedMenuItem(
                     title: itemTitle, titleRange: item.title.range, action: action, argument: argument,

@@ -140,6 +140,14 @@ extension Messages {
     static func allowReservedUnneeded(_ sequence: [Chord]) -> String {
         "'@allowReserved' is not needed: no platform reserves '\(sequenceText(sequence))'"
     }
+    static func noMirroringUnneeded(_ chord: Chord) -> String {
+        "'@noMirroring' is not needed: the system mirrors only brackets, braces, parentheses, angle brackets"
+            + " and arrow keys, and the key command's stroke is '\(chord.sourceText)'"
+    }
+    static func noUIKeyCommand(_ attribute: String, _ chord: Chord) -> String {
+        "'@\(attribute)' has no effect: UIKit has no key command input for '\(chord.sourceText)'"
+    }
+    static let noMirroringWithNoRemapping = "'@noMirroring' is not needed: '@noRemapping' turns mirroring off too"
     static let conditionTooDeep = "condition is nested too deeply"
     static let blockConditionNeverTrue = "condition is never true; no binding of this block can be chosen"
     static func bindingNeverChosen(_ sequence: [Chord]) -> String {

@@ -29,7 +29,10 @@ extension SwiftGenerator.Generator {
                 /// discoverability title is that of the first titled one-stroke command it starts.
                 /// Leave out the main menus' key equivalents when `buildMainMenus` puts them in the
                 /// menu bar. A stroke that starts an `@priority` command asks UIKit (iOS 15) to
-                /// deliver it before text input and focus (`wantsPriorityOverSystemBehavior`).
+                /// deliver it before text input and focus (`wantsPriorityOverSystemBehavior`); one
+                /// that starts a `@noRemapping` command turns off `allowsAutomaticLocalization` (and
+                /// with it mirroring), one that starts a `@noMirroring` command
+                /// `allowsAutomaticMirroring`.
                 @MainActor
                 public static func uiKeyCommands(action selector: Selector, includingMenuKeyEquivalents: Bool = true, bundle: Bundle = .main) -> [UIKeyCommand] {
                     var seen: Set<UInt32> = []
@@ -41,9 +44,11 @@ extension SwiftGenerator.Generator {
                             title: title ?? "", image: nil, action: selector, input: input,
                             modifierFlags: stroke.modifiers.uiKeyModifierFlags, propertyList: Int(stroke.code),
                             alternates: [], discoverabilityTitle: title, attributes: [], state: .off)
-                        if #available(iOS 15.0, macCatalyst 15.0, *),
-                           keyCommands.contains(where: { $0.strokes.first?.code == stroke.code && $0.wantsPriorityOverSystemBehavior }) {
-                            command.wantsPriorityOverSystemBehavior = true
+                        if #available(iOS 15.0, macCatalyst 15.0, *) {
+                            let starting = keyCommands.filter { $0.strokes.first?.code == stroke.code }
+                            if starting.contains(where: { $0.wantsPriorityOverSystemBehavior }) { command.wantsPriorityOverSystemBehavior = true }
+                            if starting.contains(where: { !$0.allowsAutomaticLocalization }) { command.allowsAutomaticLocalization = false }
+                            if starting.contains(where: { !$0.allowsAutomaticMirroring }) { command.allowsAutomaticMirroring = false }
                         }
                         commands.append(command)
                     }

@@ -269,6 +269,12 @@ public enum SwiftGenerator {
             }
         }
 
+        /// The generated `Argument` case that holds a value of `type`: its Swift type's name in
+        /// lower case (`.int(Int)`), as ``argumentEnum()`` declares it.
+        func argumentCase(_ type: ArgumentType) -> String {
+            argumentSwiftType(type).lowercased()
+        }
+
         mutating func actionEnum() {
             line("/// Every action the keymap can send, with its argument.", 1)
             line("public enum Action: Hashable, Sendable {", 1)
@@ -300,8 +306,7 @@ public enum SwiftGenerator {
                 for (i, a) in keymap.actions.enumerated() {
                     let id = SwiftGenerator.identifier(actionNames[i])
                     if let type = a.argument {
-                        let c = type == .int ? "int" : type == .string ? "string" : "bool"
-                        line("case .\(id)(let value): return .\(c)(value)", 3)
+                        line("case .\(id)(let value): return .\(argumentCase(type))(value)", 3)
                     } else {
                         line("case .\(id): return .none", 3)
                     }
@@ -318,8 +323,7 @@ public enum SwiftGenerator {
                 let id = SwiftGenerator.identifier(actionNames[i])
                 let q = SwiftGenerator.quoted(a.name)
                 if let type = a.argument {
-                    let c = type == .int ? "int" : type == .string ? "string" : "bool"
-                    line("case (\(q), .\(c)(let value)): self = .\(id)(value)", 3)
+                    line("case (\(q), .\(argumentCase(type))(let value)): self = .\(id)(value)", 3)
                 } else {
                     line("case (\(q), .none): self = .\(id)", 3)
                 }
@@ -334,9 +338,7 @@ public enum SwiftGenerator {
             line("/// An action's argument: none, or one value of the declared type.", 1)
             line("public enum Argument: Hashable, Sendable {", 1)
             line("case none", 2)
-            line("case int(Int)", 2)
-            line("case string(String)", 2)
-            line("case bool(Bool)", 2)
+            for type in ArgumentType.allCases { line("case \(argumentCase(type))(\(argumentSwiftType(type)))", 2) }
             line("}", 1)
         }
 
@@ -439,6 +441,10 @@ public enum SwiftGenerator {
             line("public var condition: String?", 2)
             line("/// `@priority`: the key goes to this command before text input and focus.", 2)
             line("public var wantsPriorityOverSystemBehavior: Bool = false", 2)
+            line("/// False after `@noRemapping`: the system keeps the shortcut on every keyboard layout.", 2)
+            line("public var allowsAutomaticLocalization: Bool = true", 2)
+            line("/// False after `@noMirroring` or `@noRemapping`: no mirroring in right-to-left interfaces.", 2)
+            line("public var allowsAutomaticMirroring: Bool = true", 2)
             line("}", 1)
             line()
             line("/// An edit-menu item: its title, action and condition.", 1)
@@ -492,12 +498,11 @@ public enum SwiftGenerator {
                 line("strokes: [\(b.sequence.map(strokeExpression).joined(separator: ", "))],", 3)
                 line("action: \(actionExpression(b.action, b.argument)),", 3)
                 line("title: \(optionalString(b.title)), group: \(optionalString(group)),", 3)
-                if b.wantsPriorityOverSystemBehavior {
-                    line("condition: \(optionalString(conditionText(b.condition))),", 3)
-                    line("wantsPriorityOverSystemBehavior: true),", 3)
-                } else {
-                    line("condition: \(optionalString(conditionText(b.condition)))),", 3)
-                }
+                var last = ["condition: \(optionalString(conditionText(b.condition)))"]
+                if b.wantsPriorityOverSystemBehavior { last.append("wantsPriorityOverSystemBehavior: true") }
+                if !b.allowsAutomaticLocalization { last.append("allowsAutomaticLocalization: false") }
+                if !b.allowsAutomaticMirroring { last.append("allowsAutomaticMirroring: false") }
+                for (k, argument) in last.enumerated() { line(argument + (k == last.count - 1 ? ")," : ","), 3) }
             }
             line("]", 1)
         }

@@ -145,16 +145,27 @@ public struct Binding: Sendable, Equatable {
     /// `@allowLayouts(…)` (Grammar.md §4.8): the layout findings the author accepts for this
     /// binding; nil when not written. Compile-time only: the table does not carry it.
     public var layoutAllowance: LayoutAllowance?
+    /// False after `@noRemapping` (Grammar.md §4.8): the system must not remap the shortcut
+    /// for the keyboard layout; generated UIKit code sets the key command's
+    /// `allowsAutomaticLocalization` to false. Not carried by the table.
+    public var allowsAutomaticLocalization: Bool
+    /// False after `@noMirroring` or `@noRemapping` (Grammar.md §4.8): the system must not
+    /// mirror the shortcut in right-to-left interfaces; generated UIKit code sets the key
+    /// command's `allowsAutomaticMirroring` to false. Not carried by the table.
+    public var allowsAutomaticMirroring: Bool
 
     public init(
         sequence: [Chord], role: Int?, action: Int, argument: ArgumentValue = .none,
         title: String? = nil, group: Int? = nil, condition: Condition = .constant(true),
         location: SourceLocation? = nil, wantsPriorityOverSystemBehavior: Bool = false,
-        repeatMilliseconds: Int? = nil, layoutAllowance: LayoutAllowance? = nil
+        repeatMilliseconds: Int? = nil, layoutAllowance: LayoutAllowance? = nil,
+        allowsAutomaticLocalization: Bool = true, allowsAutomaticMirroring: Bool = true
     ) {
         self.wantsPriorityOverSystemBehavior = wantsPriorityOverSystemBehavior
         self.repeatMilliseconds = repeatMilliseconds
         self.layoutAllowance = layoutAllowance
+        self.allowsAutomaticLocalization = allowsAutomaticLocalization
+        self.allowsAutomaticMirroring = allowsAutomaticMirroring
         self.sequence = sequence
         self.role = role
         self.action = action

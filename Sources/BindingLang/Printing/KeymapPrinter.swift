@@ -76,8 +76,7 @@ public enum KeymapPrinter {
     static func bindingRow(_ b: Binding, _ keymap: Keymap) -> [String] {
         [
             SourceText.role(b.role, in: keymap),
-            (b.wantsPriorityOverSystemBehavior ? "@priority " : "")
-                + (b.repeatMilliseconds.map { "@repeat(\($0)ms) " } ?? "") + SourceText.sequence(b.sequence),
+            SourceText.attributes(b) + SourceText.sequence(b.sequence),
             SourceText.actionReference(b.action, b.argument, in: keymap),
             b.title.map(SourceText.quoted) ?? "",
             b.group.map { groupName($0, keymap).map(SourceText.quoted) ?? "<group \($0)>" } ?? "",

@@ -37,6 +37,20 @@ public enum SourceText {
         chords.map(\.sourceText).joined(separator: " ")
     }
 
+    /// The attributes of `binding` the model keeps, as written before its sequence, each
+    /// followed by a space: `@priority`, `@repeat(…ms)`, `@noRemapping`, `@noMirroring` (not
+    /// implied by `@noRemapping`); empty when none.
+    public static func attributes(_ binding: Binding) -> String {
+        var out = binding.wantsPriorityOverSystemBehavior ? "@priority " : ""
+        if let window = binding.repeatMilliseconds { out += "@repeat(\(window)ms) " }
+        if !binding.allowsAutomaticLocalization {
+            out += "@noRemapping "
+        } else if !binding.allowsAutomaticMirroring {
+            out += "@noMirroring "
+        }
+        return out
+    }
+
     /// An argument as written between the parentheses of an action reference.
     public static func argument(_ value: ArgumentValue) -> String? {
         switch value {

@@ -32,6 +32,19 @@ import Testing
         }
         result.append(("IDEUserKeymap", try #require(Compilation(sources: layered, platform: .apple).keymap)))
         result.append(("EditorKeymap", SampleKeymap.keymap))
+        var attributed = SourceManager()
+        attributed.add(SourceFile(path: "attributes.bind", text: """
+            responder Editor
+            action back
+            action escape
+            action next
+            in Editor {
+              @noRemapping ctrl+"[" -> escape "Escape"
+              @priority @noMirroring cmd+"[" -> back "Back"
+              @noMirroring @priority cmd+"]" -> next
+            }
+            """))
+        result.append(("AttributesKeymap", try #require(Compilation(sources: attributed, platform: .apple).keymap)))
         result.append(("Keywords", keywordKeymap().0))
         return result
     }

@@ -2,8 +2,9 @@ import BindingRuntime
 import Testing
 @testable import BindingLang
 
-/// `@priority` and `@allowReserved` (Grammar.md §4.8): parsed, formatted, checked, carried
-/// into the model and the table.
+/// `@priority`, `@allowReserved`, `@noRemapping` and `@noMirroring` (Grammar.md §4.8):
+/// parsed, formatted, checked, carried into the model (and, for `@priority`, the table) and
+/// the generated Swift.
 struct AttributeTests {
     static let header = """
         responder Editor
@@ -66,5 +67,62 @@ struct AttributeTests {
         #expect(formatted.contains("  @priority @allowReserved cmd+space -> search\n"))
         let again = try Formatter.format(SourceFile(path: "a.bind", text: formatted), file: FileID(0)).get()
         #expect(again == formatted)
+    }
+
+    /// `@noRemapping` and `@noMirroring` reach the model and the generated key commands, and the
+    /// UIKit helper turns the properties off on the strokes that start such a command; the
+    /// table does not carry them.
+    @Test func keyboardAdaptationTravelsIntoTheModelAndTheGeneratedSwift() throws {
+        let (keymap, diagnostics, _) = checkSource(Self.header + """
+            action indent
+            in Editor {
+              @noRemapping ctrl+"[" -> lineStart "Line Start"
+              @noMirroring cmd+"]" -> indent "Indent"
+              @priority @noMirroring left -> lineStart
+              cmd+f -> search
+            }
+            """)
+        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
+        let k = try #require(keymap)
+        #expect(k.bindings.map(\.allowsAutomaticLocalization) == [false, true, true, true])
+        #expect(k.bindings.map(\.allowsAutomaticMirroring) == [false, false, false, true])
+        #expect(KeymapPrinter.text(k).contains("@noRemapping ctrl+\"[\""))
+        #expect(KeymapPrinter.text(k).contains("@priority @noMirroring left"))
+        let back = Keymap(table: try BindingTable(bytes: Emitter.emit(k, strip: false)))
+        #expect(back.bindings.allSatisfy { $0.allowsAutomaticLocalization && $0.allowsAutomaticMirroring })
+
+        let source = SwiftGenerator.generate(k)
+        let data = try #require(source.components(separatedBy: "public static let keyCommands: [KeyCommand] = [").last?
+            .components(separatedBy: "\n    ]").first)
+        let commands = Array(data.components(separatedBy: "KeyCommand(").dropFirst())
+        #expect(commands.count == 4)
+        #expect(commands[0].contains("allowsAutomaticLocalization: false,\n            allowsAutomaticMirroring: false),"))
+        #expect(commands[1].contains("allowsAutomaticMirroring: false),") && !commands[1].contains("allowsAutomaticLocalization"))
+        #expect(commands[2].contains("wantsPriorityOverSystemBehavior: true,\n            allowsAutomaticMirroring: false),"))
+        #expect(!commands[3].contains("allowsAutomatic"))
+        #expect(source.contains("command.allowsAutomaticLocalization = false"))
+        #expect(source.contains("command.allowsAutomaticMirroring = false"))
+    }
+
+    @Test func keyboardAdaptationThatChangesNothingIsAWarning() {
+        expectInlineDiagnostics(Self.header + """
+            in Editor {
+              @noMirroring cmd+k -> search            // warning: '@noMirroring' is not needed: the system mirrors only brackets, braces, parentheses, angle brackets and arrow keys, and the key command's stroke is 'cmd+k'
+              @noRemapping @noMirroring cmd+"(" -> search // warning: '@noMirroring' is not needed: '@noRemapping' turns mirroring off too
+              @noRemapping f13 -> search              // warning: '@noRemapping' has no effect: UIKit has no key command input for 'f13'
+              @noMirroring cmd+"<" -> search
+              @noMirroring ctrl+"{" x -> lineStart
+              @noMirorring cmd+right -> lineStart     // error: unknown attribute '@noMirorring'; did you mean '@noMirroring'?
+              @noRemapping @noRemapping cmd+1 -> search // error: attribute '@noRemapping' is given twice // note: first given here
+            }
+            """)
+    }
+
+    @Test func formatterKeepsKeyboardAdaptation() throws {
+        let text = Self.header + "in Editor {\n  @noRemapping   ctrl+\"[\" -> search\n  @priority @noMirroring  left -> lineStart\n}\n"
+        let formatted = try Formatter.format(SourceFile(path: "a.bind", text: text), file: FileID(0)).get()
+        #expect(formatted.contains("  @noRemapping ctrl+\"[\""))
+        #expect(formatted.contains("@priority @noMirroring left"))
+        #expect(try Formatter.format(SourceFile(path: "a.bind", text: formatted), file: FileID(0)).get() == formatted)
     }
 }
