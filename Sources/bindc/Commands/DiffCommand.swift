@@ -10,10 +10,16 @@ enum DiffCommand: Command {
             OLD and NEW are each a .bind source (with the files it layers over) or a compiled
             table. Lists the bindings added, removed, moved to another chord, or changed in
             condition or title; a binding is the same command when its role (or the menu),
-            action and argument are. With --user, the user's file is layered over OLD and over
-            NEW (both must be sources) and the user's bindings that NEW newly shadows (a nearer
-            role answers first) or conflicts with are listed, each with a state in which it
-            happens. Exit status 1 with --fail-on-shadowed when there is any.
+            action and argument are. With --user, the user's .bind file is layered over OLD and
+            over NEW (its own 'layer over' lines, which name the app keymap it was written for,
+            are not followed: OLD and NEW stand in for them), and the user's bindings that NEW
+            newly shadows (a nearer role answers first) or conflicts with are listed, each with
+            a state in which it happens. Exit status 1 with --fail-on-shadowed when there is any.
+            A table is compared as compiled: conditions as the compiler joined and folded them
+            (as for sources), no source locations when it was compiled with --strip, and no
+            '@noRemapping' or '@noMirroring', which tables do not keep; with --user it is
+            checked for its own platform, and the user's file sees its declarations, role
+            bindings and main-menu key equivalents.
             """,
         positionals: PositionalSpec(name: "OLD NEW", minimum: 2, maximum: 2, help: "The old and the new keymap"),
         options: [
@@ -23,12 +29,16 @@ enum DiffCommand: Command {
             .flag("--fail-on-shadowed", help: "Exit with 1 when a user binding is newly shadowed or conflicts"),
             CommonOptions.diagnosticsFormat,
         ],
-        examples: ["bindc diff old.bind new.bind", "bindc diff old.bind new.bind --user user.bind --fail-on-shadowed"])
+        examples: [
+            "bindc diff old.bind new.bind", "bindc diff old.bindtable new.bindtable",
+            "bindc diff old.bind new.bind --user user.bind --fail-on-shadowed",
+        ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
         let output = DiagnosticOutput(arguments, console: console)
         let platform = Inputs.platform(arguments)
         var keymaps: [Keymap] = []
+        var apps: [UserLayering.App] = []
         for path in arguments.positionals {
             guard let loaded = Inputs.sourcesOrTable([path], console: console, output: output) else { return .failure }
             switch loaded {
@@ -37,31 +47,23 @@ enum DiffCommand: Command {
                 output.report(compilation.diagnostics, sources: compilation.sources, console: console)
                 guard let keymap = compilation.keymap else { return .failure }
                 keymaps.append(keymap)
+                apps.append(UserLayering.App(sources: layered, platform: platform))
             case .table(let path, let bytes):
                 guard let (_, keymap) = Inputs.table(path, bytes, console: console, output: output) else { return .failure }
                 keymaps.append(keymap)
+                apps.append(UserLayering.App(table: keymap, path: path))
             }
         }
         var diff = KeymapDiff(changes: KeymapDiff.changes(from: keymaps[0], to: keymaps[1]))
         if let user = arguments.value("user") {
+            guard let bytes = Inputs.read(user, console: console, output: output) else { return .failure }
+            if Compilation.isTable(bytes) {
+                output.error(ToolMessages.userFileIsATable(user), console: console)
+                return .failure
+            }
             var combined: [Keymap] = []
-            for base in arguments.positionals {
-                var sources = SourceManager()
-                for path in [base, user] {
-                    let bytes: [UInt8]
-                    do {
-                        bytes = try Inputs.bytes(path, console: console)
-                    } catch {
-                        output.error(error.description, console: console)
-                        return .failure
-                    }
-                    if Compilation.isTable(bytes) {
-                        output.error("\(path): --user needs OLD and NEW as .bind sources, not tables", console: console)
-                        return .failure
-                    }
-                    _ = sources.add(SourceFile(path: path, bytes: bytes))
-                }
-                let (keymap, diagnostics) = UserLayering.keymap(sources, platform: platform)
+            for app in apps {
+                let (keymap, diagnostics, sources) = UserLayering.keymap(app, user: SourceFile(path: user, bytes: bytes))
                 output.report(diagnostics.filter { $0.severity == .error }, sources: sources, console: console)
                 guard let keymap else { return .failure }
                 combined.append(keymap)

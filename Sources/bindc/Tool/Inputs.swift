@@ -9,6 +9,16 @@ enum Inputs {
         path == "-" ? console.readStandardInput() : try InputFile.read(path)
     }
 
+    /// The bytes of `path` (`-`: standard input), or nil after reporting why it cannot be read.
+    static func read(_ path: String, console: Console, output: DiagnosticOutput) -> [UInt8]? {
+        do {
+            return try bytes(path, console: console)
+        } catch {
+            output.error(error.description, console: console)
+            return nil
+        }
+    }
+
     /// Reads every path as a source file, each after the files its `layer over` directives
     /// name (Grammar.md §9); when a given file cannot be read (or is given twice), reports it
     /// and returns nil. `preread` holds bytes already read, by path as given.

@@ -6,6 +6,9 @@ import BindingLang
 enum ToolMessages {
     // MARK: - Inputs
 
+    static func userFileIsATable(_ path: String) -> String {
+        "'\(path)' is a compiled table; --user needs the user's .bind source"
+    }
     static func tableAmongSources(_ path: String) -> String {
         "'\(path)' is a compiled table; a table cannot be layered with other inputs"
     }

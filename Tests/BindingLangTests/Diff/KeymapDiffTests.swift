@@ -1,3 +1,4 @@
+import Foundation
 import BindingRuntime
 import Testing
 @testable import BindingLang
@@ -77,12 +78,7 @@ struct KeymapDiffTests {
 
             """
         func combined(_ app: String) throws -> Keymap {
-            var sources = SourceManager()
-            _ = sources.add(SourceFile(path: "app.bind", text: app))
-            _ = sources.add(SourceFile(path: "user.bind", text: user))
-            let (k, d) = UserLayering.keymap(sources, platform: .macOS)
-            #expect(!d.contains { $0.severity == .error }, "\(d.map(\.message))")
-            return try #require(k)
+            try Self.combined(Self.app(app), user: user)
         }
         let impacts = KeymapDiff.userImpacts(old: try combined(oldApp), new: try combined(newApp), userPath: "user.bind")
         let summary = impacts.map { "\($0.kind.rawValue) \($0.user.keys) \($0.app.role ?? "") \($0.app.keys) \($0.witness)" }
@@ -93,5 +89,93 @@ struct KeymapDiffTests {
         #expect(diff.text.contains("shadowed user binding in Editor: ctrl+j -> jump"))
         #expect(diff.text.contains("when mode == insert"))
         #expect(diff.json.rendered(pretty: false).contains("\"kind\":\"conflict\""))
+    }
+
+    static func app(_ text: String, path: String = "app.bind") -> UserLayering.App {
+        var sources = SourceManager()
+        _ = sources.add(SourceFile(path: path, text: text))
+        return UserLayering.App(sources: LayeredSources(ordered: sources), platform: .macOS)
+    }
+
+    static func combined(_ app: UserLayering.App, user: String) throws -> Keymap {
+        let (k, d, _) = UserLayering.keymap(app, user: SourceFile(path: "user.bind", text: user))
+        #expect(!d.contains { $0.severity == .error }, "\(d.map(\.message))")
+        return try #require(k)
+    }
+
+    static func table(_ text: String, strip: Bool) throws -> UserLayering.App {
+        var sources = SourceManager()
+        _ = sources.add(SourceFile(path: "app.bind", text: text))
+        let keymap = try #require(Compilation(sources: sources, platform: .macOS).keymap)
+        let table = try BindingTable(bytes: Emitter.emit(keymap, strip: strip))
+        return UserLayering.App(table: Keymap(table: table), path: "app.bindtable")
+    }
+
+    static let oldApp = declarations + "in Editor {\n  cmd+f -> search\n}\nmenu \"File\" {\n  \"Save\" cmd+s -> save\n}\n"
+    static let newApp = declarations + """
+        in Editor {
+          cmd+f -> search
+          ctrl+k ctrl+c -> save "Save" when mode == normal
+        }
+        in TextView when mode == insert {
+          group "Moving" {
+            ctrl+j -> search
+          }
+        }
+        menu "File" {
+          "Save" cmd+s -> save
+          menu "Recent" {
+            "Fold" ctrl+y -> fold
+          }
+        }
+
+        """
+
+    /// A user's file that says `layer over` (the app keymap it was written for) is layered
+    /// over OLD and NEW instead, whether they are sources or tables (stripped or not), and
+    /// the same impacts come out; from an unstripped table the app's bindings keep the
+    /// table's source locations.
+    @Test func userFileWithLayerOverAgainstSourcesAndTables() throws {
+        let user = "layer over \"app.bind\"\n\nin Editor {\n  ctrl+k -> fold\n  ctrl+j -> jump\n  ctrl+y -> jump\n}\n"
+        let expected = [
+            "conflict ctrl+k Editor ctrl+k ctrl+c mode == normal",
+            "conflict ctrl+y <menu> ctrl+y ",
+            "shadowed ctrl+j TextView ctrl+j mode == insert",
+        ]
+        func summary(_ old: UserLayering.App, _ new: UserLayering.App) throws -> [String] {
+            let impacts = KeymapDiff.userImpacts(
+                old: try Self.combined(old, user: user), new: try Self.combined(new, user: user), userPath: "user.bind")
+            return impacts.map { "\($0.kind.rawValue) \($0.user.keys) \($0.app.role ?? "<menu>") \($0.app.keys) \($0.witness)" }.sorted()
+        }
+        #expect(try summary(Self.app(Self.oldApp), Self.app(Self.newApp)) == expected)
+        for strip in [false, true] {
+            #expect(try summary(Self.table(Self.oldApp, strip: strip), Self.table(Self.newApp, strip: strip)) == expected)
+            #expect(try summary(Self.app(Self.oldApp), Self.table(Self.newApp, strip: strip)) == expected)
+        }
+        let fromTable = try Self.combined(Self.table(Self.newApp, strip: false), user: user)
+        let shadowing = try #require(fromTable.bindings.first { $0.role == 0 })
+        #expect(shadowing.location?.path == "app.bind" && shadowing.location?.line == 13 && shadowing.location?.column == 5)
+        let stripped = try Self.combined(Self.table(Self.newApp, strip: true), user: user)
+        #expect(stripped.bindings.filter { $0.location?.path != "user.bind" }.allSatisfy { $0.location == nil })
+    }
+
+    /// A table written back as source compiles to the same bindings (role, keys, action,
+    /// argument, title, condition, group), for every example keymap and for the layered one.
+    @Test(arguments: [["IDE.bind"], ["TextEditor.bind"], ["Vim.bind"], ["IDE-user.bind"]])
+    func tablesWrittenAsSourceKeepTheirBindings(_ names: [String]) throws {
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples")
+        let layered = LayeredSources(roots: names.map { examples.appendingPathComponent($0).path })
+        let original = try #require(Compilation(layered: layered, platform: .iPadOS).keymap)
+        let table = Keymap(table: try BindingTable(bytes: Emitter.emit(original, strip: true)))
+        var sources = SourceManager()
+        _ = sources.add(SourceFile(path: "table.bind", text: KeymapSource.text(table)))
+        let compilation = Compilation(sources: sources, platform: table.platform)
+        #expect(!compilation.diagnostics.contains { $0.severity == .error }, "\(compilation.diagnostics.map(\.message).prefix(5))")
+        let back = try #require(compilation.keymap)
+        #expect(KeymapDiff.changes(from: original, to: back).isEmpty)
+        #expect(back.bindings.count == original.bindings.count)
+        func groups(_ k: Keymap) -> [String] { k.bindings.map { b in b.group.map { k.groups[$0] } ?? "-" }.sorted() }
+        #expect(groups(back) == groups(original))
     }
 }
