@@ -1,82 +1,56 @@
 import Foundation
 
-/// What to compile for one target: its `.bind` files in layer order and its options, checked
-/// once here for both plugins; and the two `bindc` runs that produce the table and the Swift.
+/// What to compile for one target: its `.bind` files and its `bindkit.json`, found here for
+/// both plugins; and the two `bindc` runs that produce the table and the Swift.
+///
+/// The plugins do not read `bindkit.json` themselves: they hand it to `bindc --config`, which
+/// reads it on every run (layer order, platform, namespace) and reports its mistakes at their
+/// line and column. SwiftPM runs a build-tool plugin only when it plans a build afresh (a file
+/// added or removed, a manifest changed), not when a file's contents change; so if the plugin
+/// turned the file's options into arguments, a build after editing only `bindkit.json` would
+/// re-run `bindc` (the file is a declared input) with the old options. Read by `bindc`, the
+/// edit takes effect in that build.
 struct KeymapJob {
-    /// The `.bind` files, in the order `bindc` layers them.
-    var layers: [URL]
-    /// The configuration file, when there is one (an input of both runs).
+    /// The `.bind` files, sorted by path (`bindkit.json`'s `layers` orders them for `bindc`).
+    var keymaps: [URL]
+    /// The configuration file, when there is one.
     var configFile: URL?
-    var config: KeymapConfig
 
+    /// The configuration file's name.
+    static let configName = "bindkit.json"
     /// The output file names: `Keymap.bindtable` (a resource, `Bundle.module`) and `Keymap.swift`.
     static let tableName = "Keymap.bindtable"
     static let swiftName = "Keymap.swift"
 
     /// The job for a target whose files are `files`; nil when it has no `.bind` file.
     init?(target: String, files: [URL]) throws(PluginError) {
-        let keymaps = files.filter { $0.pathExtension == "bind" }.sorted { $0.path < $1.path }
-        let configs = files.filter { $0.lastPathComponent == KeymapConfig.fileName }
+        keymaps = files.filter { $0.pathExtension == "bind" }.sorted { $0.path < $1.path }
+        let configs = files.filter { $0.lastPathComponent == Self.configName }
         guard !keymaps.isEmpty else { return nil }
         if configs.count > 1 { throw .twoConfigs(configs.map(\.path).sorted()) }
         configFile = configs.first
-        if let file = configFile {
-            let data: Data
-            do { data = try Data(contentsOf: file) } catch {
-                throw .invalidConfig(path: file.path, reason: "cannot be read (\(error.localizedDescription))")
-            }
-            config = try KeymapConfig(data: data, path: file.path)
-        } else {
-            config = KeymapConfig()
-        }
-        guard let order = config.layers, let path = configFile?.path else {
-            layers = keymaps
-            return
-        }
-        // Layers are named relative to the configuration file's directory.
-        let base = configFile!.deletingLastPathComponent()
-        var chosen: [URL] = []
-        for layer in order {
-            let url = base.appendingPathComponent(layer).standardizedFileURL
-            guard let match = keymaps.first(where: { $0.standardizedFileURL.path == url.path }) else {
-                throw .missingLayer(path: path, layer: layer, available: keymaps.map { Self.relative($0, to: base) })
-            }
-            if chosen.contains(match) { throw .duplicateLayer(path: path, layer: layer) }
-            chosen.append(match)
-        }
-        if let left = keymaps.first(where: { !chosen.contains($0) }) {
-            throw .unlistedKeymap(path: path, file: Self.relative(left, to: base))
-        }
-        layers = chosen
     }
 
     /// The directory the command plugin writes to: the configuration file's, else the first
-    /// layer's.
+    /// keymap's.
     var directory: URL {
-        (configFile ?? layers[0]).deletingLastPathComponent()
+        (configFile ?? keymaps[0]).deletingLastPathComponent()
     }
 
     /// Every file the outputs depend on.
-    var inputs: [URL] { layers + (configFile.map { [$0] } ?? []) }
+    var inputs: [URL] { keymaps + (configFile.map { [$0] } ?? []) }
 
-    /// `bindc compile … -o table`.
+    /// `bindc compile [--config bindkit.json] FILE… -o table`.
     func compileArguments(output: URL) -> [String] {
-        ["compile"] + layers.map(\.path) + platformArguments + ["-o", output.path]
+        ["compile"] + configArguments + keymaps.map(\.path) + ["-o", output.path]
     }
 
-    /// `bindc swift … -o swift`.
+    /// `bindc swift [--config bindkit.json] FILE… -o swift`.
     func swiftArguments(output: URL) -> [String] {
-        ["swift"] + layers.map(\.path) + platformArguments + (config.namespace.map { ["--name", $0] } ?? [])
-            + ["-o", output.path]
+        ["swift"] + configArguments + keymaps.map(\.path) + ["-o", output.path]
     }
 
-    private var platformArguments: [String] {
-        ["--platform", config.platform ?? "apple"]
-    }
-
-    static func relative(_ url: URL, to base: URL) -> String {
-        let path = url.standardizedFileURL.path
-        let prefix = base.standardizedFileURL.path + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    private var configArguments: [String] {
+        configFile.map { ["--config", $0.path] } ?? []
     }
 }

@@ -12,6 +12,11 @@ enum CommonOptions {
     static let platformOrTables = OptionSpec.value(
         "--platform", valueName: "PLATFORM", choices: ["macos", "ipados", "windows", "linux", "apple", "other"],
         help: "Platform to compile for (default macos; apple = macos, other = linux); a table keeps its own")
+    /// `--config bindkit.json`: layer order, platform and namespace from the build plugins'
+    /// configuration file.
+    static let config = OptionSpec.value(
+        "--config", valueName: "FILE",
+        help: "Read the layer order of the FILEs, the platform and the namespace from a bindkit.json (as the build plugins do); --platform and --name win over it")
     /// `-o OUT`.
     static func output(_ help: String, required: Bool = false) -> OptionSpec {
         OptionSpec.value("-o", "--output", valueName: "OUT", required: required, help: help)

@@ -15,6 +15,7 @@ enum CompileCommand: Command {
         options: [
             CommonOptions.output("Where to write the table", required: true),
             CommonOptions.platform,
+            CommonOptions.config,
             .flag("--strip", help: "Leave out the source map (binding locations)"),
             CommonOptions.diagnosticsFormat,
         ],
@@ -23,11 +24,13 @@ enum CompileCommand: Command {
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
         guard let out = arguments.value("output") else { throw .missingOption("-o OUT") }  // the parser checks it
         let output = DiagnosticOutput(arguments, console: console)
-        guard let layered = Inputs.layered(arguments.positionals, console: console, output: output) else {
+        guard let configured = Inputs.configured(arguments, console: console, output: output),
+              let layered = Inputs.layered(configured.paths, console: console, output: output)
+        else {
             return .failure
         }
         // Only the table and the diagnostics are needed: the syntax trees are freed once checked.
-        let compilation = Compilation(layered: consume layered, platform: Inputs.platform(arguments), keepingSyntax: false)
+        let compilation = Compilation(layered: consume layered, platform: configured.platform, keepingSyntax: false)
         let sources = compilation.sources
         var messages: [DiagnosticJSON.Message] = []
         if let table = compilation.table(strip: arguments.flag("strip")) {

@@ -21,17 +21,21 @@ enum SwiftCommand: Command {
             CommonOptions.output("Write to OUT (atomically) instead of standard output"),
             .value("--name", valueName: "NAME", help: "The generated namespace (default: from the keymap name)"),
             CommonOptions.platformOrTables,
+            CommonOptions.config,
             CommonOptions.diagnosticsFormat,
         ],
-        examples: ["bindc swift app.bind -o Keymap.swift"])
+        examples: ["bindc swift app.bind -o Keymap.swift", "bindc swift --config bindkit.json App.bind User.bind -o Keymap.swift"])
 
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
         if let name = arguments.value("name"), SwiftGenerator.typeIdentifier(name) != name {
             throw .invalidValue(ToolMessages.notATypeName(name, suggestion: SwiftGenerator.typeIdentifier(name)))
         }
-        guard let (keymap, _) = Inputs.keymap(arguments, console: console) else { return .failure }
-        let source = SwiftGenerator.generate(keymap, typeName: arguments.value("name"))
+        let output = DiagnosticOutput(arguments, console: console)
+        guard let configured = Inputs.configured(arguments, console: console, output: output),
+              let (keymap, _) = Inputs.keymap(arguments, configured, console: console)
+        else { return .failure }
+        let source = SwiftGenerator.generate(keymap, typeName: configured.namespace)
         return Inputs.writeOutput(source, arguments, console: console) ? .success : .failure
     }
 }

@@ -34,14 +34,21 @@ extension Inputs {
         return Inputs.layered(paths, preread: preread, console: console, output: output).map { .sources($0) }
     }
 
-    /// The keymap of the inputs: compiled from sources (printing diagnostics), or read back
-    /// from a validated table. Nil (after reporting why) when there is none.
+    /// The keymap of the inputs (ordered and configured by `--config` when the command has
+    /// it): compiled from sources (printing diagnostics), or read back from a validated table. Nil (after reporting why) when there is none.
     static func keymap(_ arguments: ParsedArguments, console: Console) -> (Keymap, BindingTable?)? {
         let output = DiagnosticOutput(arguments, console: console)
-        guard let loaded = sourcesOrTable(arguments.positionals, console: console, output: output) else { return nil }
+        guard let configured = configured(arguments, console: console, output: output) else { return nil }
+        return keymap(arguments, configured, console: console)
+    }
+
+    /// The keymap of `configured`'s inputs, as ``keymap(_:console:)`` reads it.
+    static func keymap(_ arguments: ParsedArguments, _ configured: Configured, console: Console) -> (Keymap, BindingTable?)? {
+        let output = DiagnosticOutput(arguments, console: console)
+        guard let loaded = sourcesOrTable(configured.paths, console: console, output: output) else { return nil }
         switch loaded {
         case .sources(let layered):
-            let compilation = Compilation(layered: layered, platform: platform(arguments))
+            let compilation = Compilation(layered: layered, platform: configured.platform)
             output.report(compilation.diagnostics, sources: compilation.sources, console: console)
             return compilation.keymap.map { ($0, nil) }
         case .table(let path, let bytes):
