@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// `bindc compile|swift --config bindkit.json` (what the build plugins run), and `bindc diff`
+/// with tables and with a user file that says `layer over`.
+@Suite struct ConfigAndDiffCommandTests {
+    let bindc: BindcRunner
+
+    static let base = """
+        keymap "App"
+        responder Editor, App
+        action save
+        action search
+        action comment
+        action palette
+        in Editor {
+          cmd+s -> save "Save"
+          cmd+f -> search "Find"
+        }
+
+        """
+
+    init() throws {
+        bindc = try BindcRunner()
+        try bindc.write("Base.bind", Self.base)
+        try bindc.write("User.bind", "in Editor {\n  cmd+f -> comment\n}\n")
+    }
+
+    /// `layers` orders the files given (the later one wins), `platform` and `namespace` apply,
+    /// and the command line's options win over the file.
+    @Test func configOrdersFilesAndSetsOptions() throws {
+        try bindc.write("bindkit.json", #"{"layers": ["Base.bind", "User.bind"], "platform": "linux", "namespace": "MyKeys"}"#)
+        let compiled = try bindc.run(["compile", "--config", "bindkit.json", "User.bind", "Base.bind", "-o", "k.bindtable"])
+        #expect(compiled.status == 0, "\(compiled.stderr)")
+        let dump = try bindc.run(["dump", "k.bindtable"])
+        #expect(dump.stdout.contains("linux"), "\(dump.stdout)")
+        #expect(dump.stdout.contains("comment"))
+        let swift = try bindc.run(["swift", "--config", "bindkit.json", "User.bind", "Base.bind"])
+        #expect(swift.status == 0, "\(swift.stderr)")
+        #expect(swift.stdout.contains("public enum MyKeys {"))
+        let named = try bindc.run(["swift", "--config", "bindkit.json", "--name", "Other", "User.bind", "Base.bind"])
+        #expect(named.stdout.contains("public enum Other {"))
+    }
+
+    @Test func configMistakesArePositionedErrors() throws {
+        try bindc.write("bindkit.json", "{\n  \"layers\": [\"Base.bind\", \"Missing.bind\"],\n  \"platfrom\": \"apple\"\n}\n")
+        let r = try bindc.run(["compile", "--config", "bindkit.json", "Base.bind", "User.bind", "-o", "k.bindtable"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("bindkit.json:3:3: error: unknown key 'platfrom'; did you mean 'platform'?"), "\(r.stderr)")
+        #expect(bindc.read("k.bindtable") == nil)
+        try bindc.write("bindkit.json", "{\"layers\": [\"Base.bind\", \"Missing.bind\"]}")
+        let missing = try bindc.run(["swift", "--config", "bindkit.json", "Base.bind", "User.bind"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("bindkit.json:1:26: error: layer 'Missing.bind' is not one of the .bind files given (Base.bind, User.bind)"), "\(missing.stderr)")
+        let unreadable = try bindc.run(["compile", "--config", "nope.json", "Base.bind", "-o", "k.bindtable"])
+        #expect(unreadable.status == 1)
+        #expect(unreadable.stderr.contains("nope.json"))
+    }
+
+    /// OLD and NEW as tables report what sources report (locations from the tables' source
+    /// maps), and a user file that says `layer over` the app is layered over each instead.
+    @Test func diffOfTablesWithALayeredUserFile() throws {
+        try bindc.write("new.bind", Self.base.replacingOccurrences(of: "cmd+f -> search", with: "cmd+shift+f -> search")
+            + "in Editor {\n  cmd+k cmd+c -> comment\n}\nin Editor {\n  cmd+p -> palette\n}\n")
+        try bindc.write("user.bind", "layer over \"Base.bind\"\n\naction quickOpen\nin App {\n  cmd+p -> quickOpen\n}\nin Editor {\n  cmd+k -> quickOpen\n}\n")
+        #expect(try bindc.run(["compile", "Base.bind", "-o", "old.bindtable"]).status == 0)
+        #expect(try bindc.run(["compile", "new.bind", "-o", "new.bindtable"]).status == 0)
+        let sources = try bindc.run(["diff", "Base.bind", "new.bind", "--user", "user.bind", "--fail-on-shadowed"])
+        #expect(sources.status == 1, "\(sources.stderr)")
+        #expect(sources.stdout.contains("shadowed user binding in App: cmd+p -> quickOpen  (user.bind:5:3)"), "\(sources.stdout)")
+        #expect(sources.stdout.contains("conflict user binding in Editor: cmd+k -> quickOpen  (user.bind:8:3)"))
+        let tables = try bindc.run(["diff", "old.bindtable", "new.bindtable", "--user", "user.bind", "--fail-on-shadowed"])
+        #expect(tables.status == 1, "\(tables.stderr)")
+        #expect(tables.stdout == sources.stdout)
+        let mixed = try bindc.run(["diff", "Base.bind", "new.bindtable", "--user", "user.bind", "--json"])
+        #expect(mixed.status == 0)
+        #expect(mixed.stdout.contains("\"kind\":\"shadowed\"") || mixed.stdout.contains("\"kind\": \"shadowed\""))
+        let userTable = try bindc.run(["diff", "Base.bind", "new.bind", "--user", "old.bindtable"])
+        #expect(userTable.status == 1)
+        #expect(userTable.stderr.contains("'old.bindtable' is a compiled table; --user needs the user's .bind source"))
+    }
+}
