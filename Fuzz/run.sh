@@ -42,7 +42,8 @@ done
 runtime_sources=("$out"/src/BindingRuntime/**/*.swift)
 lang_sources=("$out"/src/BindingLang/**/*.swift)
 server_sources=("$out"/src/BindingLanguageServer/**/*.swift)
-flags=(-sanitize=fuzzer,address -parse-as-library "$opt" -swift-version 6 -g)
+# One package name for every module, as SwiftPM gives them: the sources use `package` access.
+flags=(-sanitize=fuzzer,address -parse-as-library "$opt" -swift-version 6 -g -package-name BindKit)
 # The bodies use `@testable import` (internal helpers such as the layout database parser).
 libflags=("${flags[@]}" -enable-testing)
 
