@@ -14,9 +14,9 @@ public enum KnownAttributes {
         ("allowLayouts", "@allowLayouts or @allowLayouts(needsAltGr, de, fr-mac)",
          "accept what some keyboard layouts do to this binding (the finding kinds and layout ids named, or all): bindc check --layouts does not report them"),
         ("noRemapping", "@noRemapping",
-         "the system keeps this shortcut as written on every keyboard layout instead of remapping it (UIKit's allowsAutomaticLocalization = false, iOS 15; also turns mirroring off)"),
+         "the system keeps this shortcut as written on every keyboard layout instead of remapping it (UIKit's allowsAutomaticLocalization = false, iOS 15; on a main-menu item also AppKit's allowsAutomaticKeyEquivalentLocalization, macOS 12; also turns mirroring off)"),
         ("noMirroring", "@noMirroring",
-         "the system keeps brackets and arrow keys of this shortcut as written in right-to-left interfaces (UIKit's allowsAutomaticMirroring = false, iOS 15)"),
+         "the system keeps brackets and arrow keys of this shortcut as written in right-to-left interfaces (UIKit's allowsAutomaticMirroring = false, iOS 15; on a main-menu item also AppKit's allowsAutomaticKeyEquivalentMirroring, macOS 12)"),
     ]
 }
 
@@ -29,6 +29,8 @@ public enum KnownAttributes {
 struct BindingAttributes {
     /// The attribute names the language knows, in the order messages list them.
     static let names = KnownAttributes.all.map(\.name)
+    /// The attributes a main-menu item takes, for its key equivalent.
+    static let menuItemNames: Set = ["allowLayouts", "noRemapping", "noMirroring"]
 
     /// `@priority` was written.
     var wantsPriority = false
@@ -48,7 +50,9 @@ struct BindingAttributes {
     /// it has errors), reporting unknown and repeated attributes, misplaced arguments, bad
     /// repeat windows, `@repeat` on one stroke, and a `@noRemapping` or `@noMirroring` that can
     /// change nothing: its first stroke becomes no `UIKeyCommand`, or has nothing to mirror. A
-    /// nil `sequence` means a main-menu item, which takes only `@allowLayouts`.
+    /// nil `sequence` means a main-menu item, which takes only `@allowLayouts`, `@noRemapping`
+    /// and `@noMirroring`; its `chords` are its key equivalent, empty when it has none (the
+    /// two attributes then change nothing), nil when the key equivalent has errors.
     static func check(
         _ syntax: [AttributeSyntax], sequence: ChordSequenceSyntax?, chords: [Chord]?, _ engine: inout DiagnosticEngine
     ) -> BindingAttributes {
@@ -68,9 +72,8 @@ struct BindingAttributes {
                 continue
             }
             seen[name] = attribute.range
-            guard let sequence else {
-                if name != "allowLayouts" { engine.error(Messages.attributeNotOnMenuItem(name), at: attribute.range) }
-                else { result.layoutAllowance = layoutAllowance(attribute, &engine) }
+            if sequence == nil, !menuItemNames.contains(name) {
+                engine.error(Messages.attributeNotOnMenuItem(name), at: attribute.range)
                 continue
             }
             if name != "repeat", let argument = attribute.argument {
@@ -89,7 +92,7 @@ struct BindingAttributes {
                 // default window, so nothing else is reported about it.
                 let window = attribute.argument.flatMap { repeatWindow($0, &engine) }
                 result.repeatMilliseconds = window ?? Int(TableFormat.defaultRepeatMilliseconds)
-                if sequence.chords.count == 1 {
+                if let sequence, sequence.chords.count == 1 {
                     // Remove the attribute and the space up to what follows it.
                     let next = i + 1 < syntax.count ? syntax[i + 1].range.start : sequence.range.start
                     let removal = SourceRange(file: attribute.range.file, start: attribute.range.start, end: next)
@@ -101,7 +104,16 @@ struct BindingAttributes {
             }
         }
         if !result.allowsAutomaticLocalization { result.allowsAutomaticMirroring = false }
-        guard let first = chords?.first else { return result }
+        guard let first = chords?.first else {
+            // A main-menu item without a key equivalent (chords empty, not nil).
+            if chords != nil {
+                for attribute in ["noRemapping", "noMirroring"] {
+                    guard let range = seen[attribute] else { continue }
+                    engine.warning(Messages.attributeWithoutKeyEquivalent(attribute), at: range)
+                }
+            }
+            return result
+        }
         if SwiftGenerator.uiKitInput(first.key) == nil {
             for attribute in ["noRemapping", "noMirroring"] {
                 guard let range = seen[attribute] else { continue }

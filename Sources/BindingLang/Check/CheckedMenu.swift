@@ -26,6 +26,10 @@ struct CheckedMenuItem {
     var condition: Condition
     /// `@allowLayouts(…)` on the item (nil when not written).
     var layoutAllowance: LayoutAllowance? = nil
+    /// False after `@noRemapping` on the item.
+    var allowsAutomaticLocalization = true
+    /// False after `@noMirroring` or `@noRemapping` on the item.
+    var allowsAutomaticMirroring = true
 }
 
 /// An edit-menu item.

@@ -144,7 +144,9 @@ public enum Checker {
                 out.append(CheckedBinding(
                     sequence: [chord], role: nil, action: item.action, argument: item.argument, title: item.title,
                     titleRange: item.titleRange, group: group, condition: item.condition, range: range,
-                    menuItemTitle: item.title, layoutAllowance: item.layoutAllowance))
+                    menuItemTitle: item.title, layoutAllowance: item.layoutAllowance,
+                    allowsAutomaticLocalization: item.allowsAutomaticLocalization,
+                    allowsAutomaticMirroring: item.allowsAutomaticMirroring))
             case .submenu(let sub):
                 keyEquivalents(of: sub, group: group, into: &out)
             case .separator:

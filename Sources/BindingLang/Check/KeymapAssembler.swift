@@ -77,7 +77,9 @@ struct KeymapAssembler {
                 case .item(let item):
                     return .item(MenuItem(
                         title: item.title, action: index(item.action), argument: item.argument,
-                        keyEquivalent: item.keyEquivalent, condition: item.condition))
+                        keyEquivalent: item.keyEquivalent, condition: item.condition,
+                        allowsAutomaticLocalization: item.allowsAutomaticLocalization,
+                        allowsAutomaticMirroring: item.allowsAutomaticMirroring))
                 case .submenu(let sub): return .submenu(menu(sub))
                 case .separator: return .separator
                 }

@@ -76,12 +76,15 @@ struct MenuChecker {
                     key = chords.chord(syntax, &engine)
                     keyOK = key != nil
                 }
-                let attributes = BindingAttributes.check(item.attributes, sequence: nil, chords: nil, &engine)
+                let attributes = BindingAttributes.check(
+                    item.attributes, sequence: nil, chords: keyOK ? key.map { [$0] } ?? [] : nil, &engine)
                 guard let (itemTitle, action, argument, condition) = common(item, &sat, &engine), keyOK else { continue }
                 checked.entries.append(.item(CheckedMenuItem(
                     title: itemTitle, titleRange: item.title.range, action: action, argument: argument,
                     keyEquivalent: key, keyRange: item.keyEquivalent?.range, condition: condition,
-                    layoutAllowance: attributes.layoutAllowance)))
+                    layoutAllowance: attributes.layoutAllowance,
+                    allowsAutomaticLocalization: attributes.allowsAutomaticLocalization,
+                    allowsAutomaticMirroring: attributes.allowsAutomaticMirroring)))
             case .submenu(let sub):
                 guard depth + 1 < Self.maximumDepth else {
                     engine.error(Messages.menuTooDeep, at: sub.range)

@@ -106,7 +106,10 @@ extension Messages {
     static func attributeTwice(_ name: String) -> String { "attribute '@\(name)' is given twice" }
     static let attributeOnEditMenuItem = "edit-menu items take no attributes (they have no key equivalent)"
     static func attributeNotOnMenuItem(_ name: String) -> String {
-        "a main-menu item takes only '@allowLayouts', not '@\(name)'"
+        "a main-menu item takes only '@allowLayouts', '@noRemapping' and '@noMirroring', not '@\(name)'"
+    }
+    static func attributeWithoutKeyEquivalent(_ name: String) -> String {
+        "'@\(name)' has no effect: the menu item has no key equivalent"
     }
     static func unknownLayoutAllowance(_ name: String, _ suggestion: String?) -> String {
         "'\(name)' is neither a layout finding (\(LayoutFinding.Kind.allCases.filter(\.isProblem).map(\.rawValue).joined(separator: ", ")))"

@@ -30,7 +30,9 @@ extension SwiftGenerator.Generator {
 
                 /// `menu` as an `NSMenu`: each command is an `NSMenuItem` sending `selector`, with its
                 /// key equivalent and modifier mask and its index in `menuCommands` as `tag`;
-                /// submenus and separators as declared.
+                /// submenus and separators as declared. From macOS 12, an item whose command says
+                /// `@noRemapping` turns off `allowsAutomaticKeyEquivalentLocalization` (and
+                /// mirroring), one that says `@noMirroring` `allowsAutomaticKeyEquivalentMirroring`.
                 @MainActor
                 public static func nsMenu(_ menu: Menu, action selector: Selector, bundle: Bundle = .main) -> NSMenu {
                     let result = NSMenu(title: localized(menu.title, bundle: bundle))
@@ -47,6 +49,10 @@ extension SwiftGenerator.Generator {
                             let item = NSMenuItem(title: localized(command.title, bundle: bundle), action: selector, keyEquivalent: key?.keyEquivalent ?? "")
                             item.keyEquivalentModifierMask = key?.keyEquivalent == nil ? [] : key?.modifiers.nsEventModifierFlags ?? []
                             item.tag = command.index
+                            if #available(macOS 12.0, *) {
+                                if !command.allowsAutomaticLocalization { item.allowsAutomaticKeyEquivalentLocalization = false }
+                                if !command.allowsAutomaticMirroring { item.allowsAutomaticKeyEquivalentMirroring = false }
+                            }
                             result.addItem(item)
                         }
                     }

@@ -32,6 +32,10 @@ extension SwiftGenerator.Generator {
         line("public var keyEquivalent: Stroke?", 2)
         line("/// The `when` condition in `.bind` syntax; nil when always enabled.", 2)
         line("public var condition: String?", 2)
+        line("/// False after `@noRemapping`: the system keeps the key equivalent on every keyboard layout.", 2)
+        line("public var allowsAutomaticLocalization: Bool = true", 2)
+        line("/// False after `@noMirroring` or `@noRemapping`: no mirroring in right-to-left interfaces.", 2)
+        line("public var allowsAutomaticMirroring: Bool = true", 2)
         line("}", 1)
         line()
         line("/// A main menu or submenu.", 1)
@@ -54,7 +58,10 @@ extension SwiftGenerator.Generator {
             let key = item.keyEquivalent.map(strokeExpression) ?? "nil"
             line("MenuCommand(", 2)
             line("index: \(i), title: \(SwiftGenerator.quoted(item.title)), action: \(actionExpression(item.action, item.argument)),", 3)
-            line("keyEquivalent: \(key), condition: \(optionalString(conditionText(item.condition)))),", 3)
+            var last = "keyEquivalent: \(key), condition: \(optionalString(conditionText(item.condition)))"
+            if !item.allowsAutomaticLocalization { last += ", allowsAutomaticLocalization: false" }
+            if !item.allowsAutomaticMirroring { last += ", allowsAutomaticMirroring: false" }
+            line(last + "),", 3)
         }
         line("]", 1)
         line()

@@ -81,10 +81,15 @@ extension SwiftGenerator.Generator {
                 public static func uiCommand(_ command: MenuCommand, action selector: Selector, bundle: Bundle = .main) -> UICommand {
                     let title = localized(command.title, bundle: bundle)
                     if let stroke = command.keyEquivalent, let input = stroke.input {
-                        return UIKeyCommand(
+                        let keyCommand = UIKeyCommand(
                             title: title, image: nil, action: selector, input: input,
                             modifierFlags: stroke.modifiers.uiKeyModifierFlags, propertyList: command.index,
                             alternates: [], discoverabilityTitle: title, attributes: [], state: .off)
+                        if #available(iOS 15.0, macCatalyst 15.0, *) {
+                            if !command.allowsAutomaticLocalization { keyCommand.allowsAutomaticLocalization = false }
+                            if !command.allowsAutomaticMirroring { keyCommand.allowsAutomaticMirroring = false }
+                        }
+                        return keyCommand
                     }
                     return UICommand(
                         title: title, image: nil, action: selector, propertyList: command.index,

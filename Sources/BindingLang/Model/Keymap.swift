@@ -235,15 +235,27 @@ public struct MenuItem: Sendable, Equatable {
     public var argument: ArgumentValue
     public var keyEquivalent: Chord?
     public var condition: Condition
+    /// False after `@noRemapping` on the item (Grammar.md §4.8, §7.2): the system must not
+    /// remap its key equivalent for the keyboard layout (AppKit's
+    /// `NSMenuItem.allowsAutomaticKeyEquivalentLocalization`, UIKit's
+    /// `UIKeyCommand.allowsAutomaticLocalization`).
+    public var allowsAutomaticLocalization: Bool
+    /// False after `@noMirroring` or `@noRemapping` on the item: the system must not mirror its
+    /// key equivalent in right-to-left interfaces (`allowsAutomaticKeyEquivalentMirroring`,
+    /// `allowsAutomaticMirroring`).
+    public var allowsAutomaticMirroring: Bool
     public init(
         title: String, action: Int, argument: ArgumentValue = .none, keyEquivalent: Chord? = nil,
-        condition: Condition = .constant(true)
+        condition: Condition = .constant(true),
+        allowsAutomaticLocalization: Bool = true, allowsAutomaticMirroring: Bool = true
     ) {
         self.title = title
         self.action = action
         self.argument = argument
         self.keyEquivalent = keyEquivalent
         self.condition = condition
+        self.allowsAutomaticLocalization = allowsAutomaticLocalization
+        self.allowsAutomaticMirroring = allowsAutomaticMirroring
     }
 }
 

@@ -174,7 +174,7 @@ public enum KeymapPrinter {
             case .submenu(let sub):
                 open(sub)
             case .item(let item):
-                out.write("\(indent)\(SourceText.quoted(item.title))")
+                out.write("\(indent)\(SourceText.attributes(item))\(SourceText.quoted(item.title))")
                 if let key = item.keyEquivalent { out.write(" \(key.sourceText)") }
                 out.write(" -> " + SourceText.actionReference(item.action, item.argument, in: keymap))
                 out.write(whenSuffix(item.condition, keymap) + "\n")

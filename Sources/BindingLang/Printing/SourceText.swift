@@ -43,12 +43,18 @@ public enum SourceText {
     public static func attributes(_ binding: Binding) -> String {
         var out = binding.wantsPriorityOverSystemBehavior ? "@priority " : ""
         if let window = binding.repeatMilliseconds { out += "@repeat(\(window)ms) " }
-        if !binding.allowsAutomaticLocalization {
-            out += "@noRemapping "
-        } else if !binding.allowsAutomaticMirroring {
-            out += "@noMirroring "
-        }
-        return out
+        return out + keyboardAdaptation(binding.allowsAutomaticLocalization, binding.allowsAutomaticMirroring)
+    }
+
+    /// The attributes of a main-menu item the model keeps, as written before its title, each
+    /// followed by a space: `@noRemapping` or `@noMirroring`; empty when none.
+    public static func attributes(_ item: MenuItem) -> String {
+        keyboardAdaptation(item.allowsAutomaticLocalization, item.allowsAutomaticMirroring)
+    }
+
+    /// `@noRemapping ` when `localization` is off, else `@noMirroring ` when `mirroring` is.
+    private static func keyboardAdaptation(_ localization: Bool, _ mirroring: Bool) -> String {
+        !localization ? "@noRemapping " : !mirroring ? "@noMirroring " : ""
     }
 
     /// An argument as written between the parentheses of an action reference.

@@ -43,6 +43,10 @@ import Testing
               @priority @noMirroring cmd+"[" -> back "Back"
               @noMirroring @priority cmd+"]" -> next
             }
+            menu "Go" {
+              @noRemapping "Previous" cmd+"{" -> back
+              @noMirroring "Next" cmd+"}" -> next
+            }
             """))
         result.append(("AttributesKeymap", try #require(Compilation(sources: attributed, platform: .apple).keymap)))
         result.append(("Keywords", keywordKeymap().0))

@@ -118,6 +118,64 @@ struct AttributeTests {
             """)
     }
 
+    /// On a main-menu item, `@noRemapping` and `@noMirroring` reach the model's menu item and
+    /// the binding its key equivalent makes, the generated `menuCommands`, and the AppKit and
+    /// UIKit helpers, which turn the properties off (macOS 12, iOS 15) on that item only.
+    @Test func mainMenuItemsTakeKeyboardAdaptation() throws {
+        let (keymap, diagnostics, _) = checkSource(Self.header + """
+            action back
+            menu "Go" {
+              @noRemapping "Line Start" ctrl+"[" -> lineStart
+              menu "History" {
+                @noMirroring @allowLayouts(needsAltGr) "Back" cmd+"[" -> back
+              }
+              "Search" cmd+f -> search
+            }
+            """)
+        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
+        let k = try #require(keymap)
+        guard case .item(let first) = k.mainMenus[0].entries[0], case .submenu(let history) = k.mainMenus[0].entries[1],
+              case .item(let back) = history.entries[0], case .item(let search) = k.mainMenus[0].entries[2]
+        else { Issue.record("unexpected menu \(k.mainMenus)"); return }
+        #expect([first, back, search].map(\.allowsAutomaticLocalization) == [false, true, true])
+        #expect([first, back, search].map(\.allowsAutomaticMirroring) == [false, false, true])
+        #expect(k.bindings.map(\.allowsAutomaticLocalization) == [false, true, true])
+        #expect(k.bindings.map(\.allowsAutomaticMirroring) == [false, false, true])
+        #expect(k.bindings[1].layoutAllowance != nil)
+
+        let text = KeymapPrinter.text(k)
+        #expect(text.contains("  @noRemapping \"Line Start\" ctrl+\"[\" -> lineStart"), "\(text)")
+        #expect(text.contains("    @noMirroring \"Back\" cmd+\"[\" -> back"), "\(text)")
+        #expect(text.contains("  \"Search\" cmd+f -> search"), "\(text)")
+
+        let source = SwiftGenerator.generate(k)
+        let data = try #require(source.components(separatedBy: "public static let menuCommands: [MenuCommand] = [").last?
+            .components(separatedBy: "\n    ]").first)
+        let commands = Array(data.components(separatedBy: "MenuCommand(").dropFirst())
+        #expect(commands.count == 3)
+        #expect(commands[0].contains("condition: nil, allowsAutomaticLocalization: false, allowsAutomaticMirroring: false),"))
+        #expect(commands[1].contains("condition: nil, allowsAutomaticMirroring: false),"))
+        #expect(!commands[2].contains("allowsAutomatic"))
+        #expect(source.contains("if !command.allowsAutomaticLocalization { item.allowsAutomaticKeyEquivalentLocalization = false }"))
+        #expect(source.contains("if !command.allowsAutomaticMirroring { item.allowsAutomaticKeyEquivalentMirroring = false }"))
+        #expect(source.contains("if !command.allowsAutomaticLocalization { keyCommand.allowsAutomaticLocalization = false }"))
+        #expect(source.contains("if !command.allowsAutomaticMirroring { keyCommand.allowsAutomaticMirroring = false }"))
+    }
+
+    @Test func mainMenuItemAttributeMistakes() {
+        expectInlineDiagnostics(Self.header + """
+            menu "Go" {
+              @noMirroring "Search" cmd+f -> search    // warning: '@noMirroring' is not needed: the system mirrors only brackets, braces, parentheses, angle brackets and arrow keys, and the key command's stroke is 'cmd+f'
+              @noRemapping "Start" -> lineStart        // warning: '@noRemapping' has no effect: the menu item has no key equivalent
+              @noRemapping "Far" f13 -> search         // warning: '@noRemapping' has no effect: UIKit has no key command input for 'f13'
+              @priority "Find" cmd+g -> search         // error: a main-menu item takes only '@allowLayouts', '@noRemapping' and '@noMirroring', not '@priority'
+            }
+            menu edit {
+              @noRemapping "Copy" -> search            // error: edit-menu items take no attributes (they have no key equivalent)
+            }
+            """)
+    }
+
     @Test func formatterKeepsKeyboardAdaptation() throws {
         let text = Self.header + "in Editor {\n  @noRemapping   ctrl+\"[\" -> search\n  @priority @noMirroring  left -> lineStart\n}\n"
         let formatted = try Formatter.format(SourceFile(path: "a.bind", text: text), file: FileID(0)).get()
