@@ -28,6 +28,11 @@ public final class ChainSnapshot {
 
     /// The responders, first responder first (cut at ``Dispatcher/maxChainLength``).
     public let responders: [any Responder]
+    /// ``responders`` in a fixed allocation: asking one `canPerform` reads it in place,
+    /// with no array access.
+    let chain: UnsafeMutableBufferPointer<any Responder>
+    /// The number of responders.
+    let depth: Int
     /// Each responder's role names as it gave them when the snapshot was built.
     let roleNames: [[String]]
     /// The capability policy chosen at creation.
@@ -43,6 +48,8 @@ public final class ChainSnapshot {
     struct Resolved {
         /// The table the fields below follow (held, so ``view`` stays valid).
         var table: BindingTable
+        /// The table's identity (compared as an integer on every press).
+        var tableID: ObjectIdentifier
         /// The table's dispatch index.
         var view: DispatchView
         /// Per table role index, and at index `roleCount` for the menu role: the position in
@@ -88,6 +95,9 @@ public final class ChainSnapshot {
             r = next.nextResponder
         }
         self.responders = responders
+        depth = responders.count
+        chain = .allocate(capacity: max(responders.count, 1))
+        _ = chain.initialize(from: responders)
         roleNames = responders.map(\.responderRoles)
         capabilityPolicy = capabilities
         resolved = .allocate(capacity: 1)
@@ -95,6 +105,8 @@ public final class ChainSnapshot {
     }
 
     deinit {
+        chain.baseAddress.unsafelyUnwrapped.deinitialize(count: depth)
+        chain.deallocate()
         resolved.pointee.free()
         resolved.deinitialize(count: 1)
         resolved.deallocate()
@@ -115,7 +127,7 @@ public final class ChainSnapshot {
     /// calls this when its table changed since the snapshot was built.
     @inline(__always)
     func rebind(to newTable: BindingTable) {
-        if newTable !== resolved.pointee.table { resolveAgain(against: newTable) }
+        if ObjectIdentifier(newTable) != resolved.pointee.tableID { resolveAgain(against: newTable) }
     }
 
     @inline(never)
@@ -162,7 +174,7 @@ public final class ChainSnapshot {
         _ = orderBuffer.initialize(from: order)
         let performers = [Int32](repeating: PerformerCache.unknown, count: table.count(.invocations))
         return Resolved(
-            table: table, view: table.dispatch.view, rank: buffer(rank), roleMask: mask, order: orderBuffer, performers: buffer(performers),
+            table: table, tableID: ObjectIdentifier(table), view: table.dispatch.view, rank: buffer(rank), roleMask: mask, order: orderBuffer, performers: buffer(performers),
             anchor: buffer(anchor), outermost: buffer(outermost), playedRoles: buffer(playedRoles), playedStart: buffer(playedStart))
     }
 
@@ -195,10 +207,13 @@ public final class ChainSnapshot {
     @inline(__always)
     private func askPerformer(ofBinding b: Int, in table: BindingTable) -> Int {
         let action = table.invocation(ofBinding: b)
-        return responders.withUnsafeBufferPointer { chain in
-            for i in 0..<chain.count where chain[i].canPerform(action) { return i }
-            return -1
+        let first = UnsafePointer(chain.baseAddress.unsafelyUnwrapped)
+        var i = 0
+        while i < depth {
+            if first[i].canPerform(action) { return i }
+            i &+= 1
         }
+        return -1
     }
 }
 

@@ -9,6 +9,8 @@
 public struct ContextState: Sendable {
     /// The table whose declarations this state follows.
     public private(set) var table: BindingTable
+    /// `table`'s identity: dispatch compares it with its own table's as an integer.
+    private(set) var tableID: ObjectIdentifier
     /// One word per context variable: 0/1, a case index, or a literal index (`none` when a
     /// String value equals no literal the table compares with).
     var values: [UInt32]
@@ -21,6 +23,7 @@ public struct ContextState: Sendable {
     /// A state for `table` with every variable at its initial value.
     public init(table: BindingTable) {
         self.table = table
+        tableID = ObjectIdentifier(table)
         values = [UInt32](repeating: 0, count: table.contextCount)
         texts = [String](repeating: "", count: table.contextCount)
         bits = [UInt64](repeating: 0, count: table.dispatch.contextWords)

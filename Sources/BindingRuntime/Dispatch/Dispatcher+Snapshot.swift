@@ -9,7 +9,8 @@ extension Dispatcher {
         switch decide(event, chain: chain, context: context) {
         case .perform(let binding, _, let performer):
             let action = table.invocation(ofBinding: binding)
-            let responder = chain.responders[performer]
+            // `performer` is a position of the chain (decide found it there).
+            let responder = chain.chain.baseAddress.unsafelyUnwrapped[performer]
             responder.perform(action)
             return .performed(action, responder: responder)
         case .pending:
@@ -24,43 +25,49 @@ extension Dispatcher {
     /// Decides what one key press does over `chain` without performing it, and moves the
     /// pending state as dispatching would. Allocates nothing and retains no responder.
     public func decide(_ event: KeyEvent, chain: ChainSnapshot, context: ContextState) -> Decision {
-        refresh()
-        let table = state.pointee.table
-        chain.rebind(to: table)
+        if reference != nil { refresh() }
+        let tableID = state.pointee.tableID
+        // Identities compare as integers: no reference is loaded, retained or released.
+        if chain.resolved.pointee.tableID != tableID { chain.rebind(to: state.pointee.table) }
+        guard context.tableID == tableID else { return decideRebinding(event, chain: chain, context: context) }
+        return context.bits.withUnsafeBufferPointer { decide(event, chain: chain, context: context, bits: $0.baseAddress.unsafelyUnwrapped) }
+    }
+
+    /// ``decide(_:chain:context:)`` with a context state of another table: a rebound copy.
+    @inline(never)
+    private func decideRebinding(_ event: KeyEvent, chain: ChainSnapshot, context: ContextState) -> Decision {
+        let bound = context.bound(to: table)
+        return bound.bits.withUnsafeBufferPointer { decide(event, chain: chain, context: bound, bits: $0.baseAddress.unsafelyUnwrapped) }
+    }
+
+    /// ``decide(_:chain:context:)`` once the snapshot and `context` follow the table in use.
+    @inline(__always)
+    private func decide(_ event: KeyEvent, chain: ChainSnapshot, context: ContextState, bits: UnsafePointer<UInt64>) -> Decision {
         let (from, wasPending, repeatFrom) = beginStroke(event)
         // Repeat mode (Grammar.md §5): the stroke as if the prefix were pending; it repeats
         // only when that performs a repeatable binding, else it is dispatched from idle.
-        if let repeatFrom,
-           case let (decision, _)? = decide(event, from: repeatFrom, chain: chain, context: context),
-           case .perform(let binding, _, _) = decision, table.bindingFlags(binding) & TableFormat.attributeRepeat != 0 {
-            enterRepeat(after: binding)
+        if let repeatFrom, let decision = decideRepeating(event, from: repeatFrom, chain: chain, context: context, bits: bits) {
             return decision
         }
-        let outcome = decide(event, from: from, chain: chain, context: context)
-        guard let (decision, node) = outcome else {
+        guard let (decision, node) = decide(event, from: from, chain: chain, context: context, bits: bits) else {
             return wasPending ? .cancelled(.noContinuation(event.chord)) : .unhandled
         }
         switch decision {
-        case .pending: pendingNode = node
-        case .perform(let binding, _, _): enterRepeat(after: binding)
+        case .pending: state.pointee.pendingNode = node
+        case .perform(let binding, _, _): if state.pointee.hasRepeat { enterRepeat(after: binding, prefix: from) }
         default: break
         }
         return decision
     }
 
-    /// One stroke from node `from` with `context` (rebound when it follows another table).
-    @inline(__always)
-    func decide(_ event: KeyEvent, from: Int, chain: ChainSnapshot, context: ContextState) -> (Decision, node: Int)? {
-        context.table === state.pointee.table
-            ? context.bits.withUnsafeBufferPointer { decide(event, from: from, chain: chain, context: context, bits: $0.baseAddress.unsafelyUnwrapped) }
-            : decideRebinding(event, from: from, chain: chain, context: context)
-    }
-
-    /// ``decide(_:chain:context:)`` with a context state of another table: a rebound copy.
+    /// The stroke in repeat mode on prefix `from`: the decision when it performs a
+    /// repeatable binding (repeat mode restarts), else nil (dispatched from idle).
     @inline(never)
-    private func decideRebinding(_ event: KeyEvent, from: Int, chain: ChainSnapshot, context: ContextState) -> (Decision, node: Int)? {
-        let bound = context.bound(to: table)
-        return bound.bits.withUnsafeBufferPointer { decide(event, from: from, chain: chain, context: bound, bits: $0.baseAddress.unsafelyUnwrapped) }
+    private func decideRepeating(_ event: KeyEvent, from: Int, chain: ChainSnapshot, context: ContextState, bits: UnsafePointer<UInt64>) -> Decision? {
+        guard case let (decision, _)? = decide(event, from: from, chain: chain, context: context, bits: bits),
+              case .perform(let binding, _, _) = decision, table.bindingFlags(binding) & TableFormat.attributeRepeat != 0 else { return nil }
+        enterRepeat(after: binding, prefix: from)
+        return decision
     }
 
     /// Grammar.md §5 rule 1 and rule 2 for one stroke from node `from`: the chord by the

@@ -16,10 +16,7 @@ public final class Dispatcher {
     /// The table in use (the reference's current one when dispatching through a reference).
     public private(set) var table: BindingTable {
         get { state.pointee.table }
-        set {
-            state.pointee.table = newValue
-            state.pointee.view = newValue.dispatch.view
-        }
+        set { state.pointee.follow(newValue) }
     }
     let reference: TableReference?
     /// The trie node of the pending sequence, or nil when idle.
@@ -37,8 +34,12 @@ public final class Dispatcher {
     /// every access to a class's stored `var` costs.
     struct StrokeState {
         var table: BindingTable
+        /// `table`'s identity, compared with a snapshot's or a context state's as an integer.
+        var tableID: ObjectIdentifier
         /// `table`'s dispatch index (valid while `table` is held here).
         var view: DispatchView
+        /// Whether `table` has repeatable bindings (else a press never enters repeat mode).
+        var hasRepeat: Bool
         var pendingNode: Int?
         var lastStrokeTime: Double = 0
         var sequenceTimeout: Double?
@@ -47,6 +48,21 @@ public final class Dispatcher {
         var repeatNode: Int?
         /// Seconds repeat mode lasts after the last stroke (the last repeatable binding's).
         var repeatWindow: Double = 0
+
+        init(table: BindingTable) {
+            self.table = table
+            tableID = ObjectIdentifier(table)
+            view = table.dispatch.view
+            hasRepeat = table.dispatch.hasRepeat
+        }
+
+        /// Reads `newTable` from now on.
+        mutating func follow(_ newTable: BindingTable) {
+            table = newTable
+            tableID = ObjectIdentifier(newTable)
+            view = newTable.dispatch.view
+            hasRepeat = newTable.dispatch.hasRepeat
+        }
     }
     let state: UnsafeMutablePointer<StrokeState>
 
@@ -61,7 +77,7 @@ public final class Dispatcher {
     /// A dispatcher reading `table`.
     public init(table: BindingTable) {
         state = .allocate(capacity: 1)
-        state.initialize(to: StrokeState(table: table, view: table.dispatch.view))
+        state.initialize(to: StrokeState(table: table))
         reference = nil
     }
 
@@ -70,7 +86,7 @@ public final class Dispatcher {
         self.reference = reference
         state = .allocate(capacity: 1)
         let table = reference.table
-        state.initialize(to: StrokeState(table: table, view: table.dispatch.view))
+        state.initialize(to: StrokeState(table: table))
     }
 
     deinit {
@@ -112,8 +128,7 @@ public final class Dispatcher {
         guard let reference else { return }
         let current = reference.table
         if current !== state.pointee.table {
-            state.pointee.table = current
-            state.pointee.view = current.dispatch.view
+            state.pointee.follow(current)
             state.pointee.pendingNode = nil
             state.pointee.repeatNode = nil
             roleCache.clear()
@@ -127,7 +142,7 @@ public final class Dispatcher {
         refresh()
         let (from, wasPending, repeatFrom) = beginStroke(event)
         // The app's state is used in place when it follows this table (no copy per press).
-        if context.table === table {
+        if context.tableID == state.pointee.tableID {
             return context.bits.withUnsafeBufferPointer {
                 dispatch(event, from: from, wasPending: wasPending, repeatFrom: repeatFrom, firstResponder: firstResponder, state: context, bits: $0.baseAddress.unsafelyUnwrapped)
             }
@@ -155,7 +170,7 @@ public final class Dispatcher {
            table.bindingFlags(binding) & TableFormat.attributeRepeat != 0 {
             let action = table.invocation(ofBinding: binding)
             performer.perform(action)
-            enterRepeat(after: binding)
+            enterRepeat(after: binding, prefix: repeatFrom)
             return .performed(action, responder: performer)
         }
         let (node, resolution) = resolveStroke(event, from: from, firstResponder: firstResponder, state: state, view: view, bits: bits)
@@ -163,7 +178,7 @@ public final class Dispatcher {
         case .chosen(let binding, let performer):
             let action = table.invocation(ofBinding: binding)
             performer.perform(action)
-            enterRepeat(after: binding)
+            if self.state.pointee.hasRepeat { enterRepeat(after: binding, prefix: from) }
             return .performed(action, responder: performer)
         case .pending:
             guard node >= 0 else { return .unhandled }
@@ -222,14 +237,15 @@ public final class Dispatcher {
         return (wasPending ? pending ?? BindingTable.root : BindingTable.root, wasPending, repeatFrom)
     }
 
-    /// After `binding` was performed: when it is repeatable and has a prefix, enters repeat
-    /// mode on that prefix with the binding's window (restarting it on a repeat).
-    @inline(__always)
-    func enterRepeat(after binding: Int) {
+    /// After `binding`, reached from node `prefix` (its parent in the trie), was performed:
+    /// when it is repeatable and has a prefix, enters repeat mode on that prefix with the
+    /// binding's window (restarting it on a repeat). Kept out of line: only tables with
+    /// repeatable bindings call it.
+    @inline(never)
+    func enterRepeat(after binding: Int, prefix: Int) {
+        guard prefix != BindingTable.root else { return }
         let flags = table.bindingFlags(binding)
         guard flags & TableFormat.attributeRepeat != 0 else { return }
-        let prefix = table.parent(of: table.bindingNode(binding)) ?? BindingTable.root
-        guard prefix != BindingTable.root else { return }
         state.pointee.repeatNode = prefix
         state.pointee.repeatWindow = Double(flags >> TableFormat.attributeRepeatShift) / 1000
     }

@@ -19,6 +19,9 @@ final class DispatchIndex: @unchecked Sendable {
     let contextBit: [Int]
     /// Words of the packed context bitset.
     let contextWords: Int
+    /// Whether some binding is repeatable (`ATTR` flag ``TableFormat/attributeRepeat``):
+    /// without one, a press never looks at repeat mode's flags.
+    let hasRepeat: Bool
 
     /// Copies the dispatch sections of a validated table.
     init(reader: TableReader, spans: [SectionSpan], roleCount: Int) {
@@ -53,6 +56,8 @@ final class DispatchIndex: @unchecked Sendable {
         }
         contextBit = bits
         contextWords = TableFormat.contextWords(bits: next)
+        let attributes = spans[S.attributes.rawValue]
+        hasRepeat = (0..<attributes.count).contains { reader.field(attributes, 16, $0, 3) & TableFormat.attributeRepeat != 0 }
     }
 
     deinit { base.deallocate() }
