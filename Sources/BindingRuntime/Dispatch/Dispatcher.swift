@@ -359,20 +359,28 @@ public final class Dispatcher {
             g &+= 1
             if group.role < role { continue }
             if group.role > role { return nil }
-            let chain = facts(firstResponder, role: role)
             var c = group.first
             while c < group.end {
                 let candidate = view.candidate(c)
                 c &+= 1
-                guard view.test(candidate.condition, bits) ?? context.holds(candidate.condition, chain) else { continue }
+                guard view.test(candidate.condition, bits)
+                    ?? interpret(candidate.condition, firstResponder: firstResponder, role: role, context: context) else { continue }
                 if let performer = performer(of: table.invocation(ofBinding: candidate.binding), firstResponder: firstResponder) {
                     return .chosen(binding: candidate.binding, performer: performer)
                 }
             }
             let longer = group.longer
-            return longer != TableFormat.conditionFalse && (view.test(longer, bits) ?? context.holds(longer, chain)) ? .pending : nil
+            return longer != TableFormat.conditionFalse
+                && (view.test(longer, bits) ?? interpret(longer, firstResponder: firstResponder, role: role, context: context)) ? .pending : nil
         }
         return nil
+    }
+
+    /// Condition `ref` of a binding of `role`, interpreted over the live chain (for conditions
+    /// without a mask test; out of line, so the common path builds no chain facts).
+    @inline(never)
+    func interpret(_ ref: UInt32, firstResponder: any Responder, role: UInt32, context: ContextState) -> Bool {
+        context.holds(ref, facts(firstResponder, role: role))
     }
 
     /// What the chain predicates of `role`'s conditions see in the chain from `firstResponder`.

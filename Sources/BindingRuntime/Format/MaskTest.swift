@@ -170,6 +170,7 @@ extension TableFormat {
     /// (roles 63 apart share a bit: the mask is a filter, never the answer).
     @inline(__always)
     public static func roleBit(_ role: UInt32) -> UInt64 {
-        role == menuRole ? 1 << 63 : 1 << UInt64(role % 63)
+        // Roles below 63 (nearly every keymap's) take the shift alone, no division.
+        role < 63 ? 1 << UInt64(role) : role == menuRole ? 1 << 63 : 1 << UInt64(role % 63)
     }
 }
