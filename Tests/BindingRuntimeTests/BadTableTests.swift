@@ -59,7 +59,7 @@ func handMadeBadTables(narrow: Bool) throws {
     // A version 6 table (before the dispatch index) is refused saying what changed.
     put(&version, 8, 6)
     #expect(loadError(version) == .unsupportedVersion(found: 6))
-    #expect(loadError(version)?.description == "table format version 6 is older than the version 7 this runtime reads (version 7 added the dispatch index (DKEY, DNOD, DGRP, DCAN, DTST)); recompile the keymap with this version's bindc")
+    #expect(loadError(version)?.description == "table format version 6 is older than the version 8 this runtime reads (version 7 added the dispatch index (DKEY, DNOD, DGRP, DCAN, DTST), version 8 added @noRemapping and @noMirroring (ATTR and ITEM flags)); recompile the keymap with this version's bindc")
 
     var sum = good
     sum[sum.count - 5] ^= 0x40
@@ -295,5 +295,34 @@ func dispatchIndexMismatchesAreRejected(narrow: Bool) throws {
     put(&old, 8, 5)
     TableChecksum.seal(&old)
     #expect(loadError(old) == .unsupportedVersion(found: 5))
-    #expect(TableError.unsupportedVersion(found: 5).description == "table format version 5 is older than the version 7 this runtime reads (version 6 added the SRCO section (what later layers overrode), version 7 added the dispatch index (DKEY, DNOD, DGRP, DCAN, DTST)); recompile the keymap with this version's bindc")
+    #expect(TableError.unsupportedVersion(found: 5).description == "table format version 5 is older than the version 8 this runtime reads (version 6 added the SRCO section (what later layers overrode), version 7 added the dispatch index (DKEY, DNOD, DGRP, DCAN, DTST), version 8 added @noRemapping and @noMirroring (ATTR and ITEM flags)); recompile the keymap with this version's bindc")
+}
+
+/// `@noRemapping` without `@noMirroring`, and unknown `ITEM` flag bits, are refused
+/// (`@noRemapping` turns mirroring off too, so the emitter always sets both).
+@Test func keyboardAdaptationFlagsAreValidated() throws {
+    let keymap = compile([("Flags.bind", """
+        responder Editor
+        action escape
+        action save
+        in Editor {
+          @noRemapping ctrl+"[" -> escape
+        }
+        menu "File" {
+          @noRemapping "Save" cmd+"[" -> save
+        }
+        """)])
+    let good = Emitter.emit(try #require(keymap), strip: true)
+    #expect(loadError(good) == nil)
+    let both = TableFormat.attributeNoRemapping | TableFormat.attributeNoMirroring
+    #expect(u32(good, fieldOffset(good, .attributes, 0, 3)) == Int(both))
+    #expect(u32(good, fieldOffset(good, .menuItems, 0, 5)) == Int(both))
+    #expect(loadError(patched(.attributes, 0, 3, TableFormat.attributeNoRemapping, in: good))
+        == .invalidValue(section: "ATTR", record: 0, field: "flags", value: UInt64(TableFormat.attributeNoRemapping)))
+    #expect(loadError(patched(.attributes, 0, 3, 16, in: good)) == .invalidValue(section: "ATTR", record: 0, field: "flags", value: 16))
+    #expect(loadError(patched(.menuItems, 0, 5, TableFormat.attributeNoRemapping, in: good))
+        == .invalidValue(section: "ITEM", record: 0, field: "flags", value: UInt64(TableFormat.attributeNoRemapping)))
+    #expect(loadError(patched(.menuItems, 0, 5, TableFormat.attributePriority, in: good))
+        == .invalidValue(section: "ITEM", record: 0, field: "flags", value: UInt64(TableFormat.attributePriority)))
+    #expect(loadError(patched(.menuItems, 0, 5, TableFormat.attributeNoMirroring, in: good)) == nil)
 }

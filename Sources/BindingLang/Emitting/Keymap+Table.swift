@@ -65,7 +65,8 @@ final class TableBindingReader {
             argument: ArgumentValue(b.action.argument), title: b.title, group: b.group,
             condition: condition,
             location: b.location, wantsPriorityOverSystemBehavior: b.wantsPriorityOverSystemBehavior,
-            repeatMilliseconds: b.repeatMilliseconds)
+            repeatMilliseconds: b.repeatMilliseconds,
+            allowsAutomaticLocalization: b.allowsAutomaticLocalization, allowsAutomaticMirroring: b.allowsAutomaticMirroring)
         binding.overriddenBy = b.overriddenBy.map {
             Override(location: $0.location, condition: Condition($0.condition), isUnbind: $0.isUnbind)
         }
@@ -110,7 +111,8 @@ extension Menu {
             case .item(let i):
                 .item(MenuItem(
                     title: i.title, action: i.action.actionIndex, argument: ArgumentValue(i.action.argument),
-                    keyEquivalent: i.keyEquivalent, condition: Condition(i.condition)))
+                    keyEquivalent: i.keyEquivalent, condition: Condition(i.condition),
+                    allowsAutomaticLocalization: i.allowsAutomaticLocalization, allowsAutomaticMirroring: i.allowsAutomaticMirroring))
             case .submenu(let s): .submenu(Menu(s))
             case .separator: .separator
             }

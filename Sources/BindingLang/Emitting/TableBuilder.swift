@@ -67,6 +67,13 @@ struct TableBuilder {
     @inline(__always)
     static func read<T>(_ value: inout T) -> T { value }
 
+    /// The `ATTR`/`ITEM` flags for `@noRemapping` and `@noMirroring`: remapping off sets both,
+    /// as it turns mirroring off too.
+    static func keyboardAdaptationFlags(_ localization: Bool, _ mirroring: Bool) -> UInt32 {
+        (localization ? 0 : TableFormat.attributeNoRemapping | TableFormat.attributeNoMirroring)
+            | (mirroring ? 0 : TableFormat.attributeNoMirroring)
+    }
+
     mutating func intern(_ s: String?) -> UInt32 { s.map { intern($0) } ?? TableFormat.none }
 
     mutating func collectLiterals(_ c: Condition) {
@@ -371,6 +378,7 @@ struct TableBuilder {
             let title = intern(bindings[i].title)
             let group = bindings[i].group.map { UInt32(truncatingIfNeeded: $0) } ?? TableFormat.none
             var flags = bindings[i].wantsPriorityOverSystemBehavior ? TableFormat.attributePriority : 0
+            flags |= Self.keyboardAdaptationFlags(bindings[i].allowsAutomaticLocalization, bindings[i].allowsAutomaticMirroring)
             if let window = bindings[i].repeatMilliseconds {
                 // The checker keeps windows within 1 ms…60 s; clamp what a hand-built model says.
                 let ms = UInt32(min(max(window, 1), Int(TableFormat.maxRepeatMilliseconds)))
@@ -555,7 +563,8 @@ struct TableBuilder {
                 case .item(let item):
                     let t = intern(item.title), arg = argument(item.argument), cond = condition(item.condition)
                     let key = item.keyEquivalent?.code ?? TableFormat.none
-                    write(.menuItems) { $0.record(t, UInt32(truncatingIfNeeded: item.action), arg, key, cond) }
+                    let flags = Self.keyboardAdaptationFlags(item.allowsAutomaticLocalization, item.allowsAutomaticMirroring)
+                    write(.menuItems) { $0.record(t, UInt32(truncatingIfNeeded: item.action), arg, key, cond, flags) }
                     write(.menuEntries) { $0.record(TableFormat.MenuEntryKind.item.rawValue, UInt32(itemCount)) }
                     itemCount += 1
                 case .submenu(let sub):

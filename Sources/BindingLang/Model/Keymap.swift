@@ -147,11 +147,11 @@ public struct Binding: Sendable, Equatable {
     public var layoutAllowance: LayoutAllowance?
     /// False after `@noRemapping` (Grammar.md §4.8): the system must not remap the shortcut
     /// for the keyboard layout; generated UIKit code sets the key command's
-    /// `allowsAutomaticLocalization` to false. Not carried by the table.
+    /// `allowsAutomaticLocalization` to false. The table carries it (`ATTR` flag bit 2).
     public var allowsAutomaticLocalization: Bool
     /// False after `@noMirroring` or `@noRemapping` (Grammar.md §4.8): the system must not
     /// mirror the shortcut in right-to-left interfaces; generated UIKit code sets the key
-    /// command's `allowsAutomaticMirroring` to false. Not carried by the table.
+    /// command's `allowsAutomaticMirroring` to false. The table carries it (`ATTR` flag bit 3).
     public var allowsAutomaticMirroring: Bool
 
     public init(

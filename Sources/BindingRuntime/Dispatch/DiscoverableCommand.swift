@@ -17,6 +17,30 @@ public struct DiscoverableCommand: Sendable, Equatable {
     public let bindingIndex: Int
     /// Where the binding was written, when the table has a source map.
     public let location: TableLocation?
+    /// `@priority`: a `UIKeyCommand` built for this command sets
+    /// `wantsPriorityOverSystemBehavior` (iOS 15) from this.
+    public var wantsPriorityOverSystemBehavior: Bool { attributes.wantsPriority }
+    /// False after `@noRemapping`: a `UIKeyCommand` built for this command sets
+    /// `allowsAutomaticLocalization` (iOS 15) from this.
+    public var allowsAutomaticLocalization: Bool { attributes.localization }
+    /// False after `@noMirroring` or `@noRemapping`: a `UIKeyCommand` built for this command
+    /// sets `allowsAutomaticMirroring` (iOS 15) from this.
+    public var allowsAutomaticMirroring: Bool { attributes.mirroring }
+    let attributes: KeyCommandAttributes
+}
+
+/// What a binding's attributes ask of the key command an app builds for it.
+struct KeyCommandAttributes: Sendable, Equatable {
+    var wantsPriority: Bool
+    var localization: Bool
+    var mirroring: Bool
+
+    /// Binding `index`'s attributes in `table`.
+    init(binding index: Int, in table: BindingTable) {
+        wantsPriority = table.wantsPriorityOverSystemBehavior(binding: index)
+        localization = table.allowsAutomaticLocalization(binding: index)
+        mirroring = table.allowsAutomaticMirroring(binding: index)
+    }
 }
 
 /// A stroke that continues the pending sequence (Grammar.md §5, last paragraph).
@@ -75,4 +99,11 @@ public struct MenuItemState: Sendable, Equatable {
     public let keyPlainText: String?
     /// Whether the item's condition holds and some responder in the chain can perform it.
     public let isEnabled: Bool
+    /// False after `@noRemapping` on the item: set AppKit's
+    /// `allowsAutomaticKeyEquivalentLocalization` (macOS 12) or UIKit's
+    /// `allowsAutomaticLocalization` (iOS 15) from this.
+    public let allowsAutomaticLocalization: Bool
+    /// False after `@noMirroring` or `@noRemapping` on the item: set
+    /// `allowsAutomaticKeyEquivalentMirroring` or `allowsAutomaticMirroring` from this.
+    public let allowsAutomaticMirroring: Bool
 }

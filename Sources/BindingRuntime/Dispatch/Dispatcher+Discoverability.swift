@@ -53,7 +53,7 @@ extension Dispatcher {
                 glyphs: sequence.map { layout.map($0.glyphs(on:)) ?? $0.glyphs }.joined(separator: " "),
                 plainText: sequence.map { layout.map($0.plainText(on:)) ?? $0.plainText }.joined(separator: " "),
                 action: table.invocation(ofBinding: b), bindingIndex: b,
-                location: table.location(ofBinding: b))
+                location: table.location(ofBinding: b), attributes: KeyCommandAttributes(binding: b, in: table))
             if group == TableFormat.none || Int(group) >= grouped.count { ungrouped.append(command) } else { grouped[Int(group)].append(command) }
         }
         return ungrouped + grouped.joined()
@@ -70,7 +70,8 @@ extension Dispatcher {
         discoverableCommands(firstResponder: firstResponder, context: context, layout: layout).map { c in
             DiscoverableCommand(
                 title: localize(c.title), group: c.group.map(localize), sequence: c.sequence, glyphs: c.glyphs,
-                plainText: c.plainText, action: c.action, bindingIndex: c.bindingIndex, location: c.location)
+                plainText: c.plainText, action: c.action, bindingIndex: c.bindingIndex, location: c.location,
+                attributes: c.attributes)
         }
     }
 
@@ -183,7 +184,8 @@ extension Dispatcher {
                     return .item(MenuItemState(
                         title: i.title, action: i.action, keyEquivalent: i.keyEquivalent,
                         keyGlyphs: i.keyEquivalent.map { layout.map($0.glyphs(on:)) ?? $0.glyphs },
-                        keyPlainText: i.keyEquivalent.map { layout.map($0.plainText(on:)) ?? $0.plainText }, isEnabled: enabled))
+                        keyPlainText: i.keyEquivalent.map { layout.map($0.plainText(on:)) ?? $0.plainText }, isEnabled: enabled,
+                        allowsAutomaticLocalization: i.allowsAutomaticLocalization, allowsAutomaticMirroring: i.allowsAutomaticMirroring))
                 }
             })
         }

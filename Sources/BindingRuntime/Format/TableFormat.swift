@@ -9,12 +9,13 @@ public enum TableFormat {
     /// signature that catches text-mode transfers).
     public static let magic: [UInt8] = [0x89, 0x42, 0x4B, 0x54, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The format version this runtime reads and the emitter writes.
-    public static let version: UInt32 = 7
+    public static let version: UInt32 = 8
     /// What each format version added, oldest first (version 1 is the first format).
     static let additions: [(version: UInt32, what: String)] = [
         (2, "key positions"), (3, "the chain opcodes inside and is"), (4, "ATTR flags (@priority)"),
         (5, "repeatable bindings (@repeat)"), (6, "the SRCO section (what later layers overrode)"),
         (7, "the dispatch index (DKEY, DNOD, DGRP, DCAN, DTST)"),
+        (8, "@noRemapping and @noMirroring (ATTR and ITEM flags)"),
     ]
     /// What the versions after `version` added, for the loader's rejection message:
     /// `"version 5 added repeatable bindings (@repeat)"`.
@@ -46,6 +47,15 @@ public enum TableFormat {
     /// them completes, a bare press of the last stroke of a repeatable binding with the same
     /// prefix repeats it (new in version 5). Its window is in ``attributeRepeatShift``'s bits.
     public static let attributeRepeat: UInt32 = 2
+    /// `ATTR` and `ITEM` flag: `@noRemapping`, the system must not remap the shortcut for the
+    /// keyboard layout (UIKit's `allowsAutomaticLocalization` and AppKit's
+    /// `allowsAutomaticKeyEquivalentLocalization` false; new in version 8). Always set with
+    /// ``attributeNoMirroring``, as remapping off turns mirroring off.
+    public static let attributeNoRemapping: UInt32 = 4
+    /// `ATTR` and `ITEM` flag: `@noMirroring` (or `@noRemapping`), the system must not mirror
+    /// the shortcut in right-to-left interfaces (`allowsAutomaticMirroring`,
+    /// `allowsAutomaticKeyEquivalentMirroring` false; new in version 8).
+    public static let attributeNoMirroring: UInt32 = 8
     /// `ATTR` flags bits 16–31 hold a repeatable binding's window in milliseconds (1 to
     /// ``maxRepeatMilliseconds``); zero when ``attributeRepeat`` is clear.
     public static let attributeRepeatShift: UInt32 = 16
@@ -182,7 +192,7 @@ public enum TableFormat {
             case .editMenu: 16
             case .menus: 12
             case .menuEntries: 8
-            case .menuItems: 20
+            case .menuItems: 24
             case .quickActions: 24
             case .dictionaries: 8
             case .dictionaryEntries: 16

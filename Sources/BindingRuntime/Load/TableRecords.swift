@@ -45,6 +45,12 @@ public struct TableBinding: Sendable, Equatable {
     /// The later layers' bindings and `unbind`s that narrowed this one's condition (Grammar.md
     /// §9), in the order they were applied; empty in stripped tables.
     public var overriddenBy: [TableOverride] = []
+    /// False after `@noRemapping`: the system must not remap the shortcut for the keyboard
+    /// layout (set UIKit's `allowsAutomaticLocalization` on its key command).
+    public var allowsAutomaticLocalization = true
+    /// False after `@noMirroring` or `@noRemapping`: the system must not mirror the shortcut in
+    /// right-to-left interfaces (UIKit's `allowsAutomaticMirroring`).
+    public var allowsAutomaticMirroring = true
 }
 
 /// A later layer's binding or `unbind` that overrides an earlier binding where its own
@@ -97,6 +103,12 @@ public struct TableMenuItem: Sendable, Equatable {
     /// When it is enabled (with a performer).
     public var condition: TableCondition
     let conditionRef: UInt32
+    /// False after `@noRemapping` on the item: the system must not remap its key equivalent
+    /// (AppKit's `allowsAutomaticKeyEquivalentLocalization`, UIKit's `allowsAutomaticLocalization`).
+    public var allowsAutomaticLocalization = true
+    /// False after `@noMirroring` or `@noRemapping` on the item (AppKit's
+    /// `allowsAutomaticKeyEquivalentMirroring`, UIKit's `allowsAutomaticMirroring`).
+    public var allowsAutomaticMirroring = true
 }
 
 /// A home-screen quick action (`UIApplicationShortcutItems` entry) with all its fields.
@@ -159,7 +171,9 @@ extension BindingTable {
             condition: decode(bindingCondition(index)), location: location(ofBinding: index),
             wantsPriorityOverSystemBehavior: wantsPriorityOverSystemBehavior(binding: index),
             repeatMilliseconds: repeatMilliseconds(binding: index),
-            overriddenBy: overrides(ofBinding: index))
+            overriddenBy: overrides(ofBinding: index),
+            allowsAutomaticLocalization: allowsAutomaticLocalization(binding: index),
+            allowsAutomaticMirroring: allowsAutomaticMirroring(binding: index))
     }
 
     /// Binding `index`'s repeat window in milliseconds when it is repeatable (`@repeat`),
@@ -199,6 +213,22 @@ extension BindingTable {
     public func wantsPriorityOverSystemBehavior(binding index: Int) -> Bool {
         guard index >= 0, index < bindingCount else { return false }
         return bindingFlags(index) & TableFormat.attributePriority != 0
+    }
+
+    /// Whether the system may remap binding `index`'s shortcut for the keyboard layout: false
+    /// after `@noRemapping`, and an app that builds `UIKeyCommand`s from the table sets
+    /// `allowsAutomaticLocalization` from this. True for an index out of range.
+    public func allowsAutomaticLocalization(binding index: Int) -> Bool {
+        guard index >= 0, index < bindingCount else { return true }
+        return bindingFlags(index) & TableFormat.attributeNoRemapping == 0
+    }
+
+    /// Whether the system may mirror binding `index`'s shortcut in right-to-left interfaces:
+    /// false after `@noMirroring` or `@noRemapping` (UIKit's `allowsAutomaticMirroring`). True
+    /// for an index out of range.
+    public func allowsAutomaticMirroring(binding index: Int) -> Bool {
+        guard index >= 0, index < bindingCount else { return true }
+        return bindingFlags(index) & TableFormat.attributeNoMirroring == 0
     }
 
     /// Where binding `index` was written; nil when stripped or unknown.
@@ -249,12 +279,14 @@ extension BindingTable {
     }
 
     func menuItem(_ i: Int) -> TableMenuItem {
-        let chord = f(.menuItems, i, 3)
+        let chord = f(.menuItems, i, 3), flags = f(.menuItems, i, 5)
         return TableMenuItem(
             title: string(f(.menuItems, i, 0)) ?? "",
             action: ActionInvocation(table: self, actionIndex: Int(f(.menuItems, i, 1)), argument: argument(f(.menuItems, i, 2))),
             keyEquivalent: chord == TableFormat.none ? nil : Chord(code: chord),
-            condition: condition(f(.menuItems, i, 4)), conditionRef: f(.menuItems, i, 4))
+            condition: condition(f(.menuItems, i, 4)), conditionRef: f(.menuItems, i, 4),
+            allowsAutomaticLocalization: flags & TableFormat.attributeNoRemapping == 0,
+            allowsAutomaticMirroring: flags & TableFormat.attributeNoMirroring == 0)
     }
 
     /// The quick actions in declared (display) order, with all fields.

@@ -516,6 +516,11 @@ struct TableValidator {
         guard children == nodes - 1 else { throw .badTrie(node: 0, reason: "\(nodes - 1 - children) nodes in no slot") }
     }
 
+    /// Whether `flags` has `@noRemapping` only together with `@noMirroring`.
+    static func keyboardAdaptationValid(_ flags: UInt32) -> Bool {
+        flags & TableFormat.attributeNoRemapping == 0 || flags & TableFormat.attributeNoMirroring != 0
+    }
+
     func checkBindings() throws(TableError) {
         for i in 0..<count(.invocations) { try actionAndArgument(.invocations, i, action: 0, argument: 1) }
         for i in 0..<count(.attributes) {
@@ -524,10 +529,12 @@ struct TableValidator {
             try conditionRef(.attributes, i, 2)
             let flags = f(.attributes, i, 3)
             // Bit 0 `@priority`; bit 1 `@repeat` with its window (1 ms to a minute) in bits
-            // 16–31, which are zero without it; nothing else.
+            // 16–31, which are zero without it; bits 2 and 3 `@noRemapping` and
+            // `@noMirroring`, bit 2 only with bit 3; nothing else.
             let window = flags >> TableFormat.attributeRepeatShift
             let repeats = flags & TableFormat.attributeRepeat != 0
-            guard flags & 0xFFFC == 0, repeats == (window != 0), window <= TableFormat.maxRepeatMilliseconds else {
+            guard flags & 0xFFF0 == 0, repeats == (window != 0), window <= TableFormat.maxRepeatMilliseconds,
+                  Self.keyboardAdaptationValid(flags) else {
                 throw .invalidValue(section: "ATTR", record: i, field: "flags", value: UInt64(flags))
             }
         }
@@ -581,6 +588,11 @@ struct TableValidator {
                 throw .invalidValue(section: "ITEM", record: i, field: "key equivalent", value: UInt64(chord))
             }
             try conditionRef(.menuItems, i, 4)
+            let flags = f(.menuItems, i, 5)
+            guard flags & ~(TableFormat.attributeNoRemapping | TableFormat.attributeNoMirroring) == 0,
+                  Self.keyboardAdaptationValid(flags) else {
+                throw .invalidValue(section: "ITEM", record: i, field: "flags", value: UInt64(flags))
+            }
         }
     }
 

@@ -16,10 +16,9 @@ enum DiffCommand: Command {
             newly shadows (a nearer role answers first) or conflicts with are listed, each with
             a state in which it happens. Exit status 1 with --fail-on-shadowed when there is any.
             A table is compared as compiled: conditions as the compiler joined and folded them
-            (as for sources), no source locations when it was compiled with --strip, and no
-            '@noRemapping' or '@noMirroring', which tables do not keep; with --user it is
-            checked for its own platform, and the user's file sees its declarations, role
-            bindings and main-menu key equivalents.
+            (as for sources), and no source locations when it was compiled with --strip; with
+            --user it is checked for its own platform, and the user's file sees its
+            declarations, role bindings and main-menu key equivalents.
             """,
         positionals: PositionalSpec(name: "OLD NEW", minimum: 2, maximum: 2, help: "The old and the new keymap"),
         options: [

@@ -69,9 +69,9 @@ struct AttributeTests {
         #expect(again == formatted)
     }
 
-    /// `@noRemapping` and `@noMirroring` reach the model and the generated key commands, and the
-    /// UIKit helper turns the properties off on the strokes that start such a command; the
-    /// table does not carry them.
+    /// `@noRemapping` and `@noMirroring` reach the model, the table (read back into the model)
+    /// and the generated key commands, and the UIKit helper turns the properties off on the
+    /// strokes that start such a command.
     @Test func keyboardAdaptationTravelsIntoTheModelAndTheGeneratedSwift() throws {
         let (keymap, diagnostics, _) = checkSource(Self.header + """
             action indent
@@ -89,7 +89,8 @@ struct AttributeTests {
         #expect(KeymapPrinter.text(k).contains("@noRemapping ctrl+\"[\""))
         #expect(KeymapPrinter.text(k).contains("@priority @noMirroring left"))
         let back = Keymap(table: try BindingTable(bytes: Emitter.emit(k, strip: false)))
-        #expect(back.bindings.allSatisfy { $0.allowsAutomaticLocalization && $0.allowsAutomaticMirroring })
+        #expect(back.bindings.map(\.allowsAutomaticLocalization) == [false, true, true, true])
+        #expect(back.bindings.map(\.allowsAutomaticMirroring) == [false, false, false, true])
 
         let source = SwiftGenerator.generate(k)
         let data = try #require(source.components(separatedBy: "public static let keyCommands: [KeyCommand] = [").last?
@@ -142,6 +143,10 @@ struct AttributeTests {
         #expect(k.bindings.map(\.allowsAutomaticLocalization) == [false, true, true])
         #expect(k.bindings.map(\.allowsAutomaticMirroring) == [false, false, true])
         #expect(k.bindings[1].layoutAllowance != nil)
+
+        let read = Keymap(table: try BindingTable(bytes: Emitter.emit(k, strip: true)))
+        #expect(read.mainMenus == k.mainMenus)
+        #expect(read.bindings.map(\.allowsAutomaticMirroring) == [false, false, true])
 
         let text = KeymapPrinter.text(k)
         #expect(text.contains("  @noRemapping \"Line Start\" ctrl+\"[\" -> lineStart"), "\(text)")
