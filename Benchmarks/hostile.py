@@ -64,3 +64,19 @@ lines = []
 for i in range(1_000_000):
     lines.append(f"  {chords[i % 576]} {chords[(i // 576) % 576]} {chords[i // (576 * 576)]} -> go\n")
 write("million.bind", head + "in R {\n" + "".join(lines) + "}\n")
+
+# tiny-editor's large file: 50 MB of lines ending in LF, CRLF and lone CR, invalid UTF-8 bytes
+# here and there, multi-byte characters, and no final newline.
+endings = [b"\n", b"\r\n", b"\r"]
+chunk = bytearray()
+for i in range(4096):
+    chunk += b"line %d of the large file, caf\xc3\xa9 \xe6\x97\xa5\xe6\x9c\xac " % i
+    if i % 97 == 0:
+        chunk += b"\xff\xc0 invalid"
+    chunk += endings[i % 3]
+with open(os.path.join(out, "large.txt"), "wb") as f:
+    size = 0
+    while size < 50 * 1024 * 1024:
+        f.write(chunk)
+        size += len(chunk)
+    f.write(b"the last line, no final newline")

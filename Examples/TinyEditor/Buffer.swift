@@ -11,50 +11,65 @@ struct Position: Hashable, Comparable, Sendable, CustomStringConvertible {
     var description: String { "\(line + 1):\(column + 1)" }
 }
 
-/// The text being edited: lines of characters, a cursor, an optional selection anchor and
-/// an undo history. Pure value type: every edit is a method, nothing here knows about keys,
-/// terminals or keymaps, so it is tested on its own.
+/// The text being edited: lines, a cursor, an optional selection anchor and an undo history.
+/// The lines are the file's bytes split at line ends (``TextLines``): a line is decoded only
+/// when it is shown, searched, edited or holds the cursor, so a large file opens in one pass
+/// over its bytes, and saving writes back every byte not edited. Pure value type: every edit
+/// is a method, nothing here knows about keys, terminals or keymaps, so it is tested on its own.
 struct Buffer: Sendable, Equatable {
-    /// The lines, without their newlines; never empty (an empty text is one empty line).
-    private(set) var lines: [[Character]]
+    /// The lines, without their endings; never empty (an empty text is one empty line).
+    private(set) var lines: TextLines
     /// Where the cursor is; always a valid position (column may equal the line's length).
-    private(set) var cursor = Position(line: 0, column: 0)
+    private(set) var cursor = Position(line: 0, column: 0) {
+        didSet { if cursor.line != oldValue.line { lines.decode(cursor.line) } }
+    }
     /// The other end of the selection, when one is being made.
     private(set) var anchor: Position?
     /// The column vertical moves try to keep.
     private var goalColumn: Int?
 
-    private struct Snapshot: Sendable, Equatable {
-        var lines: [[Character]]
+    /// One replacement of stored lines: `count` lines at `start` replaced `old`.
+    private struct Change: Sendable, Equatable {
+        var start: Int
+        var old: [TextLine]
+        var count: Int
+    }
+    /// One undo step: the changes of one edit (or one run of typing), in order, and where the
+    /// cursor was before it.
+    private struct Step: Sendable, Equatable {
+        var changes: [Change] = []
         var cursor: Position
     }
-    private var undoStack: [Snapshot] = []
-    private var redoStack: [Snapshot] = []
+    private var undoStack: [Step] = []
+    private var redoStack: [Step] = []
     /// Whether the last edit was typing that later typing may merge into (one undo step per run).
     private var typingRun = false
 
     /// The most undo steps kept.
     static let undoLimit = 500
 
+    /// A buffer over a file's bytes (nothing is decoded but the first line).
+    init(bytes: [UInt8]) {
+        lines = TextLines(bytes: bytes)
+        lines.decode(0)
+    }
+
+    /// A buffer holding `text` (lines split at LF, CRLF and CR).
     init(text: String = "") {
-        var result: [[Character]] = []
-        var current: [Character] = []
-        for ch in text {
-            if ch == "\n" || ch == "\r\n" { result.append(current); current = [] }
-            else { current.append(ch) }
-        }
-        result.append(current)
-        lines = result
+        self.init(bytes: Array(text.utf8))
     }
 
     /// The whole text, lines joined with newlines.
-    var text: String { lines.map { String($0) }.joined(separator: "\n") }
+    var text: String { lines.text }
+
+    /// The bytes a save writes: the lines not edited as read, endings and final newline kept.
+    var bytes: [UInt8] { lines.bytes }
 
     /// The number of lines (at least 1).
     var lineCount: Int { lines.count }
 
     /// The text of line `i`, or "" outside the buffer.
-    func line(_ i: Int) -> String { lines.indices.contains(i) ? String(lines[i]) : "" }
+    func line(_ i: Int) -> String { lines.indices.contains(i) ? lines.string(i) : "" }
 
     var canUndo: Bool { !undoStack.isEmpty }
     var canRedo: Bool { !redoStack.isEmpty }
@@ -279,12 +294,54 @@ struct Buffer: Sendable, Equatable {
 
     // MARK: - Editing
 
+    /// Starts an undo step for the edit about to be made (typing continues the current run's).
     private mutating func record(typing: Bool = false) {
-        if typing && typingRun { return }
-        undoStack.append(Snapshot(lines: lines, cursor: cursor))
+        if typing && typingRun && !undoStack.isEmpty { return }
+        undoStack.append(Step(cursor: cursor))
         if undoStack.count > Buffer.undoLimit { undoStack.removeFirst() }
         redoStack.removeAll()
         typingRun = typing
+    }
+
+    /// The one way lines change: the lines in `range` become `new`, recorded in the current
+    /// undo step. A line replaced by the same characters it was read with stays as read, so
+    /// its bytes (invalid UTF-8 included) are saved unchanged.
+    private mutating func setLines(_ range: Range<Int>, to new: [TextLine]) {
+        var new = new
+        if range.count == 1 && new.count == 1 {
+            // The line edited in place: it remembers the bytes it was read as, and is as read
+            // again when its characters come back to theirs.
+            let was = lines.storage[range.lowerBound]
+            new[0].start = was.start
+            new[0].end = was.end
+            if was.start >= 0 && new[0].ending == was.ending && new[0].characters == lines.readCharacters(range.lowerBound) {
+                new[0].edited = false
+            }
+        }
+        let old = lines.stored(range)
+        if old == new { return }
+        lines.replaceStored(range, with: new)
+        if !undoStack.isEmpty { undoStack[undoStack.count - 1].changes.append(Change(start: range.lowerBound, old: old, count: new.count)) }
+    }
+
+    /// Line `l`'s characters changed by `edit`, its ending kept.
+    private mutating func modifyLine(_ l: Int, _ edit: (inout [Character]) -> Void) {
+        var characters = lines[l]
+        edit(&characters)
+        setLines(l..<(l + 1), to: [TextLine(characters, ending: lines.ending(l))])
+    }
+
+    /// Applies `step`'s changes backwards (undo, or redo of an undone step); returns the step
+    /// that reverses it.
+    private mutating func apply(_ step: Step) -> Step {
+        var inverse = Step(cursor: cursor)
+        for change in step.changes.reversed() {
+            let range = change.start..<(change.start + change.count)
+            inverse.changes.append(Change(start: change.start, old: lines.stored(range), count: change.old.count))
+            lines.replaceStored(range, with: change.old)
+        }
+        // Applied backwards in turn, these redo the changes in their first order.
+        return inverse
     }
 
     /// Replaces `start..<end` with `text` (no undo record) and puts the cursor after it.
@@ -292,16 +349,19 @@ struct Buffer: Sendable, Equatable {
         let s = clamp(start), e = clamp(end)
         let before = Array(lines[s.line][..<s.column])
         let after = Array(lines[e.line][e.column...])
-        var newLines: [[Character]] = []
+        var newLines: [TextLine] = []
         var current = before
         for ch in text {
-            if ch == "\n" || ch == "\r\n" { newLines.append(current); current = [] }
-            else { current.append(ch) }
+            if ch == "\n" || ch == "\r\n" || ch == "\r" {
+                // The first line split off keeps the first line's ending; lines typed between get the usual one.
+                newLines.append(TextLine(current, ending: newLines.isEmpty ? lines.ending(s.line) : nil))
+                current = []
+            } else { current.append(ch) }
         }
         let cursorAfter = Position(line: s.line + newLines.count, column: current.count)
         current += after
-        newLines.append(current)
-        lines.replaceSubrange(s.line...e.line, with: newLines)
+        newLines.append(TextLine(current, ending: lines.ending(e.line)))
+        setLines(s.line..<(e.line + 1), to: newLines)
         cursor = cursorAfter
         anchor = nil
         goalColumn = nil
@@ -407,8 +467,8 @@ struct Buffer: Sendable, Equatable {
         let l = cursor.line
         let removed = String(lines[l])
         record()
-        if lines.count == 1 { lines = [[]] }
-        else { lines.remove(at: l) }
+        if lines.count == 1 { setLines(0..<1, to: [TextLine([], ending: lines.ending(0))]) }
+        else { setLines(l..<(l + 1), to: []) }
         anchor = nil
         let line = min(l, lines.count - 1)
         cursor = Position(line: line, column: firstNonBlank(line))
@@ -420,7 +480,7 @@ struct Buffer: Sendable, Equatable {
         record()
         let new = Buffer(text: text).lines
         let at = below ? cursor.line + 1 : cursor.line
-        lines.insert(contentsOf: new, at: at)
+        setLines(at..<at, to: new.indices.map { TextLine(new[$0], ending: nil) })
         anchor = nil
         cursor = Position(line: at, column: firstNonBlank(at))
     }
@@ -430,7 +490,7 @@ struct Buffer: Sendable, Equatable {
         let indent = Array(lines[cursor.line].prefix { $0 == " " || $0 == "\t" })
         record()
         let at = below ? cursor.line + 1 : cursor.line
-        lines.insert(indent, at: at)
+        setLines(at..<at, to: [TextLine(indent, ending: nil)])
         anchor = nil
         cursor = Position(line: at, column: indent.count)
     }
@@ -445,8 +505,8 @@ struct Buffer: Sendable, Equatable {
         while let last = left.last, last == " " || last == "\t" { left.removeLast() }
         let right = Array(lines[l + 1].drop { $0 == " " || $0 == "\t" })
         let column = left.count
-        lines[l] = left + (left.isEmpty || right.isEmpty ? [] : [" "]) + right
-        lines.remove(at: l + 1)
+        let joined = left + (left.isEmpty || right.isEmpty ? [] : [" "]) + right
+        setLines(l..<(l + 2), to: [TextLine(joined, ending: lines.ending(l + 1))])
         anchor = nil
         cursor = Position(line: l, column: column)
         return true
@@ -463,7 +523,7 @@ struct Buffer: Sendable, Equatable {
     mutating func indent(_ unit: String = "    ") {
         record()
         let add = Array(unit)
-        for l in affectedLines { lines[l] = add + lines[l] }
+        for l in affectedLines { modifyLine(l) { $0 = add + $0 } }
         shiftColumns(in: affectedLines, by: add.count)
     }
 
@@ -473,7 +533,7 @@ struct Buffer: Sendable, Equatable {
         for l in affectedLines {
             let blanks = lines[l].prefix { $0 == " " }.count
             let n = lines[l].first == "\t" ? 1 : min(blanks, unit.count)
-            lines[l].removeFirst(n)
+            modifyLine(l) { $0.removeFirst(n) }
             if cursor.line == l { cursor.column = max(0, cursor.column - n) }
             if let a = anchor, a.line == l { anchor = Position(line: l, column: max(0, a.column - n)) }
         }
@@ -512,10 +572,11 @@ struct Buffer: Sendable, Equatable {
                 let at = firstNonBlank(l)
                 var n = p.count
                 if at + n < lines[l].count && lines[l][at + n] == " " { n += 1 }
-                lines[l].removeSubrange(at..<(at + n))
+                let removed = at..<(at + n)
+                modifyLine(l) { $0.removeSubrange(removed) }
                 if cursor.line == l && cursor.column > at { cursor.column = max(at, cursor.column - n) }
             } else {
-                lines[l].insert(contentsOf: p + [" "], at: column)
+                modifyLine(l) { $0.insert(contentsOf: p + [" "], at: column) }
                 if cursor.line == l && cursor.column >= column { cursor.column += p.count + 1 }
             }
         }
@@ -530,15 +591,32 @@ struct Buffer: Sendable, Equatable {
     func find(_ term: String, forward: Bool = true, includingCursor: Bool = false) -> Position? {
         let needle = Array(term)
         guard !needle.isEmpty, !needle.contains("\n") else { return nil }
-        var matches: [Position] = []
-        for (l, line) in lines.enumerated() where line.count >= needle.count {
-            for c in 0...(line.count - needle.count) where Array(line[c..<(c + needle.count)]) == needle {
-                matches.append(Position(line: l, column: c))
+        // An ASCII term's bytes occur in every line that holds it: lines without them are
+        // skipped undecoded.
+        let filter: [UInt8]? = term.utf8.allSatisfy { $0 < 0x80 } ? Array(term.utf8) : nil
+        func columns(_ l: Int) -> [Int] {
+            if let filter, !lines.mayContain(l, utf8: filter) { return [] }
+            let line = lines[l]
+            guard line.count >= needle.count else { return [] }
+            return (0...(line.count - needle.count)).filter { c in
+                line[c] == needle[0] && Array(line[c..<(c + needle.count)]) == needle
             }
         }
-        guard !matches.isEmpty else { return nil }
-        if forward { return matches.first { $0 > cursor || (includingCursor && $0 == cursor) } ?? matches[0] }
-        return matches.last { $0 < cursor } ?? matches[matches.count - 1]
+        let n = lines.count
+        // Lines from the cursor's onwards (or backwards), wrapping around, the cursor's line
+        // again last for the matches on its other side.
+        for k in 0...n {
+            let l = forward ? (cursor.line + k) % n : ((cursor.line - k) % n + n) % n
+            let found = columns(l).map { Position(line: l, column: $0) }
+            let hit: Position?
+            if k == 0 {
+                hit = forward ? found.first { $0 > cursor || (includingCursor && $0 == cursor) } : found.last { $0 < cursor }
+            } else {
+                hit = forward ? found.first : found.last
+            }
+            if let hit { return hit }
+        }
+        return nil
     }
 
     /// The word under (or just before) the cursor, if any.
@@ -560,10 +638,9 @@ struct Buffer: Sendable, Equatable {
     /// Restores the text before the last edit; returns whether there was one.
     @discardableResult
     mutating func undo() -> Bool {
-        guard let snap = undoStack.popLast() else { return false }
-        redoStack.append(Snapshot(lines: lines, cursor: cursor))
-        lines = snap.lines
-        cursor = clamp(snap.cursor)
+        guard let step = undoStack.popLast() else { return false }
+        redoStack.append(apply(step))
+        cursor = clamp(step.cursor)
         anchor = nil
         typingRun = false
         return true
@@ -572,10 +649,9 @@ struct Buffer: Sendable, Equatable {
     /// Re-applies the last undone edit; returns whether there was one.
     @discardableResult
     mutating func redo() -> Bool {
-        guard let snap = redoStack.popLast() else { return false }
-        undoStack.append(Snapshot(lines: lines, cursor: cursor))
-        lines = snap.lines
-        cursor = clamp(snap.cursor)
+        guard let step = redoStack.popLast() else { return false }
+        undoStack.append(apply(step))
+        cursor = clamp(step.cursor)
         anchor = nil
         typingRun = false
         return true

@@ -31,13 +31,13 @@ enum EditorApp {
             keymaps.insert(try KeymapLibrary.loadFile(keymapFile), at: 0)
             initial = 0
         }
-        var file = FileText(bytes: Array((options.text ?? "").utf8))
+        var bytes = Array((options.text ?? "").utf8)
         var readOnly = options.readOnly
-        if options.text == nil, let path = options.path, let bytes = KeymapLibrary.readFile(path) {
-            file = FileText(bytes: bytes)
+        if options.text == nil, let path = options.path, let read = KeymapLibrary.readFile(path) {
+            bytes = read
             if access(path, W_OK) != 0 { readOnly = true }
         }
-        let model = EditorModel(file: file, path: options.path)
+        let model = EditorModel(bytes: bytes, path: options.path)
         model.readOnly = readOnly
         model.signedIn = options.signedIn
         model.writer = { path, bytes in writeFile(path, bytes) }
@@ -47,11 +47,11 @@ enum EditorApp {
         return session
     }
 
-    /// Runs a script on a fresh session (no file is ever written in scripted mode).
+    /// Runs a script on a fresh session (the file is written only with `--write`).
     static func runScript(_ options: Options, script: String) throws -> Script.Result {
         let steps = try Script.parse(script)
         let session = try makeSession(options)
-        session.model.allowWrites = false
+        session.model.allowWrites = options.write
         return Script.run(steps, on: session)
     }
 

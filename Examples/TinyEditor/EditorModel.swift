@@ -39,21 +39,19 @@ final class EditorModel {
     var allowWrites = true
     /// Called to write the file; returns an error text on failure.
     var writer: (@Sendable (String, [UInt8]) -> String?)?
-    /// The file as read, so saving keeps the bytes not edited.
-    let file: FileText
 
     convenience init(text: String = "", path: String? = nil) {
-        self.init(file: FileText(bytes: Array(text.utf8)), path: path)
+        self.init(bytes: Array(text.utf8), path: path)
     }
 
-    init(file: FileText, path: String? = nil) {
-        buffer = Buffer(text: file.text)
-        self.file = file
+    /// A model editing a file's bytes; saving keeps every byte not edited.
+    init(bytes: [UInt8], path: String? = nil) {
+        buffer = Buffer(bytes: bytes)
         self.path = path
     }
 
-    /// The bytes a save writes: the buffer's lines through ``FileText/bytes(for:)``.
-    var savedBytes: [UInt8] { file.bytes(for: (0..<buffer.lineCount).map { buffer.line($0) }) }
+    /// The bytes a save writes (``Buffer/bytes``).
+    var savedBytes: [UInt8] { buffer.bytes }
 
     /// The language of the file, from its extension (`swift`, `typescript`, …), or "".
     var language: String {

@@ -161,6 +161,8 @@ enum KeymapLibrary {
         guard let f = fopen(path, "rb") else { return nil }
         defer { fclose(f) }
         var out: [UInt8] = []
+        var info = stat()
+        if fstat(fileno(f), &info) == 0 && info.st_size > 0 { out.reserveCapacity(Int(info.st_size) + 1) }
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, f) }

@@ -15,11 +15,13 @@ struct Options: Equatable {
     var path: String?
     var readOnly = false
     var signedIn = false
+    /// Whether scripted mode may write FILE (`--write`; scripts never write it otherwise).
+    var write = false
     var help = false
 
     static let usage = """
         usage: tiny-editor [--keymap text|vim|ide|FILE.bind | --keymap-file FILE.bind] [--layout ID]
-                           [--keys "STROKES"] [--text "TEXT"] [--read-only] [--signed-in] [FILE]
+                           [--keys "STROKES" [--write]] [--text "TEXT"] [--read-only] [--signed-in] [FILE]
 
         A small terminal editor whose every key goes through BindingRuntime.
 
@@ -42,6 +44,8 @@ struct Options: Equatable {
                           strokes are chords as in .bind (`i`, `ctrl+k ctrl+c`, `G`, `"$"`) and
                           text:"…" types literal text. Without a terminal on standard input,
                           strokes are read from it instead (one or more per line, # comments).
+          --write         scripted mode: let the save actions write FILE (without it a
+                          script never changes the file)
           --text TEXT     start with this text (\\n for new lines) instead of FILE's
           --read-only     open the document read-only
           --signed-in     start signed in (the IDE keymap's account commands)
@@ -106,6 +110,7 @@ struct Options: Equatable {
                 case "--keys": o.keys = try take()
                 case "--text": o.text = try take().replacingEscapes()
                 case "--read-only": o.readOnly = true
+                case "--write": o.write = true
                 case "--signed-in": o.signedIn = true
                 case "--help", "-h": o.help = true
                 case "--": onlyFiles = true

@@ -143,7 +143,8 @@ enum Script {
         if !session.pendingStrokes.isEmpty { state += ", pending \(SessionEvent.text(session.pendingStrokes))" }
         if !m.message.isEmpty { state += ", message \(SessionEvent.quoted(m.message))" }
         report += "--- buffer (\(state)) ---\n"
-        report += m.buffer.text + "\n"
-        return Result(events: events, text: m.buffer.text, cursor: m.buffer.cursor, report: report)
+        let text = m.buffer.text
+        report += text + "\n"
+        return Result(events: events, text: text, cursor: m.buffer.cursor, report: report)
     }
 }

@@ -5,7 +5,7 @@ import Testing
 /// Issue 10, defect 11: saving keeps every byte the user did not edit.
 struct FileTextTests {
     static func roundTrip(_ bytes: [UInt8]) -> [UInt8] {
-        let model = EditorModel(file: FileText(bytes: bytes))
+        let model = EditorModel(bytes: bytes)
         return model.savedBytes
     }
 
@@ -21,16 +21,102 @@ struct FileTextTests {
         let bytes: [UInt8] = Array("ok\r\n".utf8) + [0xFF, 0xC0, 0x41] + Array("\r\nlast".utf8)
         #expect(Self.roundTrip(bytes) == bytes)
         // Edit the first line only: the invalid bytes of the second stay.
-        let model = EditorModel(file: FileText(bytes: bytes))
+        let model = EditorModel(bytes: bytes)
         model.buffer.insert("!")
         #expect(model.savedBytes == Array("!ok\r\n".utf8) + [0xFF, 0xC0, 0x41] + Array("\r\nlast".utf8))
     }
 
     @Test func addedLinesGetTheUsualEnding() {
-        let model = EditorModel(file: FileText(bytes: Array("a\r\nb\r\nc\n".utf8)))
+        let model = EditorModel(bytes: Array("a\r\nb\r\nc\n".utf8))
         model.buffer.openLine(below: true)
         model.buffer.insert("new")
         #expect(model.savedBytes == Array("a\r\nnew\r\nb\r\nc\n".utf8))
+    }
+
+    @Test(arguments: ["a\rb\rc\r", "a\rb", "mixed\r\nends\rhere\n", "\r", "\r\r\n\n\r"])
+    func loneCarriageReturnsEndLinesAndSurvive(text: String) {
+        #expect(Self.roundTrip(Array(text.utf8)) == Array(text.utf8))
+        #expect(Buffer(text: "a\rb\r\nc").lineCount == 3)
+    }
+
+    /// Edits keep the endings around them: a split line keeps its ending on both halves'
+    /// outer sides, typed lines get the file's usual ending, a joined line the second line's.
+    @Test func editsKeepNeighbouringEndings() {
+        let model = EditorModel(bytes: Array("one\rtwo\r\nthree\rfour".utf8))
+        model.buffer.setCursor(Position(line: 1, column: 3))
+        model.buffer.insert("\nx")
+        #expect(model.savedBytes == Array("one\rtwo\r\nx\r\nthree\rfour".utf8))
+        #expect(model.buffer.undo() == true)
+        #expect(model.savedBytes == Array("one\rtwo\r\nthree\rfour".utf8))
+        model.buffer.setCursor(Position(line: 2, column: 0))
+        #expect(model.buffer.joinLines() == true)
+        #expect(model.savedBytes == Array("one\rtwo\r\nthree four".utf8))
+        model.buffer.setCursor(Position(line: 2, column: 0))
+        model.buffer.deleteLine()
+        #expect(model.savedBytes == Array("one\rtwo".utf8))
+    }
+
+    /// Undo and redo put back the lines as read, so their bytes (invalid UTF-8 too) return.
+    @Test func undoRestoresTheBytesAsRead() {
+        let bytes: [UInt8] = [0xFE, 0x41, 0x0D, 0x0A, 0x42, 0xFF, 0x0A]
+        let model = EditorModel(bytes: bytes)
+        model.buffer.selectAll()
+        model.buffer.insert("replaced")
+        #expect(model.savedBytes == Array("replaced\n".utf8))
+        #expect(model.buffer.undo() == true)
+        #expect(model.savedBytes == bytes)
+        #expect(model.buffer.redo() == true)
+        #expect(model.buffer.undo() == true)
+        #expect(model.savedBytes == bytes)
+        // Typing and deleting it again leaves the line as read.
+        model.buffer.setCursor(Position(line: 1, column: 1))
+        model.buffer.insert("z", typing: true)
+        #expect(model.buffer.deleteBackward() == true)
+        #expect(model.savedBytes == bytes)
+        // Indenting and outdenting too.
+        model.buffer.indent()
+        model.buffer.outdent()
+        #expect(model.savedBytes == bytes)
+    }
+
+    /// Opening decodes only the cursor's line; moving decodes the lines the cursor visits;
+    /// search skips lines without the term's bytes, finding the same matches.
+    @Test func onlyVisitedLinesAreDecoded() {
+        let text = (0..<2_000).map { "line \($0) \($0 % 97 == 0 ? "needle" : "hay")" }.joined(separator: "\n")
+        var buffer = Buffer(text: text)
+        #expect(buffer.lines.storage.filter { $0.characters != nil }.count == 1)
+        buffer.move(.down)
+        buffer.move(.down)
+        #expect(buffer.lines.storage.filter { $0.characters != nil }.count == 3)
+        #expect(buffer.find("needle") == Position(line: 97, column: 8))
+        #expect(buffer.find("needle", forward: false) == Position(line: 0, column: 7))
+        buffer.setCursor(Position(line: 1000, column: 0))
+        #expect(buffer.find("needle", forward: false) == Position(line: 970, column: 9))
+        #expect(buffer.find("needle") == Position(line: 1067, column: 10))
+        #expect(buffer.find("néé") == nil)
+        #expect(buffer.lines.storage.filter { $0.characters != nil }.count == 4)
+        #expect(buffer.line(1940) == "line 1940 needle")
+        #expect(buffer.bytes == Array(text.utf8))
+    }
+
+    /// Scripted mode saves only with `--write`, and then keeps the bytes not edited.
+    @Test func scriptedSaveNeedsWrite() throws {
+        let dir = NSTemporaryDirectory() + "tiny-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/f.txt"
+        let original: [UInt8] = Array("first\r\n".utf8) + [0xC3, 0x28] + Array("\rlast".utf8)
+        try Data(original).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o640)
+        var options = try Options.parse(["--keys", "text:\"X\" primary+s", path])
+        _ = try EditorApp.runScript(options, script: options.keys ?? "")
+        #expect(FileManager.default.contents(atPath: path) == Data(original))
+        options.write = true
+        let result = try EditorApp.runScript(options, script: options.keys ?? "")
+        #expect(result.report.contains("wrote 3 lines"))
+        #expect(FileManager.default.contents(atPath: path) == Data(Array("Xfirst\r\n".utf8) + [0xC3, 0x28] + Array("\rlast".utf8)))
+        var info = stat()
+        #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o640)
     }
 
     /// A full disk (or any failure) no longer truncates the file: saves go through AtomicFile.
