@@ -80,3 +80,12 @@ with open(os.path.join(out, "large.txt"), "wb") as f:
         f.write(chunk)
         size += len(chunk)
     f.write(b"the last line, no final newline")
+
+# dump's output, linear in the table: 20,000 bindings (distinct two-stroke sequences) sharing
+# one 300-clause condition (about 3 KB of text). Printed once per binding, the listing would be
+# about 70 MB; listed once, named, it is about 2 MB.
+flags = [f"s{i}" for i in range(300)]
+text = "".join(f"context {f}: Bool\n" for f in flags) + "responder R\naction go\n"
+text += "in R when " + " && ".join(flags) + " {\n"
+text += "".join(f"  {chords[i % 576]} {chords[i // 576]} -> go\n" for i in range(20_000)) + "}\n"
+write("shared-dump.bind", text)

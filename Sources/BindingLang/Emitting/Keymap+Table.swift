@@ -54,6 +54,10 @@ final class TableBindingReader {
 
     init(_ table: BindingTable) { cache = TableConditionCache(table: table) }
 
+    /// The table's reference to binding `index`'s condition (shared by bindings with the same
+    /// condition).
+    func conditionReference(ofBinding index: Int) -> UInt32 { cache.conditionReference(ofBinding: index) }
+
     /// Binding `index` as the model holds it.
     func binding(_ index: Int) -> Binding {
         let b = cache.binding(index)

@@ -7,12 +7,16 @@ struct BindingSource {
     /// How many there are.
     let count: Int
     private let read: (Int) -> Binding
+    /// Which condition binding `i` has, when the source shares conditions by reference (a
+    /// table's condition index): bindings with the same reference have the same condition.
+    let conditionReference: ((Int) -> UInt32)?
 
     /// The bindings of a keymap.
     init(_ keymap: Keymap) {
         let bindings = keymap.bindings
         count = bindings.count
         read = { bindings[$0] }
+        conditionReference = nil
     }
 
     /// The bindings of a loaded table, decoded on demand.
@@ -20,6 +24,7 @@ struct BindingSource {
         let reader = TableBindingReader(table)
         count = table.bindingCount
         read = { reader.binding($0) }
+        conditionReference = { reader.conditionReference(ofBinding: $0) }
     }
 
     /// Binding `index` (`0 ..< count`).

@@ -70,11 +70,30 @@ public enum ExplanationPrinter {
             }
             out.write("\n")
         }
+        // A long condition, or a long list of false parts, that several candidates share is
+        // listed once, named, so the text stays linear in the table.
+        var uses: [String: Int] = [:]
+        var order: [String] = []
+        func use(_ text: String) {
+            guard text.count > KeymapPrinter.longCondition else { return }
+            if uses[text] == nil { order.append(text) }
+            uses[text, default: 0] += 1
+        }
+        for entry in explanation.entries {
+            if let text = conditionText(entry.binding.index, keymap) { use(text) }
+            if case .conditionFalse(_, let parts) = entry.verdict { use(falsePartsText(parts, valueOf)) }
+        }
+        var names: [String: String] = [:]
+        for text in order where uses[text, default: 0] > 1 {
+            names[text] = "[c\(names.count + 1)]"
+            if names.count == 1 { out.write("  shared by several bindings below:\n") }
+            out.write("    \(names[text]!) \(text)\n")
+        }
         for entry in explanation.entries {
             let b = entry.binding.index
             let chosen = entry.verdict == .chosen
-            out.write((chosen ? "  chosen  " : "  lost    ") + describe(b, keymap) + "\n")
-            out.write("          " + reason(entry, explanation, keymap, chain, valueOf) + "\n")
+            out.write((chosen ? "  chosen  " : "  lost    ") + describe(b, keymap, names: names) + "\n")
+            out.write("          " + reason(entry, explanation, keymap, chain, valueOf, names) + "\n")
         }
         if !continuations.isEmpty {
             out.write(explanation.chosen?.repeatMilliseconds != nil ? "  repeat keys:\n" : "  next strokes:\n")
@@ -112,14 +131,25 @@ public enum ExplanationPrinter {
         return "discoverability (\(commands.count)):\n" + KeymapPrinter.table(rows)
     }
 
+    /// Binding `index`'s condition as text (nil when it has none).
+    private static func conditionText(_ index: Int, _ keymap: Keymap) -> String? {
+        guard keymap.bindings.indices.contains(index), keymap.bindings[index].condition != .constant(true) else { return nil }
+        return ConditionPrinter.render(keymap.bindings[index].condition, contexts: keymap.contexts, roles: keymap.roles)
+    }
+
     /// `in Editor  ctrl+k ctrl+c -> commentLine "Comment Line" when x  (a.bind:3:5)`.
     public static func describe(_ index: Int, _ keymap: Keymap) -> String {
+        describe(index, keymap, names: [:])
+    }
+
+    /// ``describe(_:_:)`` with a condition listed under `names` shown by its name.
+    static func describe(_ index: Int, _ keymap: Keymap, names: [String: String]) -> String {
         guard keymap.bindings.indices.contains(index) else { return "binding \(index)" }
         let b = keymap.bindings[index]
         var out = b.role == nil ? "menu" : "in \(SourceText.role(b.role, in: keymap))"
         out += "  \(SourceText.sequence(b.sequence)) -> \(SourceText.actionReference(b.action, b.argument, in: keymap))"
         if let t = b.title { out += " \(SourceText.quoted(t))" }
-        if b.condition != .constant(true) { out += " when \(ConditionPrinter.render(b.condition, contexts: keymap.contexts, roles: keymap.roles))" }
+        if let text = conditionText(index, keymap) { out += " when \(names[text] ?? text)" }
         if let l = b.location { out += "  (\(l.description))" }
         return out
     }
@@ -147,7 +177,7 @@ public enum ExplanationPrinter {
 
     private static func reason(
         _ entry: Explanation.Entry, _ explanation: Explanation, _ keymap: Keymap, _ chain: [String],
-        _ values: [String: (Int, String)]
+        _ values: [String: (Int, String)], _ names: [String: String]
     ) -> String {
         let b = entry.binding.index
         let actionName = entry.binding.action.name
@@ -161,14 +191,8 @@ public enum ExplanationPrinter {
         case .roleNotInChain:
             return "no responder in the chain plays \(role)"
         case .conditionFalse(_, let parts):
-            let texts = parts.map { part -> String in
-                // The variables the part names, in declaration order, looked up by name (not a
-                // scan of every variable per part).
-                let mentioned = identifiers(in: part).compactMap { name in values[name].map { (name, $0.0, $0.1) } }
-                let shown = mentioned.sorted { $0.1 < $1.1 }.map { "\($0.0) is \($0.2)" }
-                return "`\(part)`" + (shown.isEmpty ? "" : " (\(shown.joined(separator: ", ")))")
-            }
-            var text = "its condition is false: " + texts.joined(separator: "; ")
+            let parts = falsePartsText(parts, values)
+            var text = "its condition is false: " + (names[parts] ?? parts)
             // Grammar.md §9: a later layer's binding (or unbind) of these keys holds here.
             for o in entry.overriddenBy {
                 let when = Condition(o.condition)
@@ -193,6 +217,21 @@ public enum ExplanationPrinter {
         case .notReached:
             return "never reached: the press ends at a shorter prefix of the sequence"
         }
+    }
+
+    /// The false parts of a condition, each with the values of the variables it names:
+    /// `` `b` (b is false); `!a` (a is true) ``.
+    private static func falsePartsText(_ parts: [String], _ values: [String: (Int, String)]) -> String {
+        parts.map { part in "`\(part)`" + (shownValues(part, values).map { " (\($0))" } ?? "") }.joined(separator: "; ")
+    }
+
+    /// `a is true, mode is normal`: the values of the variables a condition's text names, in
+    /// declaration order, looked up by name (not a scan of every variable per part); nil when
+    /// it names none with a value.
+    private static func shownValues(_ text: String, _ values: [String: (Int, String)]) -> String? {
+        let mentioned = identifiers(in: text).compactMap { name in values[name].map { (name, $0.0, $0.1) } }
+        let shown = mentioned.sorted { $0.1 < $1.1 }.map { "\($0.0) is \($0.2)" }
+        return shown.isEmpty ? nil : shown.joined(separator: ", ")
     }
 
     /// The identifiers in a condition's text (to show the values of the variables it names).
@@ -297,7 +336,7 @@ public enum ExplanationPrinter {
             case .notReached: kind = "notReached"
             }
             members += [("verdict", .string(kind))] + extra
-            members.append(("reason", .string(reason(entry, explanation, keymap, chain, valueOf))))
+            members.append(("reason", .string(reason(entry, explanation, keymap, chain, valueOf, [:]))))
             return .object(members)
         }
         let next: [JSONValue] = continuations.map { c in

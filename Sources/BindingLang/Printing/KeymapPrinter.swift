@@ -31,7 +31,6 @@ public enum KeymapPrinter {
         out.write("keymap " + (keymap.name.map(SourceText.quoted) ?? "(unnamed)"))
         out.write(" for \(keymap.platform.rawValue)\n")
         writeDeclarations(keymap, to: &out)
-        out.write("\nbindings (\(bindings.count)):\n")
         writeBindings(keymap, bindings, to: &out)
         writeOverrides(keymap, bindings, to: &out)
         writeMenusAndShortcuts(keymap, to: &out)
@@ -72,30 +71,75 @@ public enum KeymapPrinter {
         }
     }
 
-    /// The cells of one binding's row, in the order of ``bindingHeader``.
-    static func bindingRow(_ b: Binding, _ keymap: Keymap) -> [String] {
+    /// The cells of one binding's row, in the order of ``bindingHeader``; `when` is the WHEN
+    /// cell (the condition's text or its name).
+    static func bindingRow(_ b: Binding, _ keymap: Keymap, when: String) -> [String] {
         [
             SourceText.role(b.role, in: keymap),
             SourceText.attributes(b) + SourceText.sequence(b.sequence),
             SourceText.actionReference(b.action, b.argument, in: keymap),
             b.title.map(SourceText.quoted) ?? "",
             b.group.map { groupName($0, keymap).map(SourceText.quoted) ?? "<group \($0)>" } ?? "",
-            b.condition == .constant(true) ? "" : ConditionPrinter.render(b.condition, contexts: keymap.contexts, roles: keymap.roles),
+            when,
             b.location?.description ?? "",
         ]
     }
 
     static let bindingHeader = ["ROLE", "KEYS", "ACTION", "TITLE", "GROUP", "WHEN", "SOURCE"]
 
-    /// The binding table: one pass to measure the columns, one to write the rows.
-    private static func writeBindings(_ keymap: Keymap, _ bindings: BindingSource, to out: inout some TextOutputStream) {
-        guard bindings.count > 0 else { return }
-        var widths = bindingHeader.map(\.count)
-        for i in 0..<bindings.count {
-            for (c, cell) in bindingRow(bindings[i], keymap).enumerated() { widths[c] = max(widths[c], cell.count) }
+    /// Conditions whose text is longer than this many characters are listed once, named, under
+    /// `conditions:`, and the WHEN column shows the name: the listing stays linear in the size
+    /// of the table however many bindings share a long condition, and the column stays narrow.
+    public static let longCondition = 40
+
+    /// The WHEN cells of a listing: short conditions as text, long ones by name (`[c1]`, `[c2]`, …
+    /// in order of first use, one name per distinct text). A table's bindings share conditions
+    /// by reference, and each referenced condition is rendered once.
+    private struct WhenCells {
+        let keymap: Keymap
+        /// The long conditions' texts, in order of their names.
+        var named: [String] = []
+        var nameOfText: [String: String] = [:]
+        var cellOfReference: [UInt32: String] = [:]
+
+        mutating func cell(_ b: Binding, reference: UInt32?) -> String {
+            if let reference, let cell = cellOfReference[reference] { return cell }
+            let cell: String
+            if b.condition == .constant(true) { cell = "" } else {
+                let text = ConditionPrinter.render(b.condition, contexts: keymap.contexts, roles: keymap.roles)
+                if text.count <= KeymapPrinter.longCondition { cell = text }
+                else if let name = nameOfText[text] { cell = name }
+                else {
+                    named.append(text)
+                    cell = "[c\(named.count)]"
+                    nameOfText[text] = cell
+                }
+            }
+            if let reference { cellOfReference[reference] = cell }
+            return cell
         }
+    }
+
+    /// The named long conditions, then the binding table: one pass to name the conditions and
+    /// measure the columns, one to write the rows.
+    private static func writeBindings(_ keymap: Keymap, _ bindings: BindingSource, to out: inout some TextOutputStream) {
+        var cells = WhenCells(keymap: keymap)
+        var widths = bindingHeader.map(\.count)
+        func row(_ i: Int) -> [String] {
+            let b = bindings[i]
+            return bindingRow(b, keymap, when: cells.cell(b, reference: bindings.conditionReference?(i)))
+        }
+        for i in 0..<bindings.count {
+            for (c, cell) in row(i).enumerated() { widths[c] = max(widths[c], cell.count) }
+        }
+        if !cells.named.isEmpty {
+            out.write("\nconditions (\(cells.named.count)):\n")
+            for (k, text) in cells.named.enumerated() { out.write("  [c\(k + 1)] \(text)\n") }
+        }
+        out.write("\nbindings (\(bindings.count)):\n")
+        guard bindings.count > 0 else { return }
         writeRow(bindingHeader, widths, to: &out)
-        for i in 0..<bindings.count { writeRow(bindingRow(bindings[i], keymap), widths, to: &out) }
+        for i in 0..<bindings.count { writeRow(row(i), widths, to: &out) }
     }
 
     /// Edit menu, main menus and quick actions.

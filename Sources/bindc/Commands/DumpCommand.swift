@@ -10,7 +10,9 @@ enum DumpCommand: Command {
         discussion: """
             Every binding with its role, chord, effective condition, action, title, group and
             source location; what later layers overrode (`overridden where COND by FILE:LINE:COL`);
-            the menus; the quick actions. A table is validated first; corruption is an error.
+            the menus; the quick actions. A condition longer than 40 characters is listed once
+            under `conditions:` as [c1], [c2], … and its bindings show the name, so the listing
+            stays linear in the table. A table is validated first; corruption is an error.
             Sources are compiled first, with the files they layer over.
             """,
         positionals: CommonOptions.filesOrTable,

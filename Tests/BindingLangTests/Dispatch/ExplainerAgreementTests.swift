@@ -225,6 +225,16 @@ private func verdictText(_ v: ReferenceDispatcher.Verdict) -> String {
 /// The text answer's outcome word is the JSON's `kind` (`blockedAtPrefix` reads "never
 /// reached"), and every binding's JSON verdict and reason are the text's.
 private func expectTextAgreesWithJSON(_ text: String, _ json: JSONValue, _ keys: String) {
+    // The text lists a long condition or false-part list that several bindings share once,
+    // as `[cN] TEXT`, and writes `[cN]` where it applies: put the texts back to compare.
+    var names: [(String, String)] = []
+    for line in text.split(separator: "\n") where line.hasPrefix("    [c") {
+        if let close = line.firstIndex(of: "]") {
+            names.append((String(line[line.index(line.startIndex, offsetBy: 4)...close]), String(line[line.index(close, offsetBy: 2)...])))
+        }
+    }
+    var text = text
+    for (name, full) in names.reversed() { text = text.replacingOccurrences(of: "false: " + name + "\n", with: "false: " + full + "\n") }
     guard case .object(let top) = json, case .object(let outcome)? = top.first(where: { $0.0 == "outcome" })?.1,
           case .string(let kind)? = outcome.first(where: { $0.0 == "kind" })?.1,
           case .array(let bindings)? = top.first(where: { $0.0 == "bindings" })?.1
