@@ -27,7 +27,8 @@ public struct Compilation: Sendable {
     /// `keepingSyntax: false` is for tools that need only the keymap, the table and the
     /// diagnostics: ``files`` stays empty, and each file's syntax tree is freed as soon as the
     /// checker is done with it, before the keymap is assembled (the tree is the largest
-    /// structure of a compile; keeping it raised the peak memory by a third).
+    /// structure of a compile; keeping it raised the peak memory by a third); once checked, the
+    /// freed pages are handed back to the system (``FreedMemory``).
     public init(sources: SourceManager, platform: Platform, keepingSyntax: Bool = true) {
         self.init(layered: LayeredSources(ordered: sources), platform: platform, keepingSyntax: keepingSyntax)
     }
@@ -51,6 +52,9 @@ public struct Compilation: Sendable {
         } else {
             self.files = []
             (keymap, checkDiagnostics) = Checker.check(&files, release: true, sources: sources, platform: platform)
+            // The syntax trees and the checker's working data are freed: give their pages
+            // back before the keymap is emitted (``FreedMemory``).
+            FreedMemory.release()
         }
         if diagnostics.contains(where: { $0.severity == .error }) || !layered.rootErrors.isEmpty {
             // The checker still runs, so semantic mistakes are reported in the same run, but

@@ -665,14 +665,23 @@ struct TableBuilder {
         sections[Section.strings.rawValue] = w
     }
 
-    /// Header, directory, then the sections 4-byte aligned; then the checksum.
-    func layout() -> [UInt8] {
+    /// Header, directory, then the sections 4-byte aligned; then the checksum. The output is
+    /// allocated once at its final size, and each section is freed as soon as it is copied
+    /// (growing the output by appending, beside every section, had made laying out the
+    /// largest allocation peak of a compile).
+    mutating func layout() -> [UInt8] {
         let present = Section.present(sourceMap: !strip)
-        var out = [UInt8](repeating: 0, count: TableFormat.headerSize + present.count * TableFormat.directoryEntrySize)
+        let front = TableFormat.headerSize + present.count * TableFormat.directoryEntrySize
+        var total = front
+        for s in present { total = (total + 3) & ~3; total += sections[s.rawValue].bytes.count }
+        var out: [UInt8] = []
+        out.reserveCapacity((total + 3) & ~3)
+        out.append(contentsOf: repeatElement(0, count: front))
         var directory = ByteWriter()
         for s in present {
             while out.count % 4 != 0 { out.append(0) }
             let w = sections[s.rawValue]
+            sections[s.rawValue] = ByteWriter()
             directory.u32(s.tag)
             directory.u32(out.count)
             directory.u32(w.bytes.count)

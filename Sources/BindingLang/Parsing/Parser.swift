@@ -37,17 +37,10 @@ public enum Parser {
 
 extension Parser {
     /// A copy of `buffer` in storage of its own, allocated at exactly its size: `Array(buffer)`
-    /// would share the reused buffer, and appending one by one overallocates (a chord's parts
-    /// and a sequence's chords were a third of the syntax tree of a large keymap). One
-    /// function per element type, so that each is compiled for its type (a generic one was
-    /// not specialised and looked up type metadata on every call).
-    static func exactCopy(_ buffer: [KeyPart]) -> [KeyPart] {
-        [KeyPart](unsafeUninitializedCapacity: buffer.count) { out, count in
-            buffer.withUnsafeBufferPointer { source in _ = out.initialize(fromContentsOf: source) }
-            count = buffer.count
-        }
-    }
-
+    /// would share the reused buffer, and appending one by one overallocates (a sequence's
+    /// chords were a tenth of the syntax tree of a large keymap). Written for its element
+    /// type, so that it is compiled for it (a generic one was not specialised and looked up
+    /// type metadata on every call).
     static func exactCopy(_ buffer: [ChordSyntax]) -> [ChordSyntax] {
         [ChordSyntax](unsafeUninitializedCapacity: buffer.count) { out, count in
             buffer.withUnsafeBufferPointer { source in _ = out.initialize(fromContentsOf: source) }
@@ -79,10 +72,9 @@ extension Parser {
         /// Token index where the current declaration, item, entry or field began: an error
         /// there names the token found even when it starts a line.
         var constructStart = 0
-        /// Reused buffers for the parts of the chord and the chords of the sequence being
-        /// read: each node then gets an array of exactly its size (growing a fresh array
-        /// from empty, or reserving a guess, left most of the tree's chord arrays unused).
-        var partBuffer: [KeyPart] = []
+        /// Reused buffer for the chords of the sequence being read: each sequence then gets
+        /// an array of exactly its size (growing a fresh array from empty, or reserving a
+        /// guess, left most of the tree's chord arrays unused).
         var chordBuffer: [ChordSyntax] = []
 
         init(source: SourceFile, file: FileID, tokens: [Token]) {
@@ -587,6 +579,7 @@ extension Parser {
             let open = tok
             advance()
             var items: [BlockItem] = []
+            items.reserveCapacity(itemCount(from: pos))
             var previousWasBinding = false
             while true {
                 if case .rightBrace = tok.kind { advance(); break }
@@ -603,6 +596,35 @@ extension Parser {
                 assert(pos > before || atEnd)
             }
             return items
+        }
+
+        /// About how many items the block or group whose first token is at `start` has: the
+        /// lines that begin inside it at its own nesting level (a group counts once), up to its
+        /// `}` or a declaration keyword at the start of a line, where ``parseItems(inGroup:)``
+        /// stops too (so an unclosed block is not scanned to the end of the file, and each
+        /// token is scanned at most once per enclosing block or group). Only the capacity of
+        /// the items array depends on it: reserved up front, a large block's items are neither
+        /// regrown while appending nor left with up to half their storage unused.
+        func itemCount(from start: Int) -> Int {
+            var depth = 0
+            var n = 0
+            var j = start
+            while j < tokens.count - 1 {
+                let t = tokens[j]
+                if t.precededByNewline {
+                    if isDeclarationStart(t) { return n }
+                    if depth == 0 { n += 1 }
+                }
+                switch t.kind {
+                case .leftBrace: depth += 1
+                case .rightBrace:
+                    if depth == 0 { return n }
+                    depth -= 1
+                default: break
+                }
+                j += 1
+            }
+            return n
         }
 
         /// ```
@@ -901,11 +923,12 @@ extension Parser {
         /// ```
         mutating func parseChord() -> ChordSyntax? {
             let first = tok
-            partBuffer.removeAll(keepingCapacity: true)
+            var parts: [KeyPart] = []
+            parts.reserveCapacity(partCount())
             switch first.kind {
             case .identifier, .integer, .unicode, .string:
                 guard let p = keyPart() else { return nil }
-                partBuffer.append(p)
+                parts.append(p)
             default:
                 guard canStartChord(first) else {
                     errorExpected("key")
@@ -922,7 +945,7 @@ extension Parser {
                     Messages.bareKeyPunctuation(raw), first.start, first.end,
                     fixIts: [FixIt(range: range(first.start, first.end), replacement: quoted)])
                 advance()
-                partBuffer.append(KeyPart(text: raw, range: range(first.start, first.end)))
+                parts.append(KeyPart(text: raw, range: range(first.start, first.end)))
             }
             while case .plus = tok.kind, !tok.precededByNewline {
                 let plus = tok
@@ -947,11 +970,11 @@ extension Parser {
                 }
                 if case .string = keyTok.kind {} else if keyTok.kind.isChordPunctuation {
                     advance()
-                    partBuffer.append(KeyPart(text: text(keyTok), range: range(keyTok.start, keyTok.end)))
+                    parts.append(KeyPart(text: text(keyTok), range: range(keyTok.start, keyTok.end)))
                     continue
                 }
                 guard let p = keyPart() else { return nil }
-                partBuffer.append(p)
+                parts.append(p)
             }
             // Two parts with nothing between them (`cmd+1a`).
             switch tok.kind {
@@ -963,7 +986,21 @@ extension Parser {
                 }
             default: break
             }
-            return ChordSyntax(parts: Parser.exactCopy(partBuffer), range: range(first.start, prevEnd))
+            return ChordSyntax(parts: parts, range: range(first.start, prevEnd))
+        }
+
+        /// How many key parts the chord starting at the current token has: one, plus one per
+        /// `+` on its line after a part. Only the capacity of the chord's array depends on it:
+        /// reserved exactly, the array is neither regrown while appending nor copied to trim it
+        /// (a chord's parts are the largest share of a large keymap's syntax tree).
+        func partCount() -> Int {
+            var n = 1
+            var j = pos + 1
+            while j < tokens.count - 1, case .plus = tokens[j].kind, !tokens[j].precededByNewline {
+                n += 1
+                j += 2
+            }
+            return n
         }
 
         /// One key part that is an identifier, digits, a non-ASCII character or a
