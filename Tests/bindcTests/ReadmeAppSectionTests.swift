@@ -42,4 +42,21 @@ import Testing
         let json = try #require(blocks.first { $0.language == "json" })
         #expect(json.text + "\n" == (try Self.demo("Sources/DemoKeys/bindkit.json")))
     }
+
+    /// Step 5's `bindc strings` line, run as written in a copy of the demo's directory, writes
+    /// both catalogs with the demo's titles.
+    @Test func localisationCommandRunsAsWritten() throws {
+        let line = try #require(try Self.blocks().first { $0.text.hasPrefix("bindc strings ") }?.text)
+        let bindc = try BindcRunner()
+        try FileManager.default.createDirectory(atPath: bindc.path("Sources/DemoKeys"), withIntermediateDirectories: true)
+        for file in ["Keymap.bind", "bindkit.json"] {
+            try bindc.write("Sources/DemoKeys/" + file, try Self.demo("Sources/DemoKeys/" + file))
+        }
+        let r = try bindc.run(Array(line.split(separator: " ").dropFirst().map(String.init)))
+        #expect(r.status == 0, "\(r.stderr)")
+        let keymap = String(decoding: try #require(bindc.read("Keymap.xcstrings")), as: UTF8.self)
+        let infoPlist = String(decoding: try #require(bindc.read("InfoPlist.xcstrings")), as: UTF8.self)
+        #expect(keymap.contains("\"First Tab\"") && keymap.contains("\"File\""))
+        #expect(infoPlist.contains("\"New Document\""))
+    }
 }

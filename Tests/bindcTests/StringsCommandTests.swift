@@ -86,6 +86,22 @@ import Testing
         #expect(overlay.map(\.group) == [nil, nil, "DE Tabs", "DE Tabs", "DE File"])
     }
 
+    /// With `--config bindkit.json`, as in an app's target: the layers in its order (a second
+    /// file's title is exported), and its mistakes reported at their line.
+    @Test func readsTheBuildPluginsConfiguration() throws {
+        try bindc.write("extra.bind", "in Editor {\n  cmd+shift+u -> search \"Find Again\"\n}\n")
+        try bindc.write("bindkit.json", "{\n  \"layers\": [\"editor.bind\", \"extra.bind\"],\n  \"platform\": \"apple\"\n}\n")
+        var r = try bindc.run(["strings", "--config", "bindkit.json", "extra.bind", "editor.bind", "-o", "Keymap.xcstrings"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try strings(try catalog("Keymap.xcstrings"))["Find Again"] != nil)
+        try bindc.write("bindkit.json", "{\n  \"layers\": [\"editor.bind\"],\n  \"platfrom\": \"apple\"\n}\n")
+        r = try bindc.run(["strings", "--config", "bindkit.json", "editor.bind", "-o", "Keymap.xcstrings"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("bindkit.json:3:3: error: unknown key 'platfrom'; did you mean 'platform'?"), "\(r.stderr)")
+        r = try bindc.run(["plist", "--config", "bindkit.json", "editor.bind"])
+        #expect(r.status == 1 && r.stderr.contains("unknown key 'platfrom'"), "\(r.stderr)")
+    }
+
     @Test func notACatalogIsAnError() throws {
         try bindc.write("Keymap.xcstrings", "{ \"strings\": 3 }")
         let r = try bindc.run(["strings", "editor.bind", "-o", "Keymap.xcstrings"])

@@ -43,7 +43,7 @@ extension KeymapDiff {
 
     static func describe(_ b: DiffBinding?) -> String {
         guard let b else { return "" }
-        var s = (b.role.map { "in \($0): " } ?? "menu: ") + "\(b.keys) -> \(b.action)"
+        var s = (b.role.map { "in \($0): " } ?? "menu: ") + (b.attributes.isEmpty ? "" : b.attributes + " ") + "\(b.keys) -> \(b.action)"
         if let t = b.title { s += " " + SourceText.quoted(t) }
         if let c = b.condition { s += " when " + c }
         if let l = b.location { s += "  (\(l))" }
@@ -54,6 +54,9 @@ extension KeymapDiff {
         var parts: [String] = []
         if c.fields.contains("condition") { parts.append("condition now \(c.new?.condition ?? "always")") }
         if c.fields.contains("title") { parts.append("title now \(c.new?.title.map(SourceText.quoted) ?? "none")") }
+        if c.fields.contains("attributes") {
+            parts.append("attributes now \(c.new.map(\.attributes).flatMap { $0.isEmpty ? nil : $0 } ?? "none")")
+        }
         return parts.isEmpty ? "" : "; " + parts.joined(separator: ", ")
     }
 
@@ -62,6 +65,7 @@ extension KeymapDiff {
         return .object([
             ("role", .string(b.role)), ("keys", .string(b.keys)), ("action", .string(b.action)),
             ("title", .string(b.title)), ("when", .string(b.condition)),
+            ("attributes", .array(b.attributes.split(separator: " ").map { .string(String($0)) })),
             ("location", .string(b.location?.description)),
         ])
     }

@@ -4,8 +4,8 @@ import BindingRuntime
 /// and which of a user's bindings the new version newly shadows or conflicts with.
 ///
 /// A binding is identified by its role (or the menu), action and argument: the same command
-/// in the same role. Pairs with the same sequence are compared for condition and title
-/// (`changed`); the rest of a command's bindings pair up in order as `moved` (another chord);
+/// in the same role. Pairs with the same sequence are compared for condition, title and
+/// attributes (`changed`); the rest of a command's bindings pair up in order as `moved` (another chord);
 /// what is left is `added` or `removed`.
 public struct KeymapDiff: Sendable {
     /// The binding changes, removed and changed ones in the old keymap's order, then added.
@@ -115,6 +115,8 @@ public struct DiffBinding: Sendable, Equatable {
     public var condition: String?
     /// Where it was written (nil from a stripped table).
     public var location: SourceLocation?
+    /// The attributes the table keeps, as written (`@priority @repeat(500ms)`); empty when none.
+    public var attributes: String
 
     init(_ b: Binding, _ keymap: Keymap) {
         role = b.role.map { SourceText.role($0, in: keymap) }
@@ -123,27 +125,31 @@ public struct DiffBinding: Sendable, Equatable {
         title = b.title
         condition = b.condition == .constant(true) ? nil : ConditionPrinter.render(b.condition, contexts: keymap.contexts)
         location = b.location
+        attributes = String(SourceText.attributes(b).dropLast())
     }
 
     /// Role (or menu) and action: what identifies a binding across versions.
     var command: String { (role ?? "<menu>") + " " + action }
 
-    /// The fields other than keys that differ: `condition`, `title`.
+    /// The fields other than keys that differ: `condition`, `title`, `attributes`.
     func differences(_ other: DiffBinding) -> [String] {
         var out: [String] = []
         if condition != other.condition { out.append("condition") }
         if title != other.title { out.append("title") }
+        if attributes != other.attributes { out.append("attributes") }
         return out
     }
 }
 
-/// A binding added, removed, moved to another chord, or changed in condition or title.
+/// A binding added, removed, moved to another chord, or changed in condition, title or
+/// attributes.
 public struct BindingChange: Sendable, Equatable {
     public enum Kind: String, Sendable { case added, removed, moved, changed }
     public var kind: Kind
     public var old: DiffBinding?
     public var new: DiffBinding?
-    /// For `moved` and `changed`: which fields differ (`keys`, `condition`, `title`).
+    /// For `moved` and `changed`: which fields differ (`keys`, `condition`, `title`,
+    /// `attributes`).
     public var fields: [String]
 }
 

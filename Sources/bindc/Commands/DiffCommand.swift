@@ -9,8 +9,9 @@ enum DiffCommand: Command {
         discussion: """
             OLD and NEW are each a .bind source (with the files it layers over) or a compiled
             table. Lists the bindings added, removed, moved to another chord, or changed in
-            condition or title; a binding is the same command when its role (or the menu),
-            action and argument are. With --user, the user's .bind file is layered over OLD and
+            condition, title or attributes (@priority, @repeat, @noRemapping, @noMirroring); a
+            binding is the same command when its role (or the menu), action and argument are.
+            With --user, the user's .bind file is layered over OLD and
             over NEW (its own 'layer over' lines, which name the app keymap it was written for,
             are not followed: OLD and NEW stand in for them), and the user's bindings that NEW
             newly shadows (a nearer role answers first) or conflicts with are listed, each with

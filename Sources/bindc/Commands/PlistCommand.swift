@@ -10,6 +10,7 @@ enum PlistCommand: Command {
         options: [
             CommonOptions.output("Write to OUT (atomically) instead of standard output"),
             CommonOptions.platformOrTables,
+            CommonOptions.config,
             CommonOptions.diagnosticsFormat,
         ],
         examples: ["bindc plist app.bind -o Shortcuts.plist"])

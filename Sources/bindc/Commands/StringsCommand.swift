@@ -22,9 +22,13 @@ enum StringsCommand: Command {
             .value("--info-plist", valueName: "PATH", help: "Also write the quick actions' catalog to PATH"),
             .value("--source-language", valueName: "LANG", help: "The development language (default: en)"),
             CommonOptions.platform,
+            CommonOptions.config,
             CommonOptions.diagnosticsFormat,
         ],
-        examples: ["bindc strings app.bind -o Keymap.xcstrings --info-plist InfoPlist.xcstrings"])
+        examples: [
+            "bindc strings app.bind -o Keymap.xcstrings --info-plist InfoPlist.xcstrings",
+            "bindc strings --config Sources/App/bindkit.json Sources/App/*.bind -o Keymap.xcstrings",
+        ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
         guard let (keymap, _) = Inputs.keymap(arguments, console: console) else { return .failure }

@@ -56,9 +56,50 @@ struct KeymapDiffTests {
         #expect(KeymapDiff(changes: []).text == "no changes\n")
     }
 
+    /// A binding that gains or loses `@priority`, `@repeat(…)`, `@noRemapping` or `@noMirroring`
+    /// is `changed` in its attributes, from sources and from tables alike.
+    @Test func attributeChanges() throws {
+        let old = try Self.keymap("""
+            in Editor {
+              cmd+f -> search
+              @priority cmd+s -> save
+              @repeat ctrl+k ctrl+j -> jump
+              cmd+"[" -> fold
+            }
+            """)
+        let new = try Self.keymap("""
+            in Editor {
+              @priority cmd+f -> search
+              cmd+s -> save
+              @repeat(800ms) ctrl+k ctrl+j -> jump
+              @noMirroring cmd+"[" -> fold
+            }
+            """)
+        for (a, b) in [(old, new), (try Self.table(old), try Self.table(new))] {
+            let changes = KeymapDiff.changes(from: a, to: b)
+            #expect(changes.map(\.fields) == [["attributes"], ["attributes"], ["attributes"], ["attributes"]])
+            #expect(changes.map { $0.new?.attributes ?? "?" } == ["@priority", "", "@repeat(800ms)", "@noMirroring"])
+            let lines = KeymapDiff(changes: changes).text.split(separator: "\n")
+            #expect(lines.count == 4)
+            #expect(lines[0].hasPrefix("changed  in Editor: cmd+f -> search") && lines[0].hasSuffix("; attributes now @priority"))
+            #expect(lines[1].hasPrefix("changed  in Editor: @priority cmd+s -> save") && lines[1].hasSuffix("; attributes now none"))
+            #expect(lines[2].hasPrefix("changed  in Editor: @repeat(500ms) ctrl+k ctrl+j -> jump")
+                && lines[2].hasSuffix("; attributes now @repeat(800ms)"))
+            guard case .object(let root) = KeymapDiff(changes: changes).json,
+                  case .array(let list)? = root.first(where: { $0.0 == "changes" })?.1,
+                  case .object(let last) = list[3], case .object(let newer)? = last.first(where: { $0.0 == "new" })?.1
+            else { Issue.record("unexpected JSON"); continue }
+            #expect(newer.first { $0.0 == "attributes" }?.1 == .array([.string("@noMirroring")]))
+        }
+    }
+
+    static func table(_ k: Keymap) throws -> Keymap {
+        Keymap(table: try BindingTable(bytes: Emitter.emit(k, strip: true)))
+    }
+
     @Test func tablesCompareLikeSources() throws {
-        let k = try Self.keymap("in Editor {\n  cmd+f -> search\n}\n")
-        let back = Keymap(table: try BindingTable(bytes: Emitter.emit(k, strip: true)))
+        let k = try Self.keymap("in Editor {\n  cmd+f -> search\n  @priority @noRemapping cmd+\"]\" -> fold\n}\n")
+        let back = try Self.table(k)
         #expect(KeymapDiff.changes(from: k, to: back).isEmpty)
     }
 
