@@ -1,6 +1,6 @@
 // libFuzzer entry point of target `frontend`: lexer, parser, checker, diagnostics rendering and
-// emitter (the table loads and reads back as the checked model); the formatter, printers and
-// generators are target `format`. The work is FrontendFuzzBody in
+// emitter (the table loads and reads back as the checked model); the formatter, printers, JSON
+// diagnostics and generators are target `format`. The work is FrontendFuzzBody in
 // Tests/BindingLangTests/Fuzz/FuzzBodies.swift, which the regression tests run too. Built by
 // Fuzz/run.sh; not part of the Swift package.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -89,4 +89,67 @@ struct DidYouMeanTests {
         #expect(editDistance(Array("ctlr".utf8), Array("ctrl".utf8)) == 1)
         #expect(editDistance(Array("kitten".utf8), Array("sitting".utf8)) == 3)
     }
+
+    /// `nearest` skips candidates by length and stops the distance early (the front end asks
+    /// it once per unknown name, against hundreds of names); it must choose exactly what the
+    /// plain definition chooses: every candidate's full distance, compared in order.
+    @Test func shortcutsChooseWhatThePlainDefinitionChooses() {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int(seed >> 33) % n
+        }
+        let alphabet = Array("abcAB-é".unicodeScalars)
+        func word() -> String {
+            var s = String.UnicodeScalarView()
+            for _ in 0..<next(9) { s.append(alphabet[next(alphabet.count)]) }
+            return String(s)
+        }
+        func plain(_ word: String, _ candidates: [String]) -> String? {
+            let w = Array(word.lowercased().utf8)
+            let limit = max(1, w.count / 3)
+            var best: (name: String, distance: Int, prefix: Bool)? = nil
+            for c in candidates {
+                let lowered = Array(c.lowercased().utf8)
+                if lowered == w { return c }
+                let prefix = min(lowered.count, w.count) >= 3 && (lowered.starts(with: w) || w.starts(with: lowered))
+                let d = editDistance(w, lowered)
+                guard d <= limit || prefix else { continue }
+                if let b = best, d > b.distance || d == b.distance && (b.prefix && !prefix || b.prefix == prefix && c >= b.name) { continue }
+                best = (c, d, prefix)
+            }
+            return best?.name
+        }
+        for _ in 0..<3000 {
+            let w = word()
+            let candidates = (0..<next(12)).map { _ in word() }
+            #expect(nearest(to: w, in: candidates) == plain(w, candidates), "\(w) in \(candidates)")
+        }
+    }
+
+    @Test func distanceMatchesTheTableOnRandomWords() {
+        var seed: UInt64 = 42
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int(seed >> 33) % n
+        }
+        // The full table of the optimal string alignment distance, row by row.
+        func table(_ a: [UInt8], _ b: [UInt8]) -> Int {
+            var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+            for i in 0...a.count { d[i][0] = i }
+            for j in 0...b.count { d[0][j] = j }
+            for i in stride(from: 1, through: a.count, by: 1) {
+                for j in stride(from: 1, through: b.count, by: 1) {
+                    d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                    if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+                }
+            }
+            return d[a.count][b.count]
+        }
+        for _ in 0..<2000 {
+            let a = (0..<next(10)).map { _ in UInt8(97 + next(3)) }
+            let b = (0..<next(10)).map { _ in UInt8(97 + next(3)) }
+            #expect(editDistance(a, b) == table(a, b))
+        }
+    }
 }

@@ -164,12 +164,18 @@ public func nearest(to word: String, in candidates: some Sequence<String>) -> St
     let w = Array(word.lowercased().utf8)
     let limit = max(1, w.count / 3)
     var best: (name: String, distance: Int, prefix: Bool)? = nil
+    var rows = EditDistanceRows()
     for c in candidates {
-        let lowered = Array(c.lowercased().utf8)
+        // An ASCII candidate whose length is too far from the word's can only be a prefix
+        // match: that is checked in place, so most candidates cost no allocation.
+        let ascii = c.utf8.allSatisfy { $0 < 0x80 }
+        if ascii && abs(c.utf8.count - w.count) > limit && !asciiPrefixMatch(c, w) { continue }
+        let lowered = ascii ? c.utf8.map(asciiLowercased) : Array(c.lowercased().utf8)
         if lowered == w { return c }
         let shorter = min(lowered.count, w.count)
         let prefix = shorter >= 3 && (lowered.starts(with: w) || w.starts(with: lowered))
-        let d = editDistance(w, lowered)
+        // Past the limit only a prefix counts, and then its exact distance ranks it.
+        let d = rows.distance(w, lowered, atMost: prefix ? Int.max : limit)
         guard d <= limit || prefix else { continue }
         if let b = best {
             if d > b.distance { continue }
@@ -180,23 +186,66 @@ public func nearest(to word: String, in candidates: some Sequence<String>) -> St
     return best?.name
 }
 
+private func asciiLowercased(_ byte: UInt8) -> UInt8 {
+    byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+}
+
+/// Whether the ASCII text `c`, lower-cased, and `w` (lower-case) are a prefix match in
+/// ``nearest(to:in:)``'s sense: the shorter at least 3 bytes and a prefix of the other.
+private func asciiPrefixMatch(_ c: String, _ w: [UInt8]) -> Bool {
+    let count = c.utf8.count
+    guard min(count, w.count) >= 3 else { return false }
+    return zip(c.utf8, w).allSatisfy { asciiLowercased($0) == $1 }
+}
+
 /// Edit distance between two byte strings, counting an insertion, a deletion, a substitution
 /// or a transposition of two adjacent bytes as one edit (optimal string alignment, the
 /// restricted Damerau–Levenshtein distance): `titel` is one edit from `title`.
 public func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var before = [Int](repeating: 0, count: b.count + 1)  // row i - 2
-    var prev = Array(0...b.count)                          // row i - 1
-    var cur = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-        cur[0] = i
-        for j in 1...b.count {
-            var d = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] { d = min(d, before[j - 2] + 1) }
-            cur[j] = d
+    var rows = EditDistanceRows()
+    return rows.distance(a, b, atMost: Int.max)
+}
+
+/// The three rows ``editDistance(_:_:)`` works in, kept between calls so that comparing one
+/// word with many candidates allocates them once.
+private struct EditDistanceRows {
+    var before: [Int] = []  // row i - 2
+    var prev: [Int] = []    // row i - 1
+    var cur: [Int] = []
+
+    /// The distance between `a` and `b`, or some value above `bound` when it exceeds `bound`
+    /// (stops once two consecutive rows are all above it: every later cell derives from
+    /// those two rows with costs of at least 0, and column 0 only grows).
+    mutating func distance(_ a: [UInt8], _ b: [UInt8], atMost bound: Int) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        if bound != Int.max && abs(a.count - b.count) > bound { return bound + 1 }
+        let width = b.count + 1
+        if before.count < width {
+            before = [Int](repeating: 0, count: width)
+            prev = before
+            cur = before
         }
-        (before, prev, cur) = (prev, cur, before)
+        for j in 0..<width { prev[j] = j }
+        var previousRowAbove = false
+        for i in 1...a.count {
+            cur[0] = i
+            var rowMinimum = i
+            for j in 1...b.count {
+                var d = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] { d = min(d, before[j - 2] + 1) }
+                cur[j] = d
+                rowMinimum = min(rowMinimum, d)
+            }
+            if rowMinimum > bound {
+                if previousRowAbove { return bound + 1 }
+                previousRowAbove = true
+            } else {
+                previousRowAbove = false
+            }
+            swap(&before, &prev)
+            swap(&prev, &cur)
+        }
+        return prev[b.count]
     }
-    return prev[b.count]
 }

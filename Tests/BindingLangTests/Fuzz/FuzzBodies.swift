@@ -5,13 +5,13 @@
 import BindingLang
 import BindingRuntime
 
-/// Target `frontend`: bytes → parse, check, render diagnostics, emit, load.
+/// Target `frontend`: bytes → parse, check, render diagnostics as text, emit, load.
 ///
 /// The bytes are one `.bind` file, or several layered files when they contain the marker
 /// line `//@file`. An odd-length input compiles for `--platform other`, an even one for Apple;
 /// bit 1 of the length chooses a stripped table or one with its source map. Kept cheap (one
-/// compilation, one table) so it runs thousands of times a second; the formatter, printers
-/// and generators have their own target, `format` (``FormatFuzzBody``).
+/// compilation, one table) so it runs thousands of times a second; the formatter, printers,
+/// generators and JSON diagnostics have their own target, `format` (``FormatFuzzBody``).
 enum FrontendFuzzBody {
     static let marker: [UInt8] = Array("\n//@file\n".utf8)
 
@@ -45,7 +45,6 @@ enum FrontendFuzzBody {
     static func run(_ bytes: [UInt8]) -> [String] {
         let (compilation, _) = compile(bytes)
         _ = DiagnosticRenderer(colored: bytes.first == 0x7E).render(compilation.diagnostics, sources: compilation.sources)
-        _ = DiagnosticJSON.render(compilation.diagnostics, sources: compilation.sources).rendered()
         guard let keymap = compilation.keymap else { return [] }
         return emitting(keymap, strip: bytes.count & 2 != 0)
     }
@@ -67,12 +66,13 @@ enum FrontendFuzzBody {
 
 /// Target `format`: the expensive properties split off `frontend`, on the same inputs: every
 /// file that parses formats to text that parses and formats to itself; formatted sources
-/// compile to the same stripped table; the keymap printers (text, JSON), the Swift and plist
-/// generators run; and the table with the other strip setting than `frontend`'s loads and
-/// reads back.
+/// compile to the same stripped table; the diagnostics as JSON, the keymap printers (text,
+/// JSON), the Swift and plist generators run; and the table with the other strip setting than
+/// `frontend`'s loads and reads back.
 enum FormatFuzzBody {
     static func run(_ bytes: [UInt8]) -> [String] {
         let (compilation, platform) = FrontendFuzzBody.compile(bytes)
+        _ = DiagnosticJSON.render(compilation.diagnostics, sources: compilation.sources).rendered()
         var violations = formatting(compilation, platform: platform)
         guard let keymap = compilation.keymap else { return violations }
         _ = KeymapPrinter.text(keymap)
