@@ -101,14 +101,12 @@ extension TableValidator {
         let candAt = self[.candidates].offset, dcanAt = self[.dispatchCandidates].offset
         let attrAt = self[.attributes].offset, invAt = self[.invocations].offset, longAt = self[.longer].offset
         let narrow = narrowBindings, bindAt = self[.bindings].offset
-        // Each DCAN record mirrors its CAND entry (CAND was checked by `checkTrie`).
-        for c in 0..<cands {
-            let b = Int(r.u32(candAt + c * 4))
-            let inv = r.bindingField(bindAt, narrow: narrow, b, 1), attr = Int(r.bindingField(bindAt, narrow: narrow, b, 3))
-            let at = dcanAt + c * 16
-            guard r.u32(at) == UInt32(b), r.u32(at + 4) == inv, r.u32(at + 8) == r.u32(invAt + Int(inv) * 8),
-                  r.u32(at + 12) == r.u32(attrAt + attr * 16 + 8)
-            else { throw .invalidValue(section: "DCAN", record: c, field: "candidate", value: UInt64(r.u32(at))) }
+        let r = self.r
+        /// `CAND` entry `c`: its binding, and the binding's role, invocation and condition.
+        func candidate(_ c: Int) -> (binding: UInt32, role: UInt32, invocation: UInt32, condition: UInt32) {
+            let b = r.u32(candAt + c * 4)
+            let attr = Int(r.bindingField(bindAt, narrow: narrow, Int(b), 3)) * 16
+            return (b, r.u32(attrAt + attr), r.bindingField(bindAt, narrow: narrow, Int(b), 1), r.u32(attrAt + attr + 8))
         }
         // Per node: its groups are the merge of its candidates' role runs and its LONG entries.
         guard r.u32(dnodAt + 8) == 0 else { throw .badTrie(node: 0, reason: "dispatch groups do not start at 0") }
@@ -126,17 +124,28 @@ extension TableValidator {
             var l = Int(r.u32(nodeAt + n * 20 + 16))
             let l1 = Int(r.u32(nodeAt + n * 20 + 36))
             var mask: UInt64 = 0
+            // The next candidate's binding, role, invocation and condition, each read once;
+            // its DCAN record is checked as the candidate is passed.
+            var next = c < c1 ? candidate(c) : nil
             for g in g0..<g1 {
                 let at = groupAt + g * 16
                 let role = r.u32(at), first = Int(r.u32(at + 4)), end = Int(r.u32(at + 8)), longer = r.u32(at + 12)
                 // The group's role is the smaller of the next candidate's and the next LONG entry's.
-                let candRole = c < c1 ? UInt64(r.u32(attrAt + Int(r.bindingField(bindAt, narrow: narrow, Int(r.u32(candAt + c * 4)), 3)) * 16)) : UInt64.max
+                let candRole = next.map { UInt64($0.role) } ?? UInt64.max
                 let longRole = l < l1 ? UInt64(r.u32(longAt + l * 8)) : UInt64.max
                 let want = min(candRole, longRole)
                 guard want != UInt64.max, UInt64(role) == want, first == c else {
                     throw .badTrie(node: n, reason: "dispatch group \(g) is not the node's next role")
                 }
-                while c < c1, r.u32(attrAt + Int(r.bindingField(bindAt, narrow: narrow, Int(r.u32(candAt + c * 4)), 3)) * 16) == role { c += 1 }
+                while let k = next, k.role == role {
+                    // Each DCAN record mirrors its CAND entry (CAND was checked by `checkTrie`).
+                    let rec = dcanAt + c * 16
+                    guard r.u32(rec) == k.binding, r.u32(rec + 4) == k.invocation, r.u32(rec + 8) == r.u32(invAt + Int(k.invocation) * 8),
+                          r.u32(rec + 12) == k.condition
+                    else { throw .invalidValue(section: "DCAN", record: c, field: "candidate", value: UInt64(r.u32(rec))) }
+                    c += 1
+                    next = c < c1 ? candidate(c) : nil
+                }
                 var expectedLonger = TableFormat.conditionFalse
                 if l < l1, r.u32(longAt + l * 8) == role {
                     expectedLonger = r.u32(longAt + l * 8 + 4)
