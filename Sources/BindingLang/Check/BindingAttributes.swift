@@ -57,6 +57,9 @@ struct BindingAttributes {
         _ syntax: [AttributeSyntax], sequence: ChordSequenceSyntax?, chords: [Chord]?, _ engine: inout DiagnosticEngine
     ) -> BindingAttributes {
         var result = BindingAttributes()
+        // Most bindings have none: then there is nothing to report either (every warning
+        // below is about an attribute written).
+        if syntax.isEmpty { return result }
         var seen: [String: SourceRange] = [:]
         for (i, attribute) in syntax.enumerated() {
             let name = attribute.name.name

@@ -111,6 +111,11 @@ struct PressCost {
 
     /// Instructions the emitter writes for `c` (one per node).
     static func size(_ c: Condition) -> Int {
+        // Most bindings' conditions are one node (`true`, a flag): no stack for them.
+        switch c {
+        case .constant, .flag, .enumEquals, .stringEquals, .inside, .plays: return 1
+        case .not, .and, .or: break
+        }
         var count = 0
         var stack = [c]
         while let x = stack.popLast() {
