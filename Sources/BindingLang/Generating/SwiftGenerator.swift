@@ -52,18 +52,35 @@ public enum SwiftGenerator {
         SourceLiteral.quoted(text)
     }
 
-    /// The `UIKeyCommand` input string for `key`; nil for keys UIKit has no input for.
-    public static func uiKitInput(_ key: Key) -> String? {
-        // UIKit and AppKit match characters: a key position becomes its US character (the
-        // runtime's dispatcher, which sees physical keys, matches the position itself).
-        if key.isPhysical { return key.physicalKey?.usCharacter.map { String(Character($0)) } }
+    /// What UIKit's and AppKit's key inputs start from: the character a key types, or a named
+    /// key's name.
+    enum KeyInput {
+        case character(String)
+        case named(String)
+    }
+
+    /// `key`'s character, or its name when it is a named key; nil when it is neither. UIKit and
+    /// AppKit match characters: a key position becomes its US character (the runtime's
+    /// dispatcher, which sees physical keys, matches the position itself).
+    static func keyInput(_ key: Key) -> KeyInput? {
+        if key.isPhysical { return key.physicalKey?.usCharacter.map { .character(String(Character($0))) } }
         if !key.isNamed {
             guard let scalar = Unicode.Scalar(key.rawValue) else { return nil }
-            return String(Character(scalar))
+            return .character(String(Character(scalar)))
         }
         let index = Int(key.rawValue - Key.namedBase)
         guard Key.named.indices.contains(index) else { return nil }
-        let name = Key.named[index].name
+        return .named(Key.named[index].name)
+    }
+
+    /// The `UIKeyCommand` input string for `key`; nil for keys UIKit has no input for.
+    public static func uiKitInput(_ key: Key) -> String? {
+        let name: String
+        switch keyInput(key) {
+        case nil: return nil
+        case .character(let character)?: return character
+        case .named(let named)?: name = named
+        }
         switch name {
         case "up": return "UIKeyInputUpArrow"
         case "down": return "UIKeyInputDownArrow"
@@ -88,16 +105,12 @@ public enum SwiftGenerator {
     /// or the function-key character AppKit's `NSEvent` constants give (`NSUpArrowFunctionKey`
     /// is U+F700, `NSF1FunctionKey` U+F704, …); nil for keys it has none for.
     public static func appKitKeyEquivalent(_ key: Key) -> String? {
-        // UIKit and AppKit match characters: a key position becomes its US character (the
-        // runtime's dispatcher, which sees physical keys, matches the position itself).
-        if key.isPhysical { return key.physicalKey?.usCharacter.map { String(Character($0)) } }
-        if !key.isNamed {
-            guard let scalar = Unicode.Scalar(key.rawValue) else { return nil }
-            return String(Character(scalar))
+        let name: String
+        switch keyInput(key) {
+        case nil: return nil
+        case .character(let character)?: return character
+        case .named(let named)?: name = named
         }
-        let index = Int(key.rawValue - Key.namedBase)
-        guard Key.named.indices.contains(index) else { return nil }
-        let name = Key.named[index].name
         let scalar: UInt32
         switch name {
         case "up": scalar = 0xF700

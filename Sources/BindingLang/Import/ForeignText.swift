@@ -19,20 +19,7 @@ enum ForeignText {
     /// `text` as a `.bind` string literal whose value is exactly `text`: ``SourceLiteral`` quoting,
     /// with every scalar ``needsEscape(_:)`` names written `\u{…}` (the lexer decodes it back).
     static func literal(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case "\0": out += "\\0"
-            case _ where needsEscape(scalar): out += escape(scalar)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        SourceLiteral.quoted(text, alsoEscaping: needsEscape)
     }
 
     /// `text` for a comment: as is when every scalar is printable, else as ``literal(_:)``, so
@@ -48,12 +35,8 @@ enum ForeignText {
         guard line.unicodeScalars.contains(where: needsEscape) else { return line }
         var out = ""
         for scalar in line.unicodeScalars {
-            if needsEscape(scalar) { out += escape(scalar) } else { out.unicodeScalars.append(scalar) }
+            if needsEscape(scalar) { out += SourceLiteral.unicodeEscape(scalar) } else { out.unicodeScalars.append(scalar) }
         }
         return out
-    }
-
-    private static func escape(_ scalar: Unicode.Scalar) -> String {
-        "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     }
 }

@@ -2,8 +2,9 @@
 /// Every tool that prints a string back as source uses this one definition.
 public enum SourceLiteral {
     /// `text` quoted, with `\"`, `\\`, `\n`, `\t`, `\r`, `\0`, and `\u{…}` for the other
-    /// control characters; everything else (all of Unicode) as is.
-    public static func quoted(_ text: String) -> String {
+    /// control characters and for every scalar `alsoEscaping` names (the importer escapes
+    /// invisible and unassigned characters of foreign text so); everything else as is.
+    public static func quoted(_ text: String, alsoEscaping: (Unicode.Scalar) -> Bool = { _ in false }) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -13,11 +14,16 @@ public enum SourceLiteral {
             case "\t": out += "\\t"
             case "\r": out += "\\r"
             case "\0": out += "\\0"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || alsoEscaping(scalar):
+                out += unicodeEscape(scalar)
             default: out.unicodeScalars.append(scalar)
             }
         }
         return out + "\""
+    }
+
+    /// `scalar` as the escape `\u{…}` (hexadecimal, upper case), which the lexer decodes back.
+    public static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+        "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     }
 }
