@@ -76,56 +76,114 @@ struct TableBuilder {
 
     mutating func intern(_ s: String?) -> UInt32 { s.map { intern($0) } ?? TableFormat.none }
 
+    /// Interns the string literals `c` compares with. Iterative (an explicit stack of the
+    /// subtrees still to visit), so no condition is too tall for it.
     mutating func collectLiterals(_ c: Condition) {
-        switch c {
-        case .stringEquals(let ctx, let text):
-            guard ctx >= 0, ctx < literals.count, literalIDs[ctx][text] == nil else { return }
-            literalIDs[ctx][text] = UInt32(literals[ctx].count)
-            literals[ctx].append(text)
-        case .not(let x): collectLiterals(x)
-        case .and(let l, let r), .or(let l, let r):
-            collectLiterals(l)
-            collectLiterals(r)
-        case .constant, .flag, .enumEquals, .inside, .plays: break
+        var pending = [c]
+        while let c = pending.popLast() {
+            switch c {
+            case .stringEquals(let ctx, let text):
+                guard ctx >= 0, ctx < literals.count, literalIDs[ctx][text] == nil else { continue }
+                literalIDs[ctx][text] = UInt32(literals[ctx].count)
+                literals[ctx].append(text)
+            case .not(let x): pending.append(x)
+            case .and(let l, let r), .or(let l, let r):
+                pending.append(r)
+                pending.append(l)
+            case .constant, .flag, .enumEquals, .inside, .plays: break
+            }
         }
+    }
+
+    /// One node of a condition flattened in post-order: its operands' indices (−1: none) and
+    /// the evaluation stack it needs when the deeper operand goes first.
+    struct FlatNode {
+        var condition: Condition
+        var left = -1
+        var right = -1
+        var need = 1
+    }
+
+    /// `c` flattened in post-order (operands before their operator), each node's stack need
+    /// computed once from its operands': linear in the size of `c`, with no call per level.
+    static func flatten(_ c: Condition) -> [FlatNode] {
+        var nodes: [FlatNode] = []
+        var done: [Int] = []  // indices of finished operands, awaiting their operator
+        var pending: [(Condition, expanded: Bool)] = [(c, false)]
+        while let (c, expanded) = pending.popLast() {
+            switch c {
+            case .not(let x):
+                if expanded {
+                    let x = done.removeLast()
+                    nodes.append(FlatNode(condition: c, left: x, need: nodes[x].need))
+                    done.append(nodes.count - 1)
+                } else {
+                    pending.append((c, true))
+                    pending.append((x, false))
+                }
+            case .and(let l, let r), .or(let l, let r):
+                if expanded {
+                    let r = done.removeLast(), l = done.removeLast()
+                    let a = nodes[l].need, b = nodes[r].need
+                    nodes.append(FlatNode(condition: c, left: l, right: r, need: a == b ? a + 1 : max(a, b)))
+                    done.append(nodes.count - 1)
+                } else {
+                    pending.append((c, true))
+                    pending.append((r, false))
+                    pending.append((l, false))
+                }
+            case .constant, .flag, .enumEquals, .stringEquals, .inside, .plays:
+                nodes.append(FlatNode(condition: c))
+                done.append(nodes.count - 1)
+            }
+        }
+        return nodes
     }
 
     /// Stack entries needed to evaluate `c` when the deeper operand goes first.
-    static func need(_ c: Condition) -> Int {
-        switch c {
-        case .constant, .flag, .enumEquals, .stringEquals, .inside, .plays: return 1
-        case .not(let x): return need(x)
-        case .and(let l, let r), .or(let l, let r):
-            let a = need(l), b = need(r)
-            return a == b ? a + 1 : max(a, b)
-        }
-    }
+    static func need(_ c: Condition) -> Int { flatten(c).last?.need ?? 1 }
 
+    /// Compiles `c` to postfix code: each operator after its operands, the operand needing the
+    /// deeper stack first (then `andSwapped`/`orSwapped`), so evaluation needs ``need(_:)``
+    /// entries. Iterative over the flattened tree: no call per level, linear in its size.
     func compile(_ c: Condition, into code: inout ByteWriter) {
         func op(_ o: TableFormat.Op, _ a: UInt32 = 0, _ b: UInt32 = 0) { code.record(o.rawValue, a, b) }
-        switch c {
-        case .constant(let v): op(.constant, v ? 1 : 0)
-        case .flag(let i): op(.flag, UInt32(truncatingIfNeeded: i))
-        case .enumEquals(let i, let k): op(.enumEquals, UInt32(truncatingIfNeeded: i), UInt32(truncatingIfNeeded: k))
-        case .stringEquals(let i, let s):
-            let lit = i >= 0 && i < literalIDs.count ? literalIDs[i][s] ?? TableFormat.none : TableFormat.none
-            op(.stringEquals, UInt32(truncatingIfNeeded: i), lit)
-        case .inside(let r): op(.inside, UInt32(truncatingIfNeeded: r))
-        case .plays(let r): op(.plays, UInt32(truncatingIfNeeded: r))
-        case .not(let x):
-            compile(x, into: &code)
-            op(.not)
-        case .and(let l, let r), .or(let l, let r):
-            let isAnd: Bool
-            if case .and = c { isAnd = true } else { isAnd = false }
-            if TableBuilder.need(r) > TableBuilder.need(l) {
-                compile(r, into: &code)
-                compile(l, into: &code)
-                op(isAnd ? .andSwapped : .orSwapped)
-            } else {
-                compile(l, into: &code)
-                compile(r, into: &code)
-                op(isAnd ? .and : .or)
+        let nodes = TableBuilder.flatten(c)
+        guard !nodes.isEmpty else { return }
+        enum Work { case visit(Int), emit(TableFormat.Op) }
+        var work: [Work] = [.visit(nodes.count - 1)]
+        while let item = work.popLast() {
+            let index: Int
+            switch item {
+            case .emit(let o): op(o); continue
+            case .visit(let i): index = i
+            }
+            let node = nodes[index]
+            switch node.condition {
+            case .constant(let v): op(.constant, v ? 1 : 0)
+            case .flag(let i): op(.flag, UInt32(truncatingIfNeeded: i))
+            case .enumEquals(let i, let k): op(.enumEquals, UInt32(truncatingIfNeeded: i), UInt32(truncatingIfNeeded: k))
+            case .stringEquals(let i, let s):
+                let lit = i >= 0 && i < literalIDs.count ? literalIDs[i][s] ?? TableFormat.none : TableFormat.none
+                op(.stringEquals, UInt32(truncatingIfNeeded: i), lit)
+            case .inside(let r): op(.inside, UInt32(truncatingIfNeeded: r))
+            case .plays(let r): op(.plays, UInt32(truncatingIfNeeded: r))
+            case .not:
+                work.append(.emit(.not))
+                work.append(.visit(node.left))
+            case .and, .or:
+                let isAnd: Bool
+                if case .and = node.condition { isAnd = true } else { isAnd = false }
+                // Pushed in reverse: the first operand to run is pushed last.
+                if nodes[node.right].need > nodes[node.left].need {
+                    work.append(.emit(isAnd ? .andSwapped : .orSwapped))
+                    work.append(.visit(node.left))
+                    work.append(.visit(node.right))
+                } else {
+                    work.append(.emit(isAnd ? .and : .or))
+                    work.append(.visit(node.right))
+                    work.append(.visit(node.left))
+                }
             }
         }
     }
