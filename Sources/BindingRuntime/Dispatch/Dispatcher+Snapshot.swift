@@ -71,7 +71,8 @@ extension Dispatcher {
     }
 
     /// Grammar.md §5 rule 1 and rule 2 for one stroke from node `from`: the chord by the
-    /// character typed, then by the key's position, then by the key's US character on a
+    /// character typed, then (Shift held) by the key's character without Shift, then by the
+    /// key's position, then by the key's US character on a
     /// non-Latin layout; the first of these that decides anything wins.
     @inline(__always)
     func decide(_ event: KeyEvent, from: Int, chain: ChainSnapshot, context: ContextState, bits: UnsafePointer<UInt64>) -> (Decision, node: Int)? {
@@ -81,13 +82,18 @@ extension Dispatcher {
         return event.physicalKey == nil ? nil : decideByPosition(event, from: from, view: view, chain: chain, context: context, bits: bits)
     }
 
-    /// Rule 1's second and third steps: the key's position, then its US character.
+    /// Rule 1's later steps: the key's character without Shift (Shift held), the key's
+    /// position, then its US character.
     @inline(never)
     func decideByPosition(_ event: KeyEvent, from: Int, view: DispatchView, chain: ChainSnapshot, context: ContextState, bits: UnsafePointer<UInt64>) -> (Decision, node: Int)? {
-        guard let physical = event.physicalKey else { return nil }
-        let code = Chord(key: Key(physical: physical), modifiers: event.chord.modifiers).code
-        let n = view.child(of: from, code: code)
-        if n >= 0, let d = resolve(node: n, view: view, chain: chain, context: context, bits: bits) { return (d, n) }
+        if let alternate = event.shiftAlternate {
+            let n = view.child(of: from, code: alternate.code)
+            if n >= 0, let d = resolve(node: n, view: view, chain: chain, context: context, bits: bits) { return (d, n) }
+        }
+        if let position = event.keyPosition {
+            let n = view.child(of: from, code: position.code)
+            if n >= 0, let d = resolve(node: n, view: view, chain: chain, context: context, bits: bits) { return (d, n) }
+        }
         if let fallback = event.fallback {
             let f = view.child(of: from, code: fallback.code)
             if f >= 0, let d = resolve(node: f, view: view, chain: chain, context: context, bits: bits) { return (d, f) }

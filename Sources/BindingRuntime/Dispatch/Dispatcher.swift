@@ -189,31 +189,37 @@ public final class Dispatcher {
         }
     }
 
-    /// Grammar.md §5 rule 1 from node `from`: the chord by the character typed, then by the
-    /// key's position, then by the key's US character on a non-Latin layout; the first that
-    /// rule 2 decides, with the node it reached (-1 for none).
+    /// Grammar.md §5 rule 1 from node `from`: the chord by the character typed, then (Shift
+    /// held) by the key's character without Shift, then by the key's position, then by the
+    /// key's US character on a non-Latin layout; the first that rule 2 decides, with the node
+    /// it reached (-1 for none).
     @inline(__always)
     func resolveStroke(
         _ event: KeyEvent, from: Int, firstResponder: any Responder, state: ContextState, view: DispatchView, bits: UnsafePointer<UInt64>
     ) -> (node: Int, resolution: Resolution) {
-        var node = view.child(of: from, code: event.chord.code)
-        var resolution = node >= 0 ? resolve(node: node, firstResponder: firstResponder, context: state, view: view, bits: bits) : .nothing
-        if case .nothing = resolution, let physical = event.physicalKey {
-            let code = Chord(key: Key(physical: physical), modifiers: event.chord.modifiers).code
-            let n = view.child(of: from, code: code)
-            if n >= 0 {
-                node = n
-                resolution = resolve(node: n, firstResponder: firstResponder, context: state, view: view, bits: bits)
-            }
-            if case .nothing = resolution, let fallback = event.fallback {
-                let f = view.child(of: from, code: fallback.code)
-                if f >= 0 {
-                    node = f
-                    resolution = resolve(node: f, firstResponder: firstResponder, context: state, view: view, bits: bits)
-                }
+        let node = view.child(of: from, code: event.chord.code)
+        let resolution = node >= 0 ? resolve(node: node, firstResponder: firstResponder, context: state, view: view, bits: bits) : .nothing
+        if case .nothing = resolution, event.physicalKey != nil {
+            if let found = resolveOther(event.shiftAlternate, from: from, firstResponder: firstResponder, state: state, view: view, bits: bits)
+                ?? resolveOther(event.keyPosition, from: from, firstResponder: firstResponder, state: state, view: view, bits: bits)
+                ?? resolveOther(event.fallback, from: from, firstResponder: firstResponder, state: state, view: view, bits: bits) {
+                return found
             }
         }
         return (node, resolution)
+    }
+
+    /// One of rule 1's later names of a press, when the press has it and rule 2 decides it.
+    @inline(__always)
+    func resolveOther(
+        _ chord: Chord?, from: Int, firstResponder: any Responder, state: ContextState, view: DispatchView, bits: UnsafePointer<UInt64>
+    ) -> (node: Int, resolution: Resolution)? {
+        guard let chord else { return nil }
+        let n = view.child(of: from, code: chord.code)
+        guard n >= 0 else { return nil }
+        let resolution = resolve(node: n, firstResponder: firstResponder, context: state, view: view, bits: bits)
+        if case .nothing = resolution { return nil }
+        return (n, resolution)
     }
 
     /// Starts a stroke: applies the sequence timeout and the repeat window, and returns the

@@ -12,12 +12,23 @@ public struct KeyEvent: Sendable, Equatable {
     /// and typed something else (`с` on a Russian keyboard gives `c`, `/` on the Hebrew Q key
     /// gives `q`); nil otherwise. The dispatcher tries it when ``chord`` finds nothing.
     public let fallback: Chord?
+    /// The press's second name when Shift is held on a key that types another character with
+    /// Shift (Grammar.md §5, Shift and the character): `shift+` the key's character without
+    /// Shift, so that a press of Shift+Cmd+] on a US keyboard is `cmd+"}"` (``chord``) and
+    /// also `cmd+shift+"]"`; nil otherwise. The dispatcher tries it right after ``chord``.
+    public let shiftAlternate: Chord?
+    /// The chord by the key's position with the modifiers held (`ctrl+shift+KeyC`), when the
+    /// app reports the physical key; the dispatcher tries it after ``chord`` and
+    /// ``shiftAlternate``.
+    public let keyPosition: Chord?
 
     public init(_ chord: Chord, timestamp: Double = 0) {
         self.chord = chord
         self.timestamp = timestamp
         physicalKey = nil
         fallback = nil
+        shiftAlternate = nil
+        keyPosition = nil
     }
 
     public init(key: Key, modifiers: Modifiers = [], timestamp: Double = 0) {
@@ -32,19 +43,26 @@ public struct KeyEvent: Sendable, Equatable {
         self.init(key: key, modifiers: shifted ? modifiers.union(.shift) : modifiers, timestamp: timestamp)
     }
 
-    /// A press with its physical key: `characters` is what the key types with the modifiers
-    /// other than Shift and AltGr/Option ignored (UIKit's `charactersIgnoringModifiers`; an
-    /// upper-case ASCII letter adds shift). A key that types nothing here (a dead key, or a
-    /// function key) is its named key or its US character.
+    /// A press with its physical key: `modifiers` are the modifiers held, Shift included, and
+    /// `characters` is what the key types with the modifiers other than Shift and AltGr/Option
+    /// ignored (AppKit's `charactersIgnoringModifiers`, `}` for Shift+]; UIKit's, which ignores
+    /// Shift too and gives `]`, is read the same way; an upper-case ASCII letter adds shift).
+    /// A key that types nothing here (a dead key, or a function key) is its named key or its
+    /// US character. With Shift held, a key that types one character alone and another with
+    /// Shift is named by both (Grammar.md §5): ``chord`` is the character with Shift, Shift
+    /// going into it (`cmd+"}"`), and ``shiftAlternate`` the character without it, with
+    /// `shift` (`cmd+shift+"]"`).
     ///
-    /// The layout is not known here, so a non-Latin layout is recognised by the character:
+    /// The layout is not known here: the key's two characters are the US keyboard's when it
+    /// typed one of them (else Shift stays a modifier of the character typed), and a
+    /// non-Latin layout is recognised by the character:
     /// the press falls back to the key's US character when it typed a non-Latin letter
     /// (``isNonLatinLetter(_:)``). An app that knows the layout passes it with
     /// ``init(physicalKey:characters:modifiers:layout:timestamp:)`` or
     /// ``init(physicalKey:characters:modifiers:latinLayout:timestamp:)``, so that the keys of a
     /// non-Latin layout that type punctuation (Hebrew `/` on the Q key) fall back too.
     public init(physicalKey: PhysicalKey, characters: String, modifiers: Modifiers, timestamp: Double = 0) {
-        self.init(physicalKey: physicalKey, characters: characters, modifiers: modifiers, nonLatin: nil, timestamp: timestamp)
+        self.init(physicalKey: physicalKey, characters: characters, modifiers: modifiers, nonLatin: nil, layout: nil, timestamp: timestamp)
     }
 
     /// A press on a keyboard with `layout` (Grammar.md §5): on a layout whose letter keys do
@@ -52,7 +70,7 @@ public struct KeyEvent: Sendable, Equatable {
     /// every writing-system key falls back to its US character; on a Latin layout none does.
     public init(physicalKey: PhysicalKey, characters: String, modifiers: Modifiers, layout: KeyboardLayout, timestamp: Double = 0) {
         self.init(physicalKey: physicalKey, characters: characters, modifiers: modifiers,
-                  nonLatin: !layout.typesLatinLetters, timestamp: timestamp)
+                  nonLatin: !layout.typesLatinLetters, layout: layout, timestamp: timestamp)
     }
 
     /// A press on a keyboard whose layout the app knows only as Latin or not (on macOS,
@@ -60,32 +78,62 @@ public struct KeyEvent: Sendable, Equatable {
     /// false makes every writing-system key fall back to its US character (Grammar.md §5).
     public init(physicalKey: PhysicalKey, characters: String, modifiers: Modifiers, latinLayout: Bool, timestamp: Double = 0) {
         self.init(physicalKey: physicalKey, characters: characters, modifiers: modifiers,
-                  nonLatin: !latinLayout, timestamp: timestamp)
+                  nonLatin: !latinLayout, layout: nil, timestamp: timestamp)
     }
 
-    /// `nonLatin` nil: decide by the character typed.
-    private init(physicalKey: PhysicalKey, characters: String, modifiers: Modifiers, nonLatin: Bool?, timestamp: Double) {
+    /// `nonLatin` nil: decide by the character typed; `layout` nil: the key's characters are
+    /// the US keyboard's where they agree with what it typed.
+    private init(physicalKey: PhysicalKey, characters: String, modifiers: Modifiers, nonLatin: Bool?, layout: KeyboardLayout?, timestamp: Double) {
         self.timestamp = timestamp
         self.physicalKey = physicalKey
+        var held = modifiers
         var mods = modifiers
+        var alternate: Chord? = nil
         let scalars = characters.unicodeScalars
-        let typed: Key
+        var typed: Key
         if let named = physicalKey.namedKey {
             typed = named
         } else if scalars.count == 1, let s = scalars.first, let (key, shifted) = Key.resolve(String(s)), !key.isNamed {
             typed = key
-            if shifted { mods.insert(.shift) }
+            if shifted {
+                held.insert(.shift)
+                mods.insert(.shift)
+            }
+            if held.contains(.shift), !held.contains(.numericPad),
+               let (alone, withShift) = KeyEvent.shiftPair(of: physicalKey, typing: s, layout: layout),
+               let (upper, upperShifted) = Key.resolve(String(withShift)), !upper.isNamed {
+                // Shift went into the character: `cmd+"}"`, and also `cmd+shift+"]"`.
+                typed = upper
+                if !upperShifted { mods.remove(.shift) }
+                if let (lower, _) = Key.resolve(String(alone)), !lower.isNamed, lower != upper {
+                    alternate = Chord(key: lower, modifiers: held)
+                }
+            }
         } else if let us = physicalKey.usCharacter {
             typed = Key(character: us)
         } else {
             typed = Key(physical: physicalKey)
         }
         chord = Chord(key: typed, modifiers: mods)
+        shiftAlternate = alternate
+        keyPosition = Chord(key: Key(physical: physicalKey), modifiers: held)
         var fallsBack = false
-        if !typed.isNamed, let us = physicalKey.usCharacter, Key(character: us) != typed {
+        if !typed.isNamed, let us = physicalKey.usCharacter, Key(character: us) != typed, alternate?.key != Key(character: us) {
             if let nonLatin { fallsBack = nonLatin } else if let s = Unicode.Scalar(typed.rawValue) { fallsBack = KeyEvent.isNonLatinLetter(s) }
         }
-        fallback = fallsBack ? Chord(key: Key(character: physicalKey.usCharacter!), modifiers: mods) : nil
+        fallback = fallsBack ? Chord(key: Key(character: physicalKey.usCharacter!), modifiers: held) : nil
+    }
+
+    /// The characters `key` types without and with Shift at the level (with or without
+    /// AltGr/Option) where it types `s`, on `layout`, or on the US keyboard when the layout is
+    /// not known; nil when it types `s` at neither, the same character at both, or nothing
+    /// with Shift. The level without AltGr is tried first (the app does not say whether AltGr
+    /// went into the character). ``KeyboardLayout/unshiftedPosition(of:)`` is the checker's side.
+    static func shiftPair(of key: PhysicalKey, typing s: Unicode.Scalar, layout: KeyboardLayout?) -> (Unicode.Scalar, Unicode.Scalar)? {
+        guard let entry = (layout ?? KeyboardLayout.us(.pc)).entry(for: key) else { return nil }
+        if let a = entry.character(at: .alone), let b = entry.character(at: .shift), a != b, s == a || s == b { return (a, b) }
+        if let a = entry.character(at: .altGr), let b = entry.character(at: .shiftAltGr), a != b, s == a || s == b { return (a, b) }
+        return nil
     }
 
     /// Whether `scalar` is a letter of a script other than Latin: Greek, Cyrillic, Armenian,

@@ -16,7 +16,8 @@ extension KeyboardLayout {
     }
 
     /// Where `chord`'s key is pressed: a character at its best position (``position(of:)``;
-    /// `shift+q` at the position of `Q` where there is one); on a non-Latin layout a character
+    /// `shift+q` at the position of `Q` where there is one; `shift+]` where `]` is typed
+    /// without Shift, alone or with AltGr, Grammar.md §5); on a non-Latin layout a character
     /// no key types alone, but the US keyboard does, on its US key. Named keys, space, keypad
     /// chords and key positions are themselves. Nil when no key types the character.
     public func press(_ chord: Chord) -> Press? {
@@ -25,17 +26,56 @@ extension KeyboardLayout {
             return Press(key: key, level: .alone, isDead: false, viaUSFallback: false)
         }
         guard let c = Unicode.Scalar(key.rawValue) else { return nil }
-        var upper: Position? = nil
-        if chord.modifiers.contains(.shift), c.value >= 0x61 && c.value <= 0x7A, let u = Unicode.Scalar(c.value - 0x20) {
-            upper = position(of: u)
+        let typed: Position?
+        if chord.modifiers.contains(.shift) {
+            if c.value >= 0x61 && c.value <= 0x7A, let u = Unicode.Scalar(c.value - 0x20), let p = position(of: u) {
+                typed = p
+            } else {
+                // `shift+]`: the key that types `]` without Shift, pressed with Shift.
+                typed = unshiftedPosition(of: c)
+            }
+        } else {
+            typed = position(of: c)
         }
-        let typed = upper ?? position(of: c)
         if !typesLatinLetters, typed.map({ $0.level != .alone || $0.isDead }) ?? true,
            let u = KeyboardLayout.us(kind).position(of: c), u.level == .alone, u.key.usCharacter == c, entry(for: u.key) != nil {
             return Press(key: Key(physical: u.key), level: .alone, isDead: false, viaUSFallback: true)
         }
         guard let p = typed else { return nil }
         return Press(key: Key(physical: p.key), level: p.level, isDead: p.isDead, viaUSFallback: false)
+    }
+}
+
+extension KeyboardLayout {
+    /// Where `character` is typed without Shift (alone, or with AltGr/Option only), so that
+    /// `shift+` the character is that key with Shift added (Grammar.md §5): the first key in
+    /// key order that types it at such a level, a live key before a dead one; nil when none
+    /// does. A key's AltGr level is skipped when the key types one of its two AltGr
+    /// characters without AltGr too (``Entry/altGrOverlaps``: the runtime reads those first).
+    public func unshiftedPosition(of character: Unicode.Scalar) -> Position? {
+        var dead: Position? = nil
+        for entry in keys {
+            for level in [Level.alone, .altGr] where entry.character(at: level) == character {
+                if level == .altGr && entry.altGrOverlaps { continue }
+                if !entry.isDead(at: level) { return Position(key: entry.key, level: level, isDead: false) }
+                if dead == nil { dead = Position(key: entry.key, level: level, isDead: true) }
+            }
+        }
+        return dead
+    }
+}
+
+extension KeyboardLayout.Entry {
+    /// Whether the key types one of the characters of its AltGr/Option levels also without
+    /// AltGr (de-mac's Option+Shift+ß, Portuguese `$` on 4 with and without AltGr): a press
+    /// that reports such a character does not say which level it came from, so the runtime
+    /// reads it as the level without AltGr (Grammar.md §5).
+    public var altGrOverlaps: Bool {
+        let plain = [character(at: .alone), character(at: .shift)]
+        for level in [KeyboardLayout.Level.altGr, .shiftAltGr] {
+            if let c = character(at: level), plain.contains(c) { return true }
+        }
+        return false
     }
 }
 
@@ -100,10 +140,15 @@ extension KeyboardLayout {
         guard !key.isNamed, key != .space, !chord.modifiers.contains(.numericPad), let c = Unicode.Scalar(key.rawValue) else {
             return KeyEvent(chord, timestamp: timestamp)
         }
-        let shiftedLetter = chord.modifiers.contains(.shift) && c.value >= 0x61 && c.value <= 0x7A
-        let typed = shiftedLetter ? Unicode.Scalar(c.value - 0x20)! : c
-        guard let p = position(of: typed) ?? position(of: c) else { return KeyEvent(chord, timestamp: timestamp) }
-        let characters = p.isDead ? "" : String(Character(typed))
-        return KeyEvent(physicalKey: p.key, characters: characters, modifiers: chord.modifiers, layout: self, timestamp: timestamp)
+        guard let press = press(chord), let physical = press.key.physicalKey else { return KeyEvent(chord, timestamp: timestamp) }
+        // The modifiers held: the chord's, and Shift where the level needs it (AltGr/Option
+        // goes into the character, Grammar.md §5).
+        var held = chord.modifiers
+        var level = press.level
+        if chord.modifiers.contains(.shift) { level = level.needsAltGr ? .shiftAltGr : .shift }
+        if level.needsShift { held.insert(.shift) }
+        let typed = entry(for: physical).flatMap { $0.isDead(at: level) ? nil : $0.character(at: level) }
+        let characters = typed.map { String(Character($0)) } ?? ""
+        return KeyEvent(physicalKey: physical, characters: characters, modifiers: held, layout: self, timestamp: timestamp)
     }
 }

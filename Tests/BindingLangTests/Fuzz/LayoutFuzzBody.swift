@@ -112,9 +112,14 @@ enum LayoutFuzzBody {
             if let named = key.namedKey, event.chord.key != named {
                 return ["\(key.code) typing '\(characters)' reads as \(event.chord.sourceText), not its named key"]
             }
-            if !event.chord.modifiers.isSuperset(of: modifiers) { return ["\(key.code): modifiers lost"] }
+            // Only Shift may go into the character (Grammar.md §5, Shift and the character).
+            if !event.chord.modifiers.union(.shift).isSuperset(of: modifiers) || event.keyPosition?.modifiers.isSuperset(of: modifiers) != true {
+                return ["\(key.code): modifiers lost"]
+            }
             // What explain says of each chord the dispatcher tries, in its order.
-            var tried = [event.chord, Chord(key: Key(physical: key), modifiers: event.chord.modifiers)]
+            var tried = [event.chord]
+            if let alternate = event.shiftAlternate { tried.append(alternate) }
+            if let position = event.keyPosition { tried.append(position) }
             if let fallback = event.fallback { tried.append(fallback) }
             var expected: ActionInvocation? = nil, pending = false
             for chord in tried {
@@ -162,10 +167,10 @@ enum LayoutFuzzBody {
                     ?? PhysicalStroke(key: chord.key, modifiers: chord.modifiers)
             }
             if pressed.contains(where: \.altGr) { continue }
-            // Known finding, left to the layouts work (Fuzz/README.md): a chord of Shift and a
-            // character that Shift changes (`shift+cmd+"]"`: the key types `}` with Shift) is
-            // mapped by the analysis to the character's key plus Shift without a finding, but
-            // the press reports `}`, so dispatch never matches it. Skipped until decided.
+            // A chord of Shift and a character that Shift changes (`shift+cmd+"]"`) is decided
+            // by Grammar.md §5 (Shift and the character) with the layout's two characters;
+            // these events carry no layout, so such chords are checked by
+            // LayoutDispatchAgreementTests (every layout), not here.
             if binding.sequence.contains(where: shiftChangesCharacter) { continue }
             let dispatcher = Dispatcher(table: table)
             let responder = Everything([keymap.roles[role]])
