@@ -220,3 +220,17 @@ func dispatchMatchesCharactersPositionsAndTheUSFallback(throughSnapshot: Bool) t
     #expect(onDvorak.map(\.plainText) == ["H"])
     #expect(onDvorak.map(\.glyphs) == ["H"])
 }
+
+/// A key listed twice in one layout is rejected with its line (regression input
+/// Fuzz/regressions/layouts/duplicate-key-line): otherwise `entry(for:)` read the first line
+/// and `position(of:)` could read the second.
+@Test func layoutDataRejectsAKeyListedTwice() throws {
+    let head = "@xx\tpc\tTest\tnone\nDigit1\t1\t!\t\t\nKeyQ\tq\tQ\t\t\n"
+    #expect(throws: KeyboardLayout.DataError(line: 4, message: "key Digit1 of layout 'xx' is listed twice (first on line 2)")) {
+        try KeyboardLayout.parse(head + "Digit1\t1\t?\t\t\n")
+    }
+    #expect(throws: KeyboardLayout.DataError.self) { try KeyboardLayout.parse(head + "@xx\tpc\tAgain\tnone\n") }
+    // The same key in two layouts is fine, and the database parses.
+    #expect(try KeyboardLayout.parse(head + "@yy\tpc\tOther\tnone\nDigit1\t1\t?\t\t\n").count == 2)
+    #expect(try KeyboardLayout.parse(KeyboardLayout.database).count == KeyboardLayout.all.count)
+}

@@ -13,7 +13,13 @@ extension Messages {
         let text: String
         switch f.kind {
         case .untypable:
-            text = "\(written) cannot be typed: no key types \(character)"
+            // `shift+"]"` where `]` itself needs Shift (Grammar.md §10): the key exists.
+            let shifted = f.character.map { c in
+                binding.sequence.contains { $0.modifiers.contains(.shift) && $0.key == Key(character: c) } && layout.position(of: c) != nil
+            } ?? false
+            text = shifted
+                ? "\(written) cannot be typed: no key types \(character) without Shift, so Shift cannot be added to it"
+                : "\(written) cannot be typed: no key types \(character)"
         case .needsAltGr:
             text = "\(written) needs \(option) for \(character)\(press)"
         case .needsShift:

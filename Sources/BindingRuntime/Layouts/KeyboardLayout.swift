@@ -105,7 +105,8 @@ public struct KeyboardLayout: Sendable, Identifiable {
 
     /// Every layout of the database, in its order (PC layouts, then Apple's). Parsed from
     /// ``database`` on first use.
-    public static let all: [KeyboardLayout] = parse(database)
+    /// (The generated database has no duplicate lines; a test parses it without error.)
+    public static let all: [KeyboardLayout] = (try? parse(database)) ?? []
 
     /// The layout with id `id`, if the database has it.
     public static func named(_ id: String) -> KeyboardLayout? { all.first { $0.id == id } }
@@ -113,12 +114,26 @@ public struct KeyboardLayout: Sendable, Identifiable {
     /// The US layout of `kind`, the reference the others are compared with.
     public static func us(_ kind: Kind) -> KeyboardLayout { named(kind == .apple ? "us-mac" : "us") ?? all[0] }
 
-    /// Parses the text format described at ``database``; lines it cannot read are skipped
-    /// (the generator never writes them, and the tests read every line).
-    static func parse(_ text: String) -> [KeyboardLayout] {
+    /// A layout data text that lists one key, or one layout, twice (``parse(_:)``).
+    public struct DataError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The 1-based line of the second listing.
+        public let line: Int
+        /// What is wrong, e.g. `key Digit1 of layout 'us' is listed twice (first on line 3)`.
+        public let message: String
+        public var description: String { "line \(line): \(message)" }
+    }
+
+    /// Parses the text format described at ``database``. A key listed twice in one layout,
+    /// or a layout id given twice, is an error (which line should win is not knowable, and
+    /// ``entry(for:)`` and ``position(of:)`` must agree); other lines it cannot read are
+    /// skipped (the generator never writes them, and the tests read every line).
+    static func parse(_ text: String) throws(DataError) -> [KeyboardLayout] {
         var layouts: [KeyboardLayout] = []
         var header: [Substring]? = nil
         var entries: [Entry] = []
+        var keyLines: [PhysicalKey: Int] = [:]
+        var idLines: [Substring: Int] = [:]
+        var lineNumber = 0
         func finish() {
             if let h = header, h.count >= 4 {
                 layouts.append(KeyboardLayout(
@@ -127,14 +142,27 @@ public struct KeyboardLayout: Sendable, Identifiable {
             }
             entries = []
         }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            guard !line.isEmpty else { continue }
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
             if line.hasPrefix("@") {
                 finish()
                 header = fields
+                keyLines = [:]
+                let id = fields[0].dropFirst()
+                if fields.count >= 4, let first = idLines[id] {
+                    throw DataError(line: lineNumber, message: "layout '\(id)' is listed twice (first on line \(first))")
+                }
+                idLines[id] = lineNumber
                 continue
             }
             guard fields.count >= 5, let key = PhysicalKey(code: String(fields[0])) else { continue }
+            if header != nil, let first = keyLines[key] {
+                let id = header.map { String($0[0].dropFirst()) } ?? ""
+                throw DataError(line: lineNumber, message: "key \(key.code) of layout '\(id)' is listed twice (first on line \(first))")
+            }
+            keyLines[key] = lineNumber
             let chars: [Unicode.Scalar?] = (1...4).map { fields[$0].unicodeScalars.first }
             let mask = fields.count > 5 ? UInt8(fields[5]) ?? 0 : 0
             entries.append(Entry(key: key, characters: chars, deadMask: mask))
