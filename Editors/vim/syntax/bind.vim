@@ -26,6 +26,10 @@ syn match bindNumber /-\=\<\d\+\(\.\d\+\)\=\>/
 
 " Attributes before a binding: @priority, @allowReserved, @repeat, @repeat(800ms).
 syn match bindAttribute /@\h\w*\((\d\+\(\.\d\+\)\=\h\w*)\)\=/
+" @allowLayouts(kinds and layout ids), Grammar.md §4.8.
+syn region bindAllowLayouts matchgroup=bindAttribute start=/@allowLayouts\s*(/ end=/)/ oneline contains=bindLayoutKind,bindLayoutId
+syn keyword bindLayoutKind untypable needsAltGr needsShift deadKey collision contained
+syn match bindLayoutId /\(\w\|-\)\@<!\(dvorak-mac\|colemak\|dvorak\|us-mac\|gb-mac\|de-mac\|fr-mac\|es-mac\|it-mac\|pt-mac\|se-mac\|pl-mac\|ru-mac\|jp-mac\|kr-mac\|ch-de\|ch-fr\|us\|gb\|de\|fr\|es\|it\|pt\|br\|be\|nl\|se\|no\|dk\|fi\|pl\|cz\|hu\|tr\|ru\|ua\|gr\|il\|jp\|kr\)\(\w\|-\)\@!/ contained
 
 syn region bindString start=/"/ skip=/\\\\\|\\"/ end=/"\|$/ oneline contains=bindEscape
 syn match bindEscape /\\\([\\"ntr0]\|u{\x\{1,8}}\)/ contained
@@ -42,6 +46,8 @@ hi def link bindContextName Identifier
 hi def link bindActionName Function
 hi def link bindAction Function
 hi def link bindModifier Special
+hi def link bindLayoutKind Constant
+hi def link bindLayoutId Constant
 hi def link bindOperator Operator
 hi def link bindNumber Number
 hi def link bindAttribute PreProc
