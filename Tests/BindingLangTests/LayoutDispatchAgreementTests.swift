@@ -231,3 +231,19 @@ func checkerAndRuntimeAgreeOnEveryLayout(_ id: String) throws {
     #expect(frFindings.contains { $0.kind == .untypable && $0.binding == 2 })
     #expect(LayoutAnalysis.map(Chord(key: Key(character: "]"), modifiers: [.command, .shift]), on: us, us: us).stroke?.sourceText == "shift+cmd+BracketRight")
 }
+
+/// An `@allowLayouts` that accepts nothing on the layouts checked is a warning (Grammar.md
+/// §4.8); one that accepts something, or names a layout not checked, is not.
+@Test func unneededLayoutAllowanceWarns() throws {
+    let text = "responder Editor\naction a\naction b\nin Editor {\n  @allowLayouts(deadKey) ctrl+x -> a\n  @allowLayouts(needsAltGr, de) cmd+\"[\" -> b\n}\n"
+    var sources = SourceManager()
+    sources.add(SourceFile(path: "u.bind", text: text))
+    let keymap = try #require(Compilation(sources: sources, platform: .apple).keymap)
+    let all = LayoutDiagnostics.diagnostics(keymap: keymap, sources: sources, layouts: KeyboardLayout.all, strict: true)
+    let unneeded = all.filter { $0.message.contains("needs no @allowLayouts") }
+    #expect(unneeded.count == 1)
+    #expect(unneeded.first?.severity == .warning)
+    #expect(unneeded.first?.message == "'ctrl+x' needs no @allowLayouts: it accepts no finding on the layouts checked; remove it")
+    let de = LayoutDiagnostics.diagnostics(keymap: keymap, sources: sources, layouts: [KeyboardLayout.named("de")!], strict: false)
+    #expect(!de.contains { $0.message.contains("needs no") })
+}

@@ -1,6 +1,11 @@
 import BindingRuntime
 
 extension Messages {
+    /// An `@allowLayouts` that accepts no finding on the layouts checked (Grammar.md §4.8).
+    static func unneededLayoutAllowance(_ sequence: [Chord]) -> String {
+        "'\(sequenceText(sequence))' needs no @allowLayouts: it accepts no finding on the layouts checked; remove it"
+    }
+
     /// What one layout finding says, without the location (Grammar.md §10, Keyboard layouts); `on layout`
     /// first, so a diagnostic names the layout.
     public static func layoutFinding(_ f: LayoutFinding, keymap: Keymap, layout: KeyboardLayout) -> String {

@@ -9,7 +9,13 @@ public enum LayoutDiagnostics {
     ) -> [Diagnostic] {
         let severity: Severity = strict ? .error : .warning
         var engine = DiagnosticEngine()
+        // Bindings whose `@allowLayouts` accepted a problem on some layout checked.
+        var used = Set<Int>()
         for (layout, findings) in LayoutAnalysis(keymap: keymap).analyse(layouts) {
+            for f in findings where f.kind.isProblem && f.isAllowed {
+                if keymap.bindings[f.binding].layoutAllowance?.allows(f) == true { used.insert(f.binding) }
+                if let other = f.other, keymap.bindings[other].layoutAllowance?.allows(f) == true { used.insert(other) }
+            }
             for f in findings where f.isReported {
                 guard let range = range(of: f.binding, keymap, sources) else { continue }
                 var notes: [DiagnosticNote] = []
@@ -18,6 +24,15 @@ public enum LayoutDiagnostics {
                 }
                 engine.emit(Diagnostic(severity, Messages.layoutFinding(f, keymap: keymap, layout: layout), at: range, notes: notes))
             }
+        }
+        // An `@allowLayouts` that accepted nothing (Grammar.md §4.8): judged only when every
+        // layout it names was checked (all of them when it names none).
+        let checked = Set(layouts.map(\.id))
+        for (index, binding) in keymap.bindings.enumerated() where !used.contains(index) {
+            guard let allowance = binding.layoutAllowance else { continue }
+            let named = allowance.layouts.isEmpty ? Set(KeyboardLayout.all.map(\.id)) : allowance.layouts
+            guard named.isSubset(of: checked), let range = range(of: index, keymap, sources) else { continue }
+            engine.emit(Diagnostic(.warning, Messages.unneededLayoutAllowance(binding.sequence), at: range))
         }
         return engine.sorted
     }
