@@ -465,7 +465,7 @@ struct TableValidator {
                 if last?.role != role { roleCandidates = 0; roleCode = 0 }
                 last = (role, b)
                 roleCandidates += 1
-                let ref = Int(r.u32(attrAt + a * 12 + 8))
+                let ref = Int(r.u32(attrAt + a * TableFormat.Section.attributes.recordSize + 8))
                 if ref < conditions { roleCode += Int(r.u32(cexpAt + ref * 8 + 4)) }
                 guard roleCandidates <= TableFormat.maxCandidatesPerRole else {
                     throw .badTrie(node: n, reason: "more than \(TableFormat.maxCandidatesPerRole) candidates of role \(role)")
