@@ -33,6 +33,21 @@ import Testing
         if case .malformed = frames.first {} else { Issue.record("expected malformed") }
     }
 
+    /// A header block longer than the limit is rejected the same way whether its empty line
+    /// has arrived or not (a fuzzing finding: fed whole, a long header was accepted when its
+    /// end was in the buffer, and fed byte by byte it was dropped with everything buffered).
+    @Test func aLongHeaderIsRejectedHoweverTheInputIsSplit() {
+        let junk = String(repeating: "x", count: MessageFramer.maxHeaderLength + 100)
+        let input = Array((junk + "\r\nContent-Length: 2\r\n\r\n{}Content-Length: 2\r\n\r\n[]").utf8)
+        var whole = MessageFramer(), bytewise = MessageFramer()
+        let once = whole.feed(input)
+        var split: [MessageFramer.Frame] = []
+        for byte in input { split += bytewise.feed([byte]) }
+        #expect(once == split)
+        #expect(once.first == .malformed("header longer than \(MessageFramer.maxHeaderLength) bytes"))
+        #expect(once.last == .message(Array("[]".utf8)))
+    }
+
     @Test func sessionAnswersFramedBytes() {
         var session = ServerSession()
         let out = session.receive(MessageFramer.frame(Array(#"{"jsonrpc":"2.0","id":7,"method":"shutdown"}"#.utf8)))

@@ -57,8 +57,10 @@ public struct MessageFramer: Sendable {
             return .message(content)
         }
         guard let end = headerEnd() else {
-            if buffer.count - start > Self.maxHeaderLength {
-                start = buffer.count
+            // Every place the empty line could start within the limit has been seen: skip
+            // exactly the bytes that cannot be a header, however the input was split.
+            if buffer.count - start >= Self.maxHeaderLength + 3 {
+                start += Self.maxHeaderLength + 1
                 return .malformed("header longer than \(Self.maxHeaderLength) bytes")
             }
             return nil
@@ -84,10 +86,13 @@ public struct MessageFramer: Sendable {
     }
 
     /// The end of the header block (before its empty line) and the start of the content,
-    /// accepting `\r\n\r\n` and, leniently, `\n\n`.
+    /// accepting `\r\n\r\n` and, leniently, `\n\n`, for a block of at most
+    /// ``maxHeaderLength`` bytes: an empty line further on is not looked for, so whether a
+    /// header is too long does not depend on how much input has arrived.
     private func headerEnd() -> (headerEnd: Int, contentStart: Int)? {
         var i = start
-        while i < buffer.count {
+        let last = min(buffer.count, start + Self.maxHeaderLength + 1)
+        while i < last {
             if buffer[i] == 0x0A {
                 if i + 1 < buffer.count && buffer[i + 1] == 0x0A { return (i, i + 2) }
                 if i + 2 < buffer.count && buffer[i + 1] == 0x0D && buffer[i + 2] == 0x0A { return (i, i + 3) }
