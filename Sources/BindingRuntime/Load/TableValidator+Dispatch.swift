@@ -105,7 +105,7 @@ extension TableValidator {
         /// `CAND` entry `c`: its binding, and the binding's role, invocation and condition.
         func candidate(_ c: Int) -> (binding: UInt32, role: UInt32, invocation: UInt32, condition: UInt32) {
             let b = r.u32(candAt + c * 4)
-            let attr = Int(r.bindingField(bindAt, narrow: narrow, Int(b), 3)) * 16
+            let attr = Int(r.bindingField(bindAt, narrow: narrow, Int(b), 3)) * TableFormat.Section.attributes.recordSize
             return (b, r.u32(attrAt + attr), r.bindingField(bindAt, narrow: narrow, Int(b), 1), r.u32(attrAt + attr + 8))
         }
         // Per node: its groups are the merge of its candidates' role runs and its LONG entries.
