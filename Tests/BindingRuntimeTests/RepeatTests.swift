@@ -31,8 +31,10 @@ struct RepeatTests {
         return try BindingTable(bytes: Emitter.emit(keymap))
     }
 
-    /// The three ways to dispatch, one at a time, each recording what was performed.
-    enum Path: CaseIterable { case live, snapshot, decide }
+    /// The ways to dispatch, one at a time, each recording what was performed; `remembered`
+    /// decides through one snapshot with cached capabilities kept over the whole run, so
+    /// its ``DecisionMemo`` sees the strokes again (in repeat mode and out of it).
+    enum Path: CaseIterable { case live, snapshot, decide, remembered }
 
     /// Presses `keys` (`"ctrl+b@0 up@0.3"`: each stroke with its time in seconds) and returns
     /// what each press did: the action performed, `pending`, `cancelled` or `unhandled`.
@@ -43,6 +45,7 @@ struct RepeatTests {
         let d = Dispatcher(table: table)
         var ctx = context ?? ContextState(table: table)
         var out: [String] = []
+        let kept = ChainSnapshot(table: table, firstResponder: pane, capabilities: .cachedUntilInvalidated)
         for item in keys.split(separator: " ") {
             let parts = item.split(separator: "@")
             let time = parts.count > 1 ? Double(parts[1]) ?? 0 : 0
@@ -53,8 +56,8 @@ struct RepeatTests {
                 out.append(word(d.dispatch(event, firstResponder: pane, context: ctx)))
             case .snapshot:
                 out.append(word(d.dispatch(event, chain: ChainSnapshot(table: table, firstResponder: pane), context: ctx)))
-            case .decide:
-                switch d.decide(event, chain: ChainSnapshot(table: table, firstResponder: pane), context: ctx) {
+            case .decide, .remembered:
+                switch d.decide(event, chain: path == .decide ? ChainSnapshot(table: table, firstResponder: pane) : kept, context: ctx) {
                 case .perform(let b, _, _): out.append(d.invocation(of: b)?.description ?? "?")
                 case .pending: out.append("pending")
                 case .cancelled: out.append("cancelled")

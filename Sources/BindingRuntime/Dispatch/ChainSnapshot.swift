@@ -16,7 +16,11 @@
 /// does. With ``CapabilityPolicy/cachedUntilInvalidated`` the first answer for each action
 /// invocation is kept: the app promises that what its responders can perform does not change
 /// until it calls ``invalidateCapabilities()`` (or builds a new snapshot). Breaking that
-/// promise makes dispatch use stale answers, never unsafe ones.
+/// promise makes dispatch use stale answers, never unsafe ones. Such a snapshot also
+/// remembers what each stroke decided (``DecisionMemo``, 20 KB allocated with it), keyed by
+/// the stroke and stamped with the context it was decided in: a press repeated in the same
+/// context reads its outcome back; a changed context, ``invalidateCapabilities()`` or a new
+/// table makes every remembered outcome unreadable.
 public final class ChainSnapshot {
     /// How a snapshot treats ``Responder/canPerform(_:)`` answers.
     public enum CapabilityPolicy: Sendable {
@@ -73,9 +77,16 @@ public final class ChainSnapshot {
         /// `playedRoles[playedStart[p] ..< playedStart[p + 1]]`.
         var playedRoles: UnsafeMutableBufferPointer<Int32>
         var playedStart: UnsafeMutableBufferPointer<Int32>
+        /// What earlier strokes decided (only with cached capabilities: with exact ones every
+        /// press asks `canPerform`, so no outcome can be kept).
+        var memo: DecisionMemo?
+        /// The stamp of ``memo``'s entries that may be read (see ``DecisionMemo``): it only
+        /// grows, across tables too, so an entry stored under an older one is never read.
+        var stamp: UInt32 = 1
 
         /// Frees the buffers (the snapshot calls it before replacing or dropping them).
         func free() {
+            memo?.free()
             rank.deallocate()
             order.deallocate()
             performers.deallocate()
@@ -101,7 +112,7 @@ public final class ChainSnapshot {
         roleNames = responders.map(\.responderRoles)
         capabilityPolicy = capabilities
         resolved = .allocate(capacity: 1)
-        resolved.initialize(to: ChainSnapshot.resolve(roleNames, against: table))
+        resolved.initialize(to: ChainSnapshot.resolve(roleNames, against: table, policy: capabilities))
     }
 
     deinit {
@@ -121,6 +132,7 @@ public final class ChainSnapshot {
     public func invalidateCapabilities() {
         let performers = resolved.pointee.performers
         for i in performers.indices { performers[i] = PerformerCache.unknown }
+        if let memo = resolved.pointee.memo { resolved.pointee.stamp = memo.next(after: resolved.pointee.stamp) }
     }
 
     /// Resolves the roles again against `newTable` and drops cached answers; the dispatcher
@@ -133,7 +145,9 @@ public final class ChainSnapshot {
     @inline(never)
     private func resolveAgain(against newTable: BindingTable) {
         let old = resolved.pointee
-        resolved.pointee = ChainSnapshot.resolve(roleNames, against: newTable)
+        resolved.pointee = ChainSnapshot.resolve(roleNames, against: newTable, policy: capabilityPolicy)
+        // Entries stored under the old stamp (by a press still deciding) are never read.
+        if let memo = resolved.pointee.memo { resolved.pointee.stamp = memo.next(after: old.stamp) }
         old.free()
     }
 
@@ -143,7 +157,7 @@ public final class ChainSnapshot {
         return UnsafeMutableBufferPointer(rebasing: b[0..<values.count])
     }
 
-    private static func resolve(_ roleNames: [[String]], against table: BindingTable) -> Resolved {
+    private static func resolve(_ roleNames: [[String]], against table: BindingTable, policy: CapabilityPolicy) -> Resolved {
         var rank = [Int32](repeating: .max, count: table.roleCount + 1)
         var anchor = [Int32](repeating: .max, count: table.roleCount)
         var outermost = [Int32](repeating: -1, count: table.roleCount)
@@ -175,7 +189,8 @@ public final class ChainSnapshot {
         let performers = [Int32](repeating: PerformerCache.unknown, count: table.count(.invocations))
         return Resolved(
             table: table, tableID: ObjectIdentifier(table), view: table.dispatch.view, rank: buffer(rank), roleMask: mask, order: orderBuffer, performers: buffer(performers),
-            anchor: buffer(anchor), outermost: buffer(outermost), playedRoles: buffer(playedRoles), playedStart: buffer(playedStart))
+            anchor: buffer(anchor), outermost: buffer(outermost), playedRoles: buffer(playedRoles), playedStart: buffer(playedStart),
+            memo: policy == .cachedUntilInvalidated ? DecisionMemo(contextWords: table.dispatch.contextWords) : nil)
     }
 
     /// The position of the first responder that can perform binding `b`'s invocation
@@ -194,11 +209,12 @@ public final class ChainSnapshot {
 
     @inline(never)
     private func askAndCache(invocation: Int, binding b: Int) -> Int {
-        let table = resolved.pointee.table
+        let table = resolved.pointee.table, stamp = resolved.pointee.stamp
         let found = askPerformer(ofBinding: b, in: table)
-        // A responder's `canPerform` may have dispatched and rebound the snapshot meanwhile.
+        // A responder's `canPerform` may have dispatched and rebound the snapshot meanwhile,
+        // or invalidated the answers (which moves the stamp on): then the answer is not kept.
         let performers = resolved.pointee.performers
-        if resolved.pointee.table === table, invocation < performers.count {
+        if resolved.pointee.table === table, resolved.pointee.stamp == stamp, invocation < performers.count {
             performers[invocation] = Int32(truncatingIfNeeded: found)
         }
         return found

@@ -70,35 +70,59 @@ extension Dispatcher {
         return decision
     }
 
-    /// Grammar.md §5 rule 1 and rule 2 for one stroke from node `from`: the chord by the
-    /// character typed, then (Shift held) by the key's character without Shift, then by the
-    /// key's position, then by the key's US character on a
-    /// non-Latin layout; the first of these that decides anything wins.
+    /// Grammar.md §5 rule 1 and rule 2 for one stroke from node `from`, read from the
+    /// snapshot's ``DecisionMemo`` when it has one and the stroke was decided before in the
+    /// same context.
     @inline(__always)
     func decide(_ event: KeyEvent, from: Int, chain: ChainSnapshot, context: ContextState, bits: UnsafePointer<UInt64>) -> (Decision, node: Int)? {
+        let resolved = chain.resolved
+        guard let memo = resolved.pointee.memo else { return decideAfresh(event, from: from, chain: chain, context: context, bits: bits) }
+        var stamp = resolved.pointee.stamp
+        if !memo.matches(bits) {
+            stamp = memo.restamp(after: stamp, bits: bits)
+            resolved.pointee.stamp = stamp
+        }
+        let key = DecisionMemo.key(event, from: from)
+        if let e = memo.entry(key, stamp: stamp) { return DecisionMemo.outcome(e) }
+        return decideAndKeep(event, from: from, chain: chain, context: context, bits: bits, key: key, stamp: stamp)
+    }
+
+    /// A stroke the memo does not know: decided, then kept under the stamp it was decided
+    /// under. A responder's `canPerform` may have rebound the snapshot or changed the stamp
+    /// meanwhile, so the memo is read again and an outdated stamp is simply never matched.
+    @inline(never)
+    func decideAndKeep(_ event: KeyEvent, from: Int, chain: ChainSnapshot, context: ContextState, bits: UnsafePointer<UInt64>,
+                       key: (UInt64, UInt64, UInt32), stamp: UInt32) -> (Decision, node: Int)? {
+        let outcome = decideAfresh(event, from: from, chain: chain, context: context, bits: bits)
+        chain.resolved.pointee.memo?.keep(key, stamp: stamp, outcome)
+        return outcome
+    }
+
+    /// Rule 1 for one stroke from node `from`: the chord by the character typed, then (Shift
+    /// held) by the key's character without Shift, then by the key's position, then by the
+    /// key's US character on a non-Latin layout; the first of these that rule 2 decides wins.
+    @inline(__always)
+    func decideAfresh(_ event: KeyEvent, from: Int, chain: ChainSnapshot, context: ContextState, bits: UnsafePointer<UInt64>) -> (Decision, node: Int)? {
         let view = state.pointee.view
-        let n = view.child(of: from, code: event.chord.code)
-        if n >= 0, let d = resolve(node: n, view: view, chain: chain, context: context, bits: bits) { return (d, n) }
+        if let d = decide(event.chord, from: from, view: view, chain: chain, context: context, bits: bits) { return d }
         return event.physicalKey == nil ? nil : decideByPosition(event, from: from, view: view, chain: chain, context: context, bits: bits)
     }
 
-    /// Rule 1's later steps: the key's character without Shift (Shift held), the key's
-    /// position, then its US character.
+    /// Rule 1's later names of a press: its Shift name, its key position, its US character.
     @inline(never)
     func decideByPosition(_ event: KeyEvent, from: Int, view: DispatchView, chain: ChainSnapshot, context: ContextState, bits: UnsafePointer<UInt64>) -> (Decision, node: Int)? {
-        if let alternate = event.shiftAlternate {
-            let n = view.child(of: from, code: alternate.code)
-            if n >= 0, let d = resolve(node: n, view: view, chain: chain, context: context, bits: bits) { return (d, n) }
-        }
-        if let position = event.keyPosition {
-            let n = view.child(of: from, code: position.code)
-            if n >= 0, let d = resolve(node: n, view: view, chain: chain, context: context, bits: bits) { return (d, n) }
-        }
-        if let fallback = event.fallback {
-            let f = view.child(of: from, code: fallback.code)
-            if f >= 0, let d = resolve(node: f, view: view, chain: chain, context: context, bits: bits) { return (d, f) }
-        }
-        return nil
+        decide(event.shiftAlternate, from: from, view: view, chain: chain, context: context, bits: bits)
+            ?? decide(event.keyPosition, from: from, view: view, chain: chain, context: context, bits: bits)
+            ?? decide(event.fallback, from: from, view: view, chain: chain, context: context, bits: bits)
+    }
+
+    /// One name of a press, when the press has it: rule 2 at the node it leads to from `from`.
+    @inline(__always)
+    func decide(_ chord: Chord?, from: Int, view: DispatchView, chain: ChainSnapshot, context: ContextState, bits: UnsafePointer<UInt64>) -> (Decision, node: Int)? {
+        guard let chord else { return nil }
+        let n = view.child(of: from, code: chord.code)
+        guard n >= 0, let d = resolve(node: n, view: view, chain: chain, context: context, bits: bits) else { return nil }
+        return (d, n)
     }
 
     /// Rule 2 over a snapshot: the roles the chain plays, in dispatch order (responders

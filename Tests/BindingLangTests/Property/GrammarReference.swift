@@ -40,7 +40,9 @@ enum GrammarOutcome: Equatable, CustomStringConvertible {
 struct GrammarReference {
     let keymap: RandomKeymap
     let chain: [PropertyResponder]
-    let state: [Int]
+    /// The context: per variable of the keymap, its value's index (the app may change it
+    /// between strokes).
+    var state: [Int]
     /// The strokes pending; empty when idle.
     var pending: [String] = []
     /// Repeat mode (§5): the prefix whose repeatable bindings a bare stroke repeats, and when

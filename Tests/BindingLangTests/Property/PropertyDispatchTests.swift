@@ -67,14 +67,17 @@ struct PropertyDispatchTests {
 
                 var state: [Int] = []
                 var context = ContextState(table: table)
-                for c in k.contexts {
-                    let v = rng.int(0..<c.valueCount)
-                    state.append(v)
+                func set(_ c: RContext, _ v: Int) throws {
                     switch c.kind {
                     case .bool: try context.set(c.name, v == 1)
                     case .enumeration(let cases): try context.set(c.name, case: cases[v])
                     case .string(let literals): try context.set(c.name, string: v < literals.count ? literals[v] : "other")
                     }
+                }
+                for c in k.contexts {
+                    let v = rng.int(0..<c.valueCount)
+                    state.append(v)
+                    try set(c, v)
                 }
                 let where_ = "chain \(chain.map { "\($0.name)\($0.responderRoles)\($0.performs.sorted())" }) state \(state)\n\(k.source)"
 
@@ -101,6 +104,15 @@ struct PropertyDispatchTests {
                     if !reference.pending.isEmpty && !next.isEmpty && rng.chance(0.5) { stroke = rng.pick(next) }
                     // Gaps inside and outside repeat windows (500 ms; "more than" is strict).
                     time += rng.pick([0.1, 0.25, 0.5, 0.75])
+                    // Now and then the app's context changes between strokes (snapshots with
+                    // cached capabilities remember decisions: they must see the change).
+                    if !k.contexts.isEmpty && rng.chance(0.15) {
+                        let i = rng.int(0..<k.contexts.count)
+                        let v = rng.int(0..<k.contexts[i].valueCount)
+                        reference.state[i] = v
+                        try set(k.contexts[i], v)
+                        presses.append("[\(k.contexts[i].name)=\(v)]")
+                    }
                     presses.append("\(stroke)@\(time)")
                     let chord = try Chord.parse(stroke, platform: .apple).get()
                     let wasRepeating = reference.repeatPrefix != nil

@@ -1,0 +1,149 @@
+/// A chain snapshot's memory of what strokes decided (Grammar.md §5 rules 1 and 2), for
+/// snapshots with cached capabilities: a press that repeats an earlier one, from the same
+/// trie node, in the same context, reads the outcome instead of deciding it again.
+///
+/// **Why it is exact.** With ``ChainSnapshot/CapabilityPolicy/cachedUntilInvalidated``, what
+/// one stroke decides depends only on the table, the snapshot's chain (its roles, chain
+/// predicates and kept `canPerform` answers), the node the stroke continues from, the press's
+/// names (its chord and, for a press with a physical key, its Shift, position and US
+/// names) and the app's context. The packed context bitset determines every condition's
+/// value, the interpreted ones too (a Bool's bit, the bit of the current case, the bit of
+/// the literal a String equals, or none). So an entry is keyed by the node and the four
+/// names, and stamped: the stamp changes whenever the context bitset differs from the last
+/// press's, the app invalidates capabilities, or the snapshot is resolved against a new table,
+/// and an entry with another stamp is never read. Nothing else enters a decision.
+///
+/// Direct-mapped: each key has one slot, a later key of the same slot replaces it. The
+/// memory is allocated when the snapshot is resolved against a table, never per press.
+struct DecisionMemo {
+    /// Number of slots (a power of two): 20 KB per snapshot.
+    static let slotCount = 512
+    /// A name a press does not have (chord codes stay below 2^27).
+    static let absent: UInt32 = .max
+    /// ``Entry/outcome`` of a stroke that decided nothing (rule 1 and 2 found no binding).
+    static let nothing: Int32 = -2
+    /// ``Entry/outcome`` of a stroke that made the dispatcher wait (rule 2b).
+    static let pending: Int32 = -1
+
+    /// One remembered stroke (40 bytes). A slot whose stamp is 0 is empty.
+    struct Entry {
+        /// The node the stroke came from (high half) and its chord's code.
+        var fromAndCode: UInt64 = 0
+        /// The Shift name's code (high half) and the key-position name's, or ``absent``.
+        var alternateAndPosition: UInt64 = 0
+        /// The US-character name's code, or ``absent``.
+        var fallback: UInt32 = 0
+        /// The stamp the entry was decided under.
+        var stamp: UInt32 = 0
+        /// The binding to perform, or, for a pending outcome, the node reached.
+        var bindingOrNode: UInt32 = 0
+        /// The action of the binding to perform.
+        var action: UInt32 = 0
+        /// The performer's chain position, ``pending`` or ``nothing``.
+        var outcome: Int32 = 0
+        var unused: UInt32 = 0
+    }
+
+    /// The slots.
+    let entries: UnsafeMutablePointer<Entry>
+    /// The context bitset the current stamp was given for.
+    let words: UnsafeMutablePointer<UInt64>
+    /// Words of the table's context bitset.
+    let wordCount: Int
+
+    /// An empty memo for a table whose context bitset has `contextWords` words.
+    init(contextWords: Int) {
+        entries = .allocate(capacity: DecisionMemo.slotCount)
+        entries.initialize(repeating: Entry(), count: DecisionMemo.slotCount)
+        wordCount = contextWords
+        words = .allocate(capacity: max(contextWords, 1))
+        words.initialize(repeating: 0, count: max(contextWords, 1))
+    }
+
+    /// Frees the memory (the snapshot calls it when it drops or replaces the memo).
+    func free() {
+        entries.deinitialize(count: DecisionMemo.slotCount)
+        entries.deallocate()
+        words.deinitialize(count: max(wordCount, 1))
+        words.deallocate()
+    }
+
+    /// Whether `bits` (``wordCount`` words) is the bitset the stamp was given for.
+    @inline(__always)
+    func matches(_ bits: UnsafePointer<UInt64>) -> Bool {
+        var i = 0
+        while i < wordCount {
+            if words[i] != bits[i] { return false }
+            i &+= 1
+        }
+        return true
+    }
+
+    /// Takes `bits` as the current context and returns the stamp after `stamp` (entries of
+    /// earlier stamps are not read again). Kept out of line: the context rarely changes
+    /// between presses.
+    @inline(never)
+    func restamp(after stamp: UInt32, bits: UnsafePointer<UInt64>) -> UInt32 {
+        words.update(from: bits, count: wordCount)
+        return next(after: stamp)
+    }
+
+    /// The stamp after `stamp`; when the count wraps, every slot is emptied first, so an old
+    /// entry can never carry a stamp in use.
+    func next(after stamp: UInt32) -> UInt32 {
+        if stamp == .max {
+            entries.update(repeating: Entry(), count: DecisionMemo.slotCount)
+            return 1
+        }
+        return stamp &+ 1
+    }
+
+    /// The key of a stroke from node `from` of press `event`.
+    @inline(__always)
+    static func key(_ event: KeyEvent, from: Int) -> (UInt64, UInt64, UInt32) {
+        let alternate = event.shiftAlternate?.code ?? absent, position = event.keyPosition?.code ?? absent
+        return (UInt64(truncatingIfNeeded: from) << 32 | UInt64(event.chord.code),
+                UInt64(alternate) << 32 | UInt64(position), event.fallback?.code ?? absent)
+    }
+
+    @inline(__always)
+    static func slot(_ key: (UInt64, UInt64, UInt32)) -> Int {
+        let h = (key.0 ^ key.1 &* 0xC2B2_AE3D_27D4_EB4F ^ UInt64(key.2)) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: h >> 55)
+    }
+
+    /// The entry for `key` under `stamp`, if one is kept.
+    @inline(__always)
+    func entry(_ key: (UInt64, UInt64, UInt32), stamp: UInt32) -> Entry? {
+        let e = entries[DecisionMemo.slot(key)]
+        guard e.stamp == stamp, e.fromAndCode == key.0, e.alternateAndPosition == key.1, e.fallback == key.2 else { return nil }
+        return e
+    }
+
+    /// Keeps what the stroke `key` decided under `stamp`.
+    @inline(__always)
+    func keep(_ key: (UInt64, UInt64, UInt32), stamp: UInt32, _ outcome: (Decision, node: Int)?) {
+        var e = Entry(fromAndCode: key.0, alternateAndPosition: key.1, fallback: key.2, stamp: stamp)
+        switch outcome {
+        case let (.perform(binding, action, performer), _)?:
+            e.bindingOrNode = UInt32(truncatingIfNeeded: binding)
+            e.action = UInt32(truncatingIfNeeded: action)
+            e.outcome = Int32(truncatingIfNeeded: performer)
+        case let (.pending, node)?:
+            e.bindingOrNode = UInt32(truncatingIfNeeded: node)
+            e.outcome = DecisionMemo.pending
+        default:
+            e.outcome = DecisionMemo.nothing
+        }
+        entries[DecisionMemo.slot(key)] = e
+    }
+
+    /// An entry's outcome in the form ``Dispatcher`` decides it.
+    @inline(__always)
+    static func outcome(_ e: Entry) -> (Decision, node: Int)? {
+        if e.outcome >= 0 {
+            return (.perform(binding: Int(e.bindingOrNode), action: Int(e.action), performer: Int(e.outcome)), -1)
+        }
+        return e.outcome == pending ? (.pending, Int(e.bindingOrNode)) : nil
+    }
+}
