@@ -39,7 +39,7 @@ struct Options {
                       that they have no diagnostics; print the press mix; exit
           --profile PHASE [--size N]
                       run only PHASE (lex, parse, check, emit, load, dispatch,
-              snapshot, decide, baseline) a few
+                      snapshot, cached, decide, baseline) a few
                       times on the N-binding keymap (default 10000) and exit; for profiling with
                       valgrind --tool=callgrind
           --lsp       only time the language server from a change to its published diagnostics
@@ -81,7 +81,7 @@ struct Options {
                 i += 1
                 guard i < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
                 if flag == "--profile" {
-                    guard ["lex", "parse", "check", "emit", "load", "dispatch", "snapshot", "decide", "baseline"].contains(arguments[i]) else {
+                    guard ["lex", "parse", "check", "emit", "load", "dispatch", "snapshot", "cached", "decide", "baseline"].contains(arguments[i]) else {
                         throw UsageError(message: "unknown phase '\(arguments[i])' for --profile")
                     }
                     o.profile = arguments[i]

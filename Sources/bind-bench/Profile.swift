@@ -26,7 +26,7 @@ enum Profile {
                 for _ in 0..<repeats { blackHole(Emitter.emit(keymap)) }
             case "load":
                 for _ in 0..<repeats { blackHole(try? BindingTable(bytes: bytes)) }
-            case "dispatch", "snapshot", "decide", "baseline":
+            case "dispatch", "snapshot", "cached", "decide", "baseline":
                 let list = PressGenerator.make(w, reference: ReferenceDispatcher(w), depth: 8, seed: seed)
                 if phase == "baseline" {
                     let app = BaselineApp(w, depth: 8)
@@ -37,11 +37,11 @@ enum Profile {
                 } else if let table = try? BindingTable(bytes: bytes), let app = try? RuntimeApp(table: table, workload: w, depth: 8) {
                     let events = list.presses.map { KeyEvent($0.chord) }
                     let snapshot = ChainSnapshot(table: table, firstResponder: app.chain[0],
-                                                 capabilities: phase == "decide" ? .cachedUntilInvalidated : .exact)
+                                                 capabilities: phase == "decide" || phase == "cached" ? .cachedUntilInvalidated : .exact)
                     for _ in 0..<100 {
                         for e in events {
                             switch phase {
-                            case "snapshot": blackHole(app.dispatcher.dispatch(e, chain: snapshot, context: app.context))
+                            case "snapshot", "cached": blackHole(app.dispatcher.dispatch(e, chain: snapshot, context: app.context))
                             case "decide": blackHole(app.dispatcher.decide(e, chain: snapshot, context: app.context))
                             default: blackHole(app.dispatcher.dispatch(e, firstResponder: app.chain[0], context: app.context))
                             }

@@ -8,33 +8,32 @@
 /// names (its chord and, for a press with a physical key, its Shift, position and US
 /// names) and the app's context. The packed context bitset determines every condition's
 /// value, the interpreted ones too (a Bool's bit, the bit of the current case, the bit of
-/// the literal a String equals, or none). So an entry is keyed by the node and the four
-/// names, and stamped: the stamp changes whenever the context bitset differs from the last
+/// the literal a String equals, or none). So an entry is keyed by the node, the four names
+/// and a stamp: the stamp changes whenever the context bitset differs from the last
 /// press's, the app invalidates capabilities, or the snapshot is resolved against a new table,
 /// and an entry with another stamp is never read. Nothing else enters a decision.
 ///
-/// Direct-mapped: each key has one slot, a later key of the same slot replaces it. The
-/// memory is allocated when the snapshot is resolved against a table, never per press.
+/// Two-way set-associative: each key has a set of two slots; a new key takes the first slot
+/// and moves the one there to the second, dropping the older. The memory is allocated when
+/// the snapshot is resolved against a table, never per press.
 struct DecisionMemo {
-    /// Number of slots (a power of two): 20 KB per snapshot.
+    /// Number of slots (a power of two, two per set): 20 KB per snapshot.
     static let slotCount = 512
-    /// A name a press does not have (chord codes stay below 2^27).
+    /// The code of a name a press does not have (chord codes stay below 2^27).
     static let absent: UInt32 = .max
     /// ``Entry/outcome`` of a stroke that decided nothing (rule 1 and 2 found no binding).
     static let nothing: Int32 = -2
     /// ``Entry/outcome`` of a stroke that made the dispatcher wait (rule 2b).
     static let pending: Int32 = -1
 
+    /// A stroke's key: the node it came from and its chord's code; its Shift and key-position
+    /// names' codes; its US-character name's code and the stamp (``absent`` for a
+    /// name the press does not have).
+    typealias Key = (UInt64, UInt64, UInt64)
+
     /// One remembered stroke (40 bytes). A slot whose stamp is 0 is empty.
     struct Entry {
-        /// The node the stroke came from (high half) and its chord's code.
-        var fromAndCode: UInt64 = 0
-        /// The Shift name's code (high half) and the key-position name's, or ``absent``.
-        var alternateAndPosition: UInt64 = 0
-        /// The US-character name's code, or ``absent``.
-        var fallback: UInt32 = 0
-        /// The stamp the entry was decided under.
-        var stamp: UInt32 = 0
+        var key: Key = (0, 0, 0)
         /// The binding to perform, or, for a pending outcome, the node reached.
         var bindingOrNode: UInt32 = 0
         /// The action of the binding to perform.
@@ -98,32 +97,37 @@ struct DecisionMemo {
         return stamp &+ 1
     }
 
-    /// The key of a stroke from node `from` of press `event`.
+    /// The key of a stroke from node `from` of press `event`, decided under `stamp`.
     @inline(__always)
-    static func key(_ event: KeyEvent, from: Int) -> (UInt64, UInt64, UInt32) {
-        let alternate = event.shiftAlternate?.code ?? absent, position = event.keyPosition?.code ?? absent
-        return (UInt64(truncatingIfNeeded: from) << 32 | UInt64(event.chord.code),
-                UInt64(alternate) << 32 | UInt64(position), event.fallback?.code ?? absent)
+    static func key(_ event: KeyEvent, from: Int, stamp: UInt32) -> Key {
+        (UInt64(truncatingIfNeeded: from) << 32 | UInt64(event.chord.code),
+         UInt64(event.shiftAlternate?.code ?? absent) << 32 | UInt64(event.keyPosition?.code ?? absent),
+         UInt64(event.fallback?.code ?? absent) << 32 | UInt64(stamp))
+    }
+
+    /// The first slot of `key`'s set.
+    @inline(__always)
+    static func set(_ key: Key) -> Int {
+        let h = (key.0 ^ key.1 ^ key.2 >> 32) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: h >> 56) &<< 1
     }
 
     @inline(__always)
-    static func slot(_ key: (UInt64, UInt64, UInt32)) -> Int {
-        let h = (key.0 ^ key.1 &* 0xC2B2_AE3D_27D4_EB4F ^ UInt64(key.2)) &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: h >> 55)
+    static func same(_ a: Key, _ b: Key) -> Bool { (a.0 ^ b.0) | (a.1 ^ b.1) | (a.2 ^ b.2) == 0 }
+
+    /// The entry kept for `key`, if any.
+    @inline(__always)
+    func entry(_ key: Key) -> UnsafeMutablePointer<Entry>? {
+        let first = entries + DecisionMemo.set(key)
+        if DecisionMemo.same(first.pointee.key, key) { return first }
+        if DecisionMemo.same(first[1].key, key) { return first + 1 }
+        return nil
     }
 
-    /// The entry for `key` under `stamp`, if one is kept.
+    /// Keeps what the stroke `key` decided.
     @inline(__always)
-    func entry(_ key: (UInt64, UInt64, UInt32), stamp: UInt32) -> Entry? {
-        let e = entries[DecisionMemo.slot(key)]
-        guard e.stamp == stamp, e.fromAndCode == key.0, e.alternateAndPosition == key.1, e.fallback == key.2 else { return nil }
-        return e
-    }
-
-    /// Keeps what the stroke `key` decided under `stamp`.
-    @inline(__always)
-    func keep(_ key: (UInt64, UInt64, UInt32), stamp: UInt32, _ outcome: (Decision, node: Int)?) {
-        var e = Entry(fromAndCode: key.0, alternateAndPosition: key.1, fallback: key.2, stamp: stamp)
+    func keep(_ key: Key, _ outcome: (Decision, node: Int)?) {
+        var e = Entry(key: key)
         switch outcome {
         case let (.perform(binding, action, performer), _)?:
             e.bindingOrNode = UInt32(truncatingIfNeeded: binding)
@@ -135,12 +139,15 @@ struct DecisionMemo {
         default:
             e.outcome = DecisionMemo.nothing
         }
-        entries[DecisionMemo.slot(key)] = e
+        let first = entries + DecisionMemo.set(key)
+        first[1] = first.pointee
+        first.pointee = e
     }
 
     /// An entry's outcome in the form ``Dispatcher`` decides it.
     @inline(__always)
-    static func outcome(_ e: Entry) -> (Decision, node: Int)? {
+    static func outcome(_ e: UnsafeMutablePointer<Entry>) -> (Decision, node: Int)? {
+        let e = e.pointee
         if e.outcome >= 0 {
             return (.perform(binding: Int(e.bindingOrNode), action: Int(e.action), performer: Int(e.outcome)), -1)
         }

@@ -82,9 +82,9 @@ extension Dispatcher {
             stamp = memo.restamp(after: stamp, bits: bits)
             resolved.pointee.stamp = stamp
         }
-        let key = DecisionMemo.key(event, from: from)
-        if let e = memo.entry(key, stamp: stamp) { return DecisionMemo.outcome(e) }
-        return decideAndKeep(event, from: from, chain: chain, context: context, bits: bits, key: key, stamp: stamp)
+        let key = DecisionMemo.key(event, from: from, stamp: stamp)
+        if let e = memo.entry(key) { return DecisionMemo.outcome(e) }
+        return decideAndKeep(event, from: from, chain: chain, context: context, bits: bits, key: key)
     }
 
     /// A stroke the memo does not know: decided, then kept under the stamp it was decided
@@ -92,9 +92,9 @@ extension Dispatcher {
     /// meanwhile, so the memo is read again and an outdated stamp is simply never matched.
     @inline(never)
     func decideAndKeep(_ event: KeyEvent, from: Int, chain: ChainSnapshot, context: ContextState, bits: UnsafePointer<UInt64>,
-                       key: (UInt64, UInt64, UInt32), stamp: UInt32) -> (Decision, node: Int)? {
+                       key: DecisionMemo.Key) -> (Decision, node: Int)? {
         let outcome = decideAfresh(event, from: from, chain: chain, context: context, bits: bits)
-        chain.resolved.pointee.memo?.keep(key, stamp: stamp, outcome)
+        chain.resolved.pointee.memo?.keep(key, outcome)
         return outcome
     }
 
