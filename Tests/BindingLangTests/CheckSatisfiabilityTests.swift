@@ -143,4 +143,28 @@ struct CheckSatisfiabilityTests {
             }
         }
     }
+
+    /// The pruned search (values a top-level conjunct rules out skipped, and only the first of
+    /// the values a condition does not mention tried) finds exactly the witness of the plain one.
+    @Test(arguments: [UInt64(11), 12, 13])
+    func pruningFindsThePlainSearchWitness(seed: UInt64) {
+        var rng = RNG(state: seed)
+        for _ in 0..<300 {
+            let contexts = (0..<(2 + rng.below(3))).map { i -> ContextVariable in
+                switch rng.below(5) {
+                case 0, 1: return ContextVariable(name: "b\(i)", type: .bool)
+                case 2, 3: return ContextVariable(name: "e\(i)", type: .enumeration((0..<(2 + rng.below(6))).map { "c\($0)" }))
+                default: return ContextVariable(name: "s\(i)", type: .string)
+                }
+            }
+            let a = Self.randomCondition(&rng, contexts, depth: 4)
+            let b = Self.randomCondition(&rng, contexts, depth: 4)
+            var plain = Satisfiability(contexts: contexts)
+            plain.pruning = false
+            let pruned = Satisfiability(contexts: contexts)
+            let expected = plain.overlap(a, b).map(plain.describe)
+            #expect(pruned.overlap(a, b).map(pruned.describe) == expected, "\(a) vs \(b)")
+            #expect(pruned.overlap(.not(a), b).map(pruned.describe) == plain.overlap(.not(a), b).map(plain.describe))
+        }
+    }
 }

@@ -116,10 +116,25 @@ extension Layering {
     /// conjunct of `b` that is also one of `a` is dropped from `b` (where `a` holds it holds
     /// too), so `e && !(e && r)` is `e && !r`.
     static func andNot(_ a: Condition, _ b: Condition) -> Condition {
-        var known = Set<Condition>()
-        conjuncts(a, into: &known)
+        // `b`'s conjuncts (few) are looked up in `a`'s (as many as the layers that narrowed
+        // it), so the cost is one walk of `a` without building anything of its size.
+        let bConjuncts = conjuncts(b)
+        var inA = [Bool](repeating: false, count: bConjuncts.count)
+        let lookup = bConjuncts.count > 8 ? Dictionary(bConjuncts.enumerated().map { ($1, $0) }) { first, _ in first } : nil
+        var stack = [a]
+        while let c = stack.popLast() {
+            if case .and(let l, let r) = c {
+                stack.append(r)
+                stack.append(l)
+            } else if let lookup {
+                if let k = lookup[c] { inA[k] = true }
+            } else {
+                for k in bConjuncts.indices where !inA[k] && bConjuncts[k] == c { inA[k] = true }
+            }
+        }
+        // (The lookup marks a repeated conjunct of `b` at its first place.)
         var rest: [Condition] = []
-        collect(b, skipping: known, into: &rest)
+        for (k, c) in bConjuncts.enumerated() where !(lookup.map { inA[$0[c]!] } ?? inA[k]) { rest.append(c) }
         let b: Condition = rest.isEmpty ? .constant(true) : rest.dropFirst().reduce(rest[0]) { .and($0, $1) }
         let notB: Condition
         switch b {
@@ -135,24 +150,19 @@ extension Layering {
         }
     }
 
-    /// The conjuncts of a chain of `&&`.
-    private static func conjuncts(_ c: Condition, into set: inout Set<Condition>) {
-        if case .and(let l, let r) = c {
-            conjuncts(l, into: &set)
-            conjuncts(r, into: &set)
-        } else {
-            set.insert(c)
+    /// The conjuncts of a chain of `&&`, in order.
+    private static func conjuncts(_ c: Condition) -> [Condition] {
+        var out: [Condition] = []
+        var stack = [c]
+        while let c = stack.popLast() {
+            if case .and(let l, let r) = c {
+                stack.append(r)
+                stack.append(l)
+            } else {
+                out.append(c)
+            }
         }
-    }
-
-    /// The conjuncts of `c` in order, leaving out those in `known`.
-    private static func collect(_ c: Condition, skipping known: Set<Condition>, into out: inout [Condition]) {
-        if case .and(let l, let r) = c {
-            collect(l, skipping: known, into: &out)
-            collect(r, skipping: known, into: &out)
-        } else if !known.contains(c) {
-            out.append(c)
-        }
+        return out
     }
 
     /// The index of the live bindings so far.
