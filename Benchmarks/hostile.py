@@ -89,3 +89,20 @@ text = "".join(f"context {f}: Bool\n" for f in flags) + "responder R\naction go\
 text += "in R when " + " && ".join(flags) + " {\n"
 text += "".join(f"  {chords[i % 576]} {chords[i // 576]} -> go\n" for i in range(20_000)) + "}\n"
 write("shared-dump.bind", text)
+
+# Layering's overriding side (issue 16): 1,000 overrides of one key. A base binds ctrl+j;
+# the file over it narrows it with 500 bindings and 500 unbinds, each where the 1,000-case
+# `mode` has another value (the base's condition grows to 1,000 conjuncts, and each override
+# decides overlap and satisfiability against it). And 400 files, each overriding ctrl+j
+# where one case holds (each compared with every live earlier binding).
+cases = [f"m{i}" for i in range(1000)]
+base = "context mode: " + " | ".join(cases) + "\nresponder Editor\naction a\naction b\nin Editor {\n  ctrl+j -> a\n}\n"
+write("layered-base.bind", base)
+text = 'layer over "layered-base.bind"\nin Editor {\n'
+text += "".join(f"  ctrl+j -> b when mode == m{i}\n" for i in range(500))
+text += "".join(f"  unbind ctrl+j when mode == m{i}\n" for i in range(500, 1000))
+write("layered-overrides.bind", text + "}\n")
+os.makedirs(os.path.join(out, "layered-files"), exist_ok=True)
+write("layered-files/f000.bind", base)
+for i in range(1, 400):
+    write(f"layered-files/f{i:03d}.bind", f"in Editor {{\n  ctrl+j -> b when mode == m{i}\n}}\n")
