@@ -55,8 +55,10 @@ final class RoleCache {
 
     /// The indices in `table` of the roles `names` declares there, in order, and how many
     /// there are; nil when `names` is too long to cache (the caller resolves it itself).
+    /// `table` is read only when `names` is not cached yet (reading a table reference from
+    /// the dispatcher's state retains and releases it).
     @inline(__always)
-    func roles(of names: [String], in table: BindingTable) -> (indices: SIMD4<Int32>, count: Int)? {
+    func roles(of names: [String], in table: @autoclosure () -> BindingTable) -> (indices: SIMD4<Int32>, count: Int)? {
         if names.isEmpty { return (SIMD4(repeating: -1), 0) }
         guard names.count <= RoleCache.maxRoles else { return nil }
         let key = names.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
@@ -67,6 +69,13 @@ final class RoleCache {
             if entries[slot].key == key { return (entries[slot].roles, entries[slot].count) }
             slot = (slot + 1) & mask
         }
+        return fill(slot, key: key, names: names, table: table())
+    }
+
+    /// Resolves `names` in `table` and keeps them in `slot` (where the probe for `key` ended).
+    @inline(never)
+    private func fill(_ slot: Int, key: UInt, names: [String], table: BindingTable) -> (indices: SIMD4<Int32>, count: Int) {
+        var slot = slot
         var indices = SIMD4<Int32>(repeating: -1)
         var n = 0
         for name in names {
