@@ -80,6 +80,14 @@ run "dump shared-dump (20,000 x 120)" 0 dump "$work/shared-dump.bindtable"
 dump_bytes=$("$bindc" dump "$work/shared-dump.bindtable" | wc -c || true)
 echo "  dump shared-dump output: $dump_bytes bytes"
 if [ "$dump_bytes" -gt $((200 * 20000)) ]; then echo "dump shared-dump: $dump_bytes bytes of output, over 200 per binding" >&2; failed=1; fi
+# The same for `dump --json`: the condition is listed once under `conditions` and each binding
+# names it by index. Each binding is a pretty-printed object of about 420 bytes (8.4 MB in all,
+# 2026-11-24); the condition is 3,366 bytes, so printed in full at every binding (as before) the
+# output was about 76 MB.
+run "dump --json shared-dump (20,000 x 120)" 0 dump --json "$work/shared-dump.bindtable"
+json_bytes=$("$bindc" dump --json "$work/shared-dump.bindtable" | wc -c || true)
+echo "  dump --json shared-dump output: $json_bytes bytes"
+if [ "$json_bytes" -gt $((600 * 20000)) ]; then echo "dump --json shared-dump: $json_bytes bytes of output, over 600 per binding" >&2; failed=1; fi
 
 # Layering's overriding side: 1,000 overrides of one key (500 bindings and 500 unbinds over a
 # base), and 400 files each overriding it once. Each override decides against the base's

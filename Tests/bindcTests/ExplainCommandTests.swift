@@ -61,7 +61,10 @@ import Testing
         #expect((explanation["outcome"] as? [String: Any])?["kind"] as? String == "unhandled")
         let binding = try #require((explanation["bindings"] as? [[String: Any]])?.first)
         #expect(binding["verdict"] as? String == "conditionFalse")
-        #expect(binding["falseParts"] as? [String] == ["!readOnly"])
+        let partLists = try #require(explanation["falsePartLists"] as? [[String]])
+        #expect((binding["falseParts"] as? Int).map { partLists[$0] } == ["!readOnly"])
+        let conditions = try #require(explanation["conditions"] as? [String])
+        #expect((binding["condition"] as? Int).map { conditions[$0] } == "mode == insert && !readOnly")
         #expect(binding["action"] as? String == "toggleBoldface")
 
         let list = try bindc.run(["explain", "editor.bind", "--json", "--chain", "Editor"])

@@ -199,7 +199,8 @@ public enum ExplanationPrinter {
                 text += o.isUnbind ? "; a later layer unbinds it here: " : "; a later layer's binding overrides it here: "
                 text += "\(o.location)"
                 if when != .constant(true) {
-                    text += " (where `\(ConditionPrinter.render(when, contexts: keymap.contexts, roles: keymap.roles))`)"
+                    let rendered = ConditionPrinter.render(when, contexts: keymap.contexts, roles: keymap.roles)
+                    text += " (where `\(names[rendered] ?? rendered)`)"
                 }
             }
             return text
@@ -263,6 +264,10 @@ public enum ExplanationPrinter {
     /// `stroke`; `cancelled` with the `pending` prefix and the `stroke` that cancels it;
     /// `blockedAtPrefix` with the `prefix` and the `binding` it performs), every binding of the sequence with its
     /// `verdict`, `reason` and (for a false condition) `falseParts`, and `nextStrokes`.
+    /// Conditions are listed once under `conditions` and lists of false parts once under
+    /// `falsePartLists`; a binding's `condition` and `falseParts` are indices into them, and a
+    /// `reason` names one longer than 40 characters `[cN]` (`conditions[N-1]`) or `[pN]`
+    /// (`falsePartLists[N-1]`), so the document stays linear in the table.
     public static func json(
         _ explanation: Explanation, keymap: Keymap, chain: [String], values: [(name: String, value: String)],
         continuations: [SequenceContinuation] = []
@@ -304,12 +309,24 @@ public enum ExplanationPrinter {
             ]
         }
         let valueOf = valueIndex(values)
+        // Each distinct condition and list of false parts is listed once (`conditions`,
+        // `falsePartLists`) and named by index; a reason names a long one `[cN]` or `[pN]`.
+        var conditions = JSONConditions(keymap: keymap)
+        var partLists: [JSONValue] = []
+        var indexOfParts: [[String]: Int] = [:]
+        var names: [String: String] = [:]
+        var namedConditions = 0
         let entries: [JSONValue] = explanation.entries.map { entry in
             let b = entry.binding.index
             var members: [(String, JSONValue)] = [("index", .int(Int64(b)))]
-            if keymap.bindings.indices.contains(b), case .object(let fields) = KeymapPrinter.bindingJSON(keymap.bindings[b], keymap) {
+            if keymap.bindings.indices.contains(b),
+               case .object(let fields) = KeymapPrinter.bindingJSON(keymap.bindings[b], keymap, conditions: &conditions) {
                 members += fields
             }
+            for k in namedConditions..<conditions.texts.count where conditions.texts[k].count > KeymapPrinter.longCondition {
+                names[conditions.texts[k]] = "[c\(k + 1)]"
+            }
+            namedConditions = conditions.texts.count
             let kind: String
             var extra: [(String, JSONValue)] = []
             switch entry.verdict {
@@ -317,7 +334,15 @@ public enum ExplanationPrinter {
             case .roleNotInChain: kind = "roleNotInChain"
             case .conditionFalse(_, let parts):
                 kind = "conditionFalse"
-                extra = [("falseParts", .array(parts.map(JSONValue.string)))]
+                let k: Int
+                if let known = indexOfParts[parts] { k = known } else {
+                    k = partLists.count
+                    indexOfParts[parts] = k
+                    partLists.append(.array(parts.map(JSONValue.string)))
+                    let text = falsePartsText(parts, valueOf)
+                    if text.count > KeymapPrinter.longCondition { names[text] = "[p\(k + 1)]" }
+                }
+                extra = [("falseParts", .int(Int64(k)))]
                 if !entry.overriddenBy.isEmpty {
                     extra.append(("overriddenHere", .array(entry.overriddenBy.map { o in
                         .object([
@@ -336,7 +361,7 @@ public enum ExplanationPrinter {
             case .notReached: kind = "notReached"
             }
             members += [("verdict", .string(kind))] + extra
-            members.append(("reason", .string(reason(entry, explanation, keymap, chain, valueOf, [:]))))
+            members.append(("reason", .string(reason(entry, explanation, keymap, chain, valueOf, names))))
             return .object(members)
         }
         let next: [JSONValue] = continuations.map { c in
@@ -348,6 +373,8 @@ public enum ExplanationPrinter {
         return .object([
             ("keys", .string(SourceText.sequence(explanation.sequence))),
             ("outcome", .object(outcome)),
+            ("conditions", conditions.listJSON),
+            ("falsePartLists", .array(partLists)),
             ("bindings", .array(entries)),
             ("nextStrokes", .array(next)),
         ])

@@ -249,14 +249,19 @@ public enum KeymapPrinter {
 
     // MARK: - JSON
 
-    /// The keymap as a JSON document; every index is resolved to a name.
+    /// The keymap as a JSON document; every index is resolved to a name, and every condition
+    /// is an index into the document's `conditions` (each distinct text listed once).
     public static func json(_ keymap: Keymap) -> JSONValue {
-        .object(jsonHead(keymap) + [("bindings", .array(keymap.bindings.map { bindingJSON($0, keymap) }))] + jsonTail(keymap))
+        var conditions = JSONConditions(keymap: keymap)
+        let bindings = keymap.bindings.map { bindingJSON($0, keymap, conditions: &conditions) }
+        let tail = jsonTail(keymap, &conditions)
+        return .object(jsonHead(keymap) + [("conditions", conditions.listJSON), ("bindings", .array(bindings))] + tail)
     }
 
     /// Writes ``json(_:)`` of a loaded table, pretty-printed and followed by a line break, as
-    /// it goes: each binding is read from the table, converted and written on its own, so the
-    /// memory needed beyond the table does not grow with the number of bindings. Prints exactly
+    /// it goes: each binding is read from the table, converted and written on its own (twice:
+    /// once to list the conditions, once to write it), so the memory needed beyond the table
+    /// grows with the distinct conditions, not the bindings. Prints exactly
     /// `json(Keymap(table: table)).rendered() + "\n"`.
     public static func writeJSON(table: BindingTable, to out: inout some TextOutputStream) {
         writeJSON(Keymap(declarationsOf: table), bindings: BindingSource(table), to: &out)
@@ -268,8 +273,13 @@ public enum KeymapPrinter {
     }
 
     private static func writeJSON(_ keymap: Keymap, bindings: BindingSource, to out: inout some TextOutputStream) {
+        var conditions = JSONConditions(keymap: keymap)
+        for i in 0..<bindings.count {
+            _ = bindingJSON(bindings[i], keymap, conditions: &conditions, reference: bindings.conditionReference?(i))
+        }
+        let tail = jsonTail(keymap, &conditions)
         out.write("{")
-        for (i, (key, value)) in jsonHead(keymap).enumerated() {
+        for (i, (key, value)) in (jsonHead(keymap) + [("conditions", conditions.listJSON)]).enumerated() {
             if i > 0 { out.write(",") }
             JSONValue.writeMemberKey(key, to: &out, indent: 1)
             value.write(to: &out, indent: 1)
@@ -281,12 +291,13 @@ public enum KeymapPrinter {
             for i in 0..<bindings.count {
                 if i > 0 { out.write(",") }
                 JSONValue.newline(&out, 2)
-                bindingJSON(bindings[i], keymap).write(to: &out, indent: 2)
+                bindingJSON(bindings[i], keymap, conditions: &conditions, reference: bindings.conditionReference?(i))
+                    .write(to: &out, indent: 2)
             }
             JSONValue.newline(&out, 1)
             out.write("]")
         }
-        for (key, value) in jsonTail(keymap) {
+        for (key, value) in tail {
             out.write(",")
             JSONValue.writeMemberKey(key, to: &out, indent: 1)
             value.write(to: &out, indent: 1)
@@ -294,7 +305,7 @@ public enum KeymapPrinter {
         out.write("\n}\n")
     }
 
-    /// The members of the document before `bindings`.
+    /// The members of the document before `conditions` and `bindings`.
     private static func jsonHead(_ keymap: Keymap) -> [(String, JSONValue)] {
         [
             ("name", .string(keymap.name)),
@@ -313,17 +324,17 @@ public enum KeymapPrinter {
     }
 
     /// The members of the document after `bindings`.
-    private static func jsonTail(_ keymap: Keymap) -> [(String, JSONValue)] {
+    private static func jsonTail(_ keymap: Keymap, _ conditions: inout JSONConditions) -> [(String, JSONValue)] {
         [
             ("editMenu", .array(keymap.editMenu.map { item in
                 .object([
                     ("title", .string(item.title)),
                     ("action", .string(actionName(item.action, keymap))),
                     ("argument", argumentJSON(item.argument)),
-                    ("when", conditionJSON(item.condition, keymap)),
+                    ("condition", conditions.json(item.condition)),
                 ])
             })),
-            ("mainMenus", .array(keymap.mainMenus.map { menuJSON($0, keymap) })),
+            ("mainMenus", .array(keymap.mainMenus.map { menuJSON($0, keymap, &conditions) })),
             ("quickActions", .array(keymap.quickActions.map(quickActionJSON))),
         ]
     }
@@ -354,14 +365,14 @@ public enum KeymapPrinter {
         }
     }
 
-    private static func conditionJSON(_ condition: Condition, _ keymap: Keymap) -> JSONValue {
-        condition == .constant(true) ? .null : .string(ConditionPrinter.render(condition, contexts: keymap.contexts, roles: keymap.roles))
-    }
-
     /// One binding as `dump --json` lists it: role, keys, glyphs, codes, action, argument,
-    /// title, group, condition, location and `@priority`, and `repeatMilliseconds` for a
-    /// repeatable binding (`@repeat`, absent otherwise), every index resolved to a name.
-    public static func bindingJSON(_ b: Binding, _ keymap: Keymap) -> JSONValue {
+    /// title, group, condition (an index into `conditions`, added there when new; `null` when
+    /// it always holds), location and `@priority`, and `repeatMilliseconds` for a repeatable
+    /// binding (`@repeat`, absent otherwise), every other index resolved to a name.
+    /// `reference` is the table's condition reference, when there is one.
+    public static func bindingJSON(
+        _ b: Binding, _ keymap: Keymap, conditions: inout JSONConditions, reference: UInt32? = nil
+    ) -> JSONValue {
         var location: JSONValue = .null
         if let l = b.location {
             location = .object([("path", .string(l.path)), ("line", .int(Int64(l.line))), ("column", .int(Int64(l.column)))])
@@ -376,7 +387,7 @@ public enum KeymapPrinter {
             ("argument", argumentJSON(b.argument)),
             ("title", .string(b.title)),
             ("group", .string(b.group.flatMap { groupName($0, keymap) })),
-            ("when", conditionJSON(b.condition, keymap)),
+            ("condition", conditions.json(b.condition, reference: reference)),
             ("location", location),
             ("priority", .bool(b.wantsPriorityOverSystemBehavior)),
         ]
@@ -385,7 +396,7 @@ public enum KeymapPrinter {
             members.append(("overriddenBy", .array(b.overriddenBy.map { o in
                 .object([
                     ("kind", .string(o.isUnbind ? "unbind" : "binding")),
-                    ("when", conditionJSON(o.condition, keymap)),
+                    ("condition", conditions.json(o.condition)),
                     ("location", .object([
                         ("path", .string(o.location.path)), ("line", .int(Int64(o.location.line))),
                         ("column", .int(Int64(o.location.column))),
@@ -396,14 +407,14 @@ public enum KeymapPrinter {
         return .object(members)
     }
 
-    private static func menuJSON(_ menu: Menu, _ keymap: Keymap) -> JSONValue {
+    private static func menuJSON(_ menu: Menu, _ keymap: Keymap, _ conditions: inout JSONConditions) -> JSONValue {
         .object([
             ("title", .string(menu.title)),
             ("entries", .array(menu.entries.map { entry in
                 switch entry {
                 case .separator: return .object([("kind", .string("separator"))])
                 case .submenu(let sub):
-                    if case .object(let members) = menuJSON(sub, keymap) {
+                    if case .object(let members) = menuJSON(sub, keymap, &conditions) {
                         return .object([("kind", .string("submenu"))] + members)
                     }
                     return .null
@@ -414,7 +425,7 @@ public enum KeymapPrinter {
                         ("keyEquivalent", .string(item.keyEquivalent?.sourceText)),
                         ("action", .string(actionName(item.action, keymap))),
                         ("argument", argumentJSON(item.argument)),
-                        ("when", conditionJSON(item.condition, keymap)),
+                        ("condition", conditions.json(item.condition)),
                     ])
                 }
             })),

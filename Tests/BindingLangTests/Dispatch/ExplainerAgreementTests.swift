@@ -241,11 +241,24 @@ private func expectTextAgreesWithJSON(_ text: String, _ json: JSONValue, _ keys:
     else { Issue.record("\(keys): malformed JSON"); return }
     let word = kind == "blockedAtPrefix" ? "never reached" : kind
     #expect(text.hasPrefix("\(keys): \(word)"), "\(keys): text \(text.prefix(80)) vs kind \(kind)")
+    // The JSON's reasons name a long condition `[cN]` (`conditions[N-1]`) and a long list of
+    // false parts `[pN]`: put the conditions back, and compare around a list's name.
+    var conditions: [String] = []
+    if case .array(let list)? = top.first(where: { $0.0 == "conditions" })?.1 {
+        for case .string(let c) in list { conditions.append(c) }
+    }
     var chosenInJSON = 0
     for case .object(let b) in bindings {
         if case .string("chosen")? = b.first(where: { $0.0 == "verdict" })?.1 { chosenInJSON += 1 }
-        if case .string(let reason)? = b.first(where: { $0.0 == "reason" })?.1 {
-            #expect(text.contains("          " + reason + "\n"), "\(keys): reason \(reason) not in the text")
+        if case .string(var reason)? = b.first(where: { $0.0 == "reason" })?.1 {
+            for (k, c) in conditions.enumerated().reversed() { reason = reason.replacingOccurrences(of: "[c\(k + 1)]", with: c) }
+            if let name = reason.range(of: #"\[p[0-9]+\]"#, options: .regularExpression) {
+                let line = "          " + reason[..<name.lowerBound]
+                #expect(text.split(separator: "\n").contains { $0.hasPrefix(line) && $0.hasSuffix(reason[name.upperBound...]) },
+                        "\(keys): reason \(reason) not in the text")
+            } else {
+                #expect(text.contains("          " + reason + "\n"), "\(keys): reason \(reason) not in the text")
+            }
         }
     }
     #expect(text.components(separatedBy: "\n  chosen  ").count - 1 == chosenInJSON, "\(keys)")

@@ -66,7 +66,15 @@ import Testing
     let json = KeymapPrinter.json(SampleKeymap.keymap).rendered(pretty: false)
     #expect(json.hasPrefix(#"{"name":"Editor","platform":"macOS","contexts":[{"name":"loggedIn","type":"Bool"}"#))
     #expect(json.contains(#"{"role":"Editor","menu":false,"keys":"ctrl+k ctrl+c","glyphs":"⌃K ⌃C","#))
-    #expect(json.contains(#""action":"open","argument":"a \"b\"\\","title":null,"group":null,"when":"mode in (normal, visual)","location":null,"priority":false}"#))
+    // Each condition is listed once under `conditions`; a binding names it by index.
+    let document = KeymapPrinter.json(SampleKeymap.keymap)
+    guard case .object(let members) = document, case .array(let conditions)? = members.first(where: { $0.0 == "conditions" })?.1 else {
+        Issue.record("no conditions array")
+        return
+    }
+    let index = conditions.firstIndex(of: .string("mode in (normal, visual)"))
+    #expect(index != nil)
+    #expect(json.contains(#""action":"open","argument":"a \"b\"\\","title":null,"group":null,"condition":\#(index ?? -1),"location":null,"priority":false}"#))
     #expect(json.contains(#""location":{"path":"editor.bind","line":21,"column":5}"#))
     #expect(json.contains(#"{"role":null,"menu":true,"keys":"cmd+t""#))
     #expect(json.contains(#""userInfo":{"source":"home","depth":2,"ratio":0.5,"pinned":true,"nested key":{"off":false}}"#))

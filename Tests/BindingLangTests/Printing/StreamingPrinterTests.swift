@@ -80,6 +80,39 @@ struct StreamingPrinterTests {
         #expect(json.largest < 1_000)
     }
 
+    /// `dump --json` and `explain --json` list a condition that 100 bindings share once: the
+    /// documents grow by about one condition's text when the condition grows, not 100 times.
+    @Test func jsonListsASharedConditionOnce() throws {
+        final class Probe: Responder {
+            var responderRoles: [String] { ["R"] }
+            var nextResponder: (any Responder)? { nil }
+            func canPerform(_ action: ActionInvocation) -> Bool { true }
+            func perform(_ action: ActionInvocation) {}
+        }
+        let chord = try #require(try? Chord.parse("k", platform: .apple).get())
+        func documents(size: Int) throws -> (dump: String, explain: String, condition: String) {
+            let table = try BindingTable(bytes: HostileTables.sharedFalseCondition(candidates: 100, size: size))
+            let keymap = Keymap(table: table)
+            var dump = CountingStream()
+            KeymapPrinter.writeJSON(table: table, to: &dump)
+            let explanation = Dispatcher(table: table).explain([chord], firstResponder: Probe(), context: ContextState(table: table))
+            let explain = ExplanationPrinter.json(explanation, keymap: keymap, chain: ["probe"], values: []).rendered()
+            let condition = ConditionPrinter.render(keymap.bindings[0].condition, contexts: keymap.contexts, roles: keymap.roles)
+            return (dump.text, explain, condition)
+        }
+        let small = try documents(size: 9), large = try documents(size: 301)
+        let grown = large.condition.utf8.count - small.condition.utf8.count
+        #expect(grown > 500)
+        #expect(large.dump.components(separatedBy: large.condition).count == 2)
+        #expect(large.dump.utf8.count - small.dump.utf8.count < 2 * grown)
+        #expect(large.explain.utf8.count - small.explain.utf8.count < 4 * grown)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(large.dump.utf8)) as? [String: Any])
+        let conditions = try #require(object["conditions"] as? [String])
+        let bindings = try #require(object["bindings"] as? [[String: Any]])
+        #expect(bindings.count == 100)
+        #expect(bindings.allSatisfy { ($0["condition"] as? Int).map { conditions[$0] } == large.condition })
+    }
+
     /// Explain's text form is the streamed one.
     @Test func explanationStreamsTheSameText() throws {
         let table = try BindingTable(bytes: HostileTables.sharedFalseCondition(candidates: 20, size: 9))
