@@ -72,10 +72,9 @@ enum CompilerFigures {
         return out
     }
 
+    /// Writes `bytes` to `path` through BindingLang's one write path (``AtomicFile``).
     static func writeFile(_ path: String, _ bytes: [UInt8]) -> Bool {
-        guard let f = fopen(path, "wb") else { return false }
-        defer { fclose(f) }
-        return fwrite(bytes, 1, bytes.count, f) == bytes.count
+        (try? AtomicFile.write(bytes, to: path)) != nil
     }
 }
 

@@ -1,3 +1,4 @@
+@testable import BindingLang
 import Foundation
 import Testing
 @testable import TinyEditor
@@ -134,6 +135,39 @@ struct FileTextTests {
         if getuid() != 0 { #expect(FileManager.default.contents(atPath: path) == original) }
         #expect(EditorApp.writeFile(path, Array("changed".utf8)) == nil)
         #expect(FileManager.default.contents(atPath: path) == Data("changed".utf8))
+    }
+}
+
+/// Issue 16: a save that fails at any step of the atomic write (injected) keeps the file's
+/// bytes, its mode and the link to it, reports the failure, and leaves no temporary file; the
+/// same save then succeeds through the link.
+struct SaveFailureTests {
+    @Test(arguments: AtomicFile.Step.allCases)
+    func failedSaveAtEveryStepKeepsTheFile(step: AtomicFile.Step) throws {
+        let fm = FileManager.default
+        let dir = NSTemporaryDirectory() + "tiny-\(UUID().uuidString)"
+        try fm.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? fm.removeItem(atPath: dir) }
+        let original: [UInt8] = Array("first\r\n".utf8) + [0xC3, 0x28] + Array("\rlast".utf8)
+        try Data(original).write(to: URL(fileURLWithPath: dir + "/f.txt"))
+        chmod(dir + "/f.txt", 0o600)
+        try fm.createSymbolicLink(atPath: dir + "/link", withDestinationPath: "f.txt")
+        var options = try Options.parse(["--keys", "text:\"X\" primary+s", dir + "/link"])
+        options.write = true
+        let result = try AtomicFile.$injectedFailure.withValue(step) {
+            try EditorApp.runScript(options, script: options.keys ?? "")
+        }
+        #expect(result.report.contains("cannot write \(dir)/link: input/output error"), "\(result.report)")
+        #expect(fm.contents(atPath: dir + "/f.txt") == Data(original))
+        var info = stat()
+        #expect(stat(dir + "/f.txt", &info) == 0 && info.st_mode & 0o777 == 0o600)
+        #expect(try fm.destinationOfSymbolicLink(atPath: dir + "/link") == "f.txt")
+        #expect(try fm.contentsOfDirectory(atPath: dir).sorted() == ["f.txt", "link"])
+        let saved = try EditorApp.runScript(options, script: options.keys ?? "")
+        #expect(saved.report.contains("wrote 3 lines"))
+        #expect(fm.contents(atPath: dir + "/f.txt") == Data([UInt8(ascii: "X")] + original))
+        #expect(stat(dir + "/f.txt", &info) == 0 && info.st_mode & 0o777 == 0o600)
+        #expect(try fm.contentsOfDirectory(atPath: dir).sorted() == ["f.txt", "link"])
     }
 }
 

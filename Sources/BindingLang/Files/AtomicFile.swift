@@ -22,15 +22,25 @@ public enum AtomicFile {
 
     /// The steps of a write, in order; tests make one of them fail to check that the
     /// destination survives whatever step fails.
-    enum Step: CaseIterable, Sendable {
+    enum Step: String, CaseIterable, Sendable {
         case resolve, createTemporary, setMode, setOwner, writeBytes, flush, closeFile, rename
     }
+
+    /// For tests of the writers (every tool and example writes through ``write(_:to:)``): a
+    /// step at which every write of the current task fails, as if the system call had failed
+    /// with `EIO`.
+    @TaskLocal static var injectedFailure: Step?
+
+    /// The same for the whole process: the step named by the environment variable
+    /// `BINDKIT_INJECT_WRITE_FAILURE` (`createTemporary`, `rename`, …), so tests can run `bindc`
+    /// and see that no step of any command's write loses the file it replaces.
+    static let environmentFailure: Step? = getenv("BINDKIT_INJECT_WRITE_FAILURE").flatMap { Step(rawValue: String(cString: $0)) }
 
     /// Replaces (or creates) `path` with `bytes`, atomically. A symbolic link is followed to
     /// its final target, which is replaced (the link stays a link); a dangling link or a loop
     /// is an error. The file keeps its mode and, where the process may set it, its owner.
     public static func write(_ bytes: [UInt8], to requestedPath: String) throws(WriteError) {
-        try write(bytes, to: requestedPath, failing: nil)
+        try write(bytes, to: requestedPath, failing: injectedFailure ?? environmentFailure)
     }
 
     /// ``write(_:to:)`` with an injected failure at `failing` (for tests).

@@ -97,4 +97,30 @@ import Testing
         #expect(fm.contents(atPath: path)?.count == 100_000)
         #expect(try fm.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o640)
     }
+
+    /// Every file a product or example writes goes through `AtomicFile` (issue 16): no other
+    /// source under Sources/ or Examples/ opens a file for writing. (WriterFailureTests and
+    /// SaveFailureTests inject a failure into each writer through AtomicFile's hook.)
+    @Test func noOtherWritePathInTheProducts() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let patterns = [
+            #"fopen\([^)]*"[wa+]"#, #"\.write\(to: *[^&\s]"#, #"write\(toFile:"#, #"createFile\(atPath:"#,
+            #"FileHandle\(forWriting"#, #"FileHandle\(forUpdating"#, #"O_WRONLY"#, #"O_RDWR"#, #"O_CREAT"#, #"\bcreat\("#,
+        ].map { try! Regex($0) }
+        var offenders: [String] = []
+        for folder in ["Sources", "Examples", "Plugins"] {
+            guard let files = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path) else { continue }
+            for case let file as String in files where file.hasSuffix(".swift") {
+                let path = folder + "/" + file
+                if path == "Sources/BindingLang/Files/AtomicFile.swift" { continue }
+                let text = try String(contentsOfFile: root.appendingPathComponent(path).path, encoding: .utf8)
+                for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                    if patterns.contains(where: { line.contains($0) }) { offenders.append("\(path):\(n + 1): \(line)") }
+                }
+            }
+        }
+        #expect(offenders.isEmpty, "\(offenders.joined(separator: "\n"))")
+    }
 }
