@@ -6,7 +6,7 @@ extension Dispatcher {
     /// action on its performer, or starts, continues or cancels a sequence, or leaves the
     /// stroke unhandled. A snapshot of an older table is resolved again first.
     public func dispatch(_ event: KeyEvent, chain: ChainSnapshot, context: ContextState) -> DispatchResult {
-        switch decide(event, chain: chain, context: context) {
+        switch decideStroke(event, chain: chain, context: context) {
         case .perform(let binding, _, let performer):
             let action = table.invocation(ofBinding: binding)
             // `performer` is a position of the chain (decide found it there).
@@ -25,6 +25,13 @@ extension Dispatcher {
     /// Decides what one key press does over `chain` without performing it, and moves the
     /// pending state as dispatching would. Allocates nothing and retains no responder.
     public func decide(_ event: KeyEvent, chain: ChainSnapshot, context: ContextState) -> Decision {
+        decideStroke(event, chain: chain, context: context)
+    }
+
+    /// ``decide(_:chain:context:)``'s body, inlined into ``dispatch(_:chain:context:)`` too
+    /// (a call less per press).
+    @inline(__always)
+    func decideStroke(_ event: KeyEvent, chain: ChainSnapshot, context: ContextState) -> Decision {
         if reference != nil { refresh() }
         let tableID = state.pointee.tableID
         // Identities compare as integers: no reference is loaded, retained or released.
