@@ -76,10 +76,22 @@ enum Report {
             out.append("  dispatch, \(id) events:   " + parts.joined(separator: ", "))
         }
         out.append("")
-        out.append("Targets (issue #6)")
-        for t in r.targets {
-            let mark = t.met == nil ? "n/a " : t.met! ? "met " : "MISS"
-            out.append("  [\(mark)] \(t.name): \(t.detail)")
+        out.append("Dispatch through a chain snapshot (issue #15): ns per press at depth 8")
+        out.append("  " + padRight("bindings", 10) + pad("live", 8) + pad("exact", 8) + pad("cached", 8) + pad("decide", 8)
+            + pad("floor", 8) + pad("decide/floor", 14) + pad("2-stroke/stroke", 17))
+        for s in r.sizes {
+            let ratio = r.decideNs[s].flatMap { d in r.floorLookupNs[s].map { d / $0 } }
+            out.append("  " + padRight(String(s), 10) + pad(f(r.dispatchNs[s]?[8]), 8) + pad(f(r.snapshotDispatchNs[s]), 8)
+                + pad(f(r.snapshotCachedDispatchNs[s]), 8) + pad(f(r.decideNs[s]), 8) + pad(f(r.floorLookupNs[s]), 8)
+                + pad(ratio.map { formatNumber($0) + "x" } ?? "n/a", 14) + pad(f(r.sequenceStrokeNs[s]), 17))
+        }
+        out.append("")
+        for (title, list) in [("Targets (issue #6)", r.targets), ("Targets (issue #15, dispatch)", r.dispatchTargets)] {
+            out.append(title)
+            for t in list {
+                let mark = t.met == nil ? "n/a " : t.met! ? "met " : "MISS"
+                out.append("  [\(mark)] \(t.name): \(t.detail)")
+            }
         }
         out.append("")
         out.append("Rounds: \(r.roundsClean) of \(r.roundsTotal) ran without losing the CPU; medians are over those"
@@ -181,6 +193,7 @@ enum Report {
                 r.workloads[s].map { "\"\(s)\": {\"source_bytes\": \($0.sourceBytes), \"bindings\": \($0.bindings), \"gated_share\": \(num($0.gated)), \"sequence_share\": \(num($0.sequences))}" }
             }.joined(separator: ", ") + "}"),
             ("targets", "{" + r.targets.map { "\"\(jsonEscaped($0.name))\": \($0.met.map { $0 ? "true" : "false" } ?? "null")" }.joined(separator: ", ") + "}"),
+            ("dispatch_targets", "{" + r.dispatchTargets.map { "\"\(jsonEscaped($0.name))\": \($0.met.map { $0 ? "true" : "false" } ?? "null")" }.joined(separator: ", ") + "}"),
             ("elapsed_s", num(r.elapsedSeconds)),
             ("cpu_share", num(r.cpuShare)),
             ("rounds_total", String(r.roundsTotal)),

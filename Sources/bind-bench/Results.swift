@@ -164,6 +164,41 @@ struct Results {
     }
 }
 
+extension Results {
+    // MARK: - Targets of issue #15 (dispatch)
+
+    /// The dispatch targets of issue #15, each over every keymap size at depth 8 (the worst
+    /// size decides).
+    var dispatchTargets: [Target] {
+        func f(_ x: Double?) -> String { x.map { formatNumber($0) } ?? "n/a" }
+        func worst(_ m: [Int: Double]) -> Double? { sizes.compactMap { m[$0] }.max() }
+        func range(_ m: [Int: Double]) -> String {
+            let v = sizes.compactMap { m[$0] }
+            guard let lo = v.min(), let hi = v.max() else { return "n/a" }
+            return lo == hi ? f(lo) : "\(f(lo))–\(f(hi))"
+        }
+        var decideRatio: [Int: Double] = [:], strokeRatio: [Int: Double] = [:]
+        for s in sizes {
+            if let d = decideNs[s], let fl = floorLookupNs[s], fl > 0 { decideRatio[s] = d / fl }
+            if let q = sequenceStrokeNs[s], let d = dispatchNs[s]?[8], d > 0 { strokeRatio[s] = q / d }
+        }
+        let live = dispatchNs.mapValues { $0[8] ?? .nan }
+        let allocs = sizes.compactMap { snapshotAllocsPerPress[$0] } + [dispatchAllocsPerPress, sequenceAllocsPerStroke].compactMap { $0 }
+        return [
+            Target(name: "snapshot_dispatch_ns <= 80", detail: "\(range(snapshotDispatchNs)) ns", met: worst(snapshotDispatchNs).map { $0 <= 80 }),
+            Target(name: "snapshot_cached_dispatch_ns <= 30", detail: "\(range(snapshotCachedDispatchNs)) ns",
+                   met: worst(snapshotCachedDispatchNs).map { $0 <= 30 }),
+            Target(name: "decide_ns <= 3 * floor_lookup_ns", detail: "\(range(decideRatio))x (\(range(decideNs)) vs \(range(floorLookupNs)) ns)",
+                   met: worst(decideRatio).map { $0 <= 3 }),
+            Target(name: "dispatch_ns <= 250", detail: "\(range(live)) ns", met: worst(live).map { $0 <= 250 }),
+            Target(name: "sequence_ns_per_stroke <= dispatch_ns", detail: "ratio \(range(strokeRatio))",
+                   met: worst(strokeRatio).map { $0 <= 1 }),
+            Target(name: "0 allocations per press (snapshots, live, sequences)", detail: allocs.isEmpty ? "n/a" : f(allocs.max()),
+                   met: allocs.isEmpty ? nil : allocs.allSatisfy { $0 == 0 }),
+        ]
+    }
+}
+
 /// A number with 3 significant digits at most, no exponent (`1234`, `56.7`, `0.123`).
 func formatNumber(_ x: Double) -> String {
     guard x.isFinite else { return "n/a" }
