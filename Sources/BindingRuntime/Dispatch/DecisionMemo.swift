@@ -100,9 +100,11 @@ struct DecisionMemo {
     /// The key of a stroke from node `from` of press `event`, decided under `stamp`.
     @inline(__always)
     static func key(_ event: KeyEvent, from: Int, stamp: UInt32) -> Key {
-        (UInt64(truncatingIfNeeded: from) << 32 | UInt64(event.chord.code),
-         UInt64(event.shiftAlternate?.code ?? absent) << 32 | UInt64(event.keyPosition?.code ?? absent),
-         UInt64(event.fallback?.code ?? absent) << 32 | UInt64(stamp))
+        let first = UInt64(truncatingIfNeeded: from) << 32 | UInt64(event.chord.code)
+        // A press without a physical key has no other name (only that initializer sets them).
+        guard event.physicalKey != nil else { return (first, .max, UInt64(absent) << 32 | UInt64(stamp)) }
+        return (first, UInt64(event.shiftAlternate?.code ?? absent) << 32 | UInt64(event.keyPosition?.code ?? absent),
+                UInt64(event.fallback?.code ?? absent) << 32 | UInt64(stamp))
     }
 
     /// The first slot of `key`'s set.
