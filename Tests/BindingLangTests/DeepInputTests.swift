@@ -59,12 +59,12 @@ struct DeepInputTests {
     @Test func deepDictionaries() {
         let text = Self.header + "shortcut \"t\" {\n  title \"T\"\n  userInfo " + Self.repeated("{ a: ") + "1"
             + Self.repeated(" }") + "\n}\n"
-        #expect(Self.allPhases(text).contains(Messages.nestingTooDeep(Parser.maxDepth)))
+        #expect(Self.allPhases(text).contains(Messages.nestingTooDeep(Parser.maxBlockDepth)))
     }
 
     @Test func deepSubmenus() {
         let text = Self.header + "menu \"m\" {\n" + Self.repeated("menu \"n\" {\n") + Self.repeated("}\n") + "}\n"
-        #expect(Self.allPhases(text).contains(Messages.nestingTooDeep(Parser.maxDepth)))
+        #expect(Self.allPhases(text).contains(Messages.nestingTooDeep(Parser.maxBlockDepth)))
     }
 
     @Test func manyComments() throws {

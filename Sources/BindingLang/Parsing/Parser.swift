@@ -11,8 +11,14 @@ import BindingRuntime
 public enum Parser {
     /// The most errors reported for one file; then a note says parsing stopped.
     public static let maxErrors = 100
-    /// The deepest nesting of parentheses, `!`, dictionaries and submenus accepted.
+    /// The deepest nesting of parentheses and `!` accepted (conditions are read without
+    /// recursion, so this bounds their trees, not the parser's stack).
     public static let maxDepth = 256
+    /// The deepest nesting of groups, submenus and dictionaries accepted: each level is a few
+    /// frames of the recursive reader (and of the checker, formatter and printers), so the
+    /// whole stays far inside a 512 KB thread stack in a debug build. Real keymaps nest a
+    /// handful of levels.
+    public static let maxBlockDepth = 64
     /// The tallest `when` condition accepted (Grammar.md §4.6): each operand of an `&&`/`||`
     /// chain, each item of an `in` list, each `!` and each pair of parentheses is a level.
     public static let maxConditionDepth = 128
@@ -249,10 +255,11 @@ extension Parser {
             return false
         }
 
-        /// Enters one nesting level; false (after an error) when too deep.
-        mutating func enter() -> Bool {
-            if depth >= Parser.maxDepth {
-                error(Messages.nestingTooDeep(Parser.maxDepth), tok.start, tok.end)
+        /// Enters one nesting level; false (after an error) when `limit` levels are already
+        /// entered.
+        mutating func enter(limit: Int = Parser.maxDepth) -> Bool {
+            if depth >= limit {
+                error(Messages.nestingTooDeep(limit), tok.start, tok.end)
                 return false
             }
             depth += 1
@@ -640,7 +647,7 @@ extension Parser {
             let startsBinding = next.kind == .arrow || (next.kind == .plus && next.adjacent)
             if isWord(t, "group") && !startsBinding {
                 advance()
-                guard enter() else { skipLine(from: from); return .error(range(start, prevEnd)) }
+                guard enter(limit: Parser.maxBlockDepth) else { skipLine(from: from); return .error(range(start, prevEnd)) }
                 defer { leave() }
                 let title = parseString("group title")
                 guard case .leftBrace = tok.kind else {
@@ -1083,7 +1090,7 @@ extension Parser {
                 return .separator(range(t.start, t.end))
             }
             if isWord(t, "menu") {
-                guard enter() else { return nil }
+                guard enter(limit: Parser.maxBlockDepth) else { return nil }
                 defer { leave() }
                 if inEditMenu { error(Messages.submenuInEditMenu, t.start, t.end) }
                 guard let m = parseMenu(nested: true, inEditMenu: false) else { return nil }
@@ -1186,7 +1193,7 @@ extension Parser {
         /// ```
         mutating func parseDictionary() -> DictionarySyntax? {
             let open = tok
-            guard enter() else { skipLine(from: pos); return nil }
+            guard enter(limit: Parser.maxBlockDepth) else { skipLine(from: pos); return nil }
             defer { leave() }
             advance()
             var entries: [DictionaryEntrySyntax] = []
@@ -1278,226 +1285,6 @@ extension Parser {
                 value = .literal(l)
             }
             return DictionaryEntrySyntax(key: key, value: value, range: range(t.start, prevEnd))
-        }
-
-        // MARK: - Expressions
-
-        /// Binding powers of the infix operators: `||` 1, `&&` 2, `==` `!=` `in` `not in` 3.
-        func infixPrecedence() -> Int {
-            switch tok.kind {
-            case .orOr: return 1
-            case .andAnd: return 2
-            case .equalEqual, .bangEqual: return 3
-            case .punct(UInt8(ascii: "=")) where !tok.precededByNewline: return 3  // `=` for `==`: reported
-            case .identifier:
-                let next = peek()
-                if isWord(tok, "in") && next.kind == .leftParen { return 3 }
-                if isWord(tok, "not") && isWord(next.token, "in") { return 3 }
-                // `and` / `or` for `&&` / `||` between operands on one line: reported.
-                if !tok.precededByNewline && startsOperand(next.token) {
-                    if isWord(tok, "or") { return 1 }
-                    if isWord(tok, "and") { return 2 }
-                }
-                return 0
-            default: return 0
-            }
-        }
-
-        /// ```
-        /// expr       = orExpr ;
-        /// orExpr     = andExpr { "||" andExpr } ;
-        /// andExpr    = comparison { "&&" comparison } ;
-        /// comparison = unary [ ( "==" | "!=" ) unary
-        ///                    | [ "not" ] "in" "(" primary { "," primary } ")" ] ;
-        /// ```
-        /// A whole `when` condition. Its tree is never taller than ``Parser/maxConditionDepth``
-        /// (each operand of an `&&`/`||` chain, each item of an `in` list, each `!` and each
-        /// pair of parentheses is a level): past it, `condition is nested too deeply` is
-        /// reported once, the rest of the condition is read without building anything, and the
-        /// result is an `.error` node. So no later walk over a condition can recurse deeply.
-        mutating func parseExpression() -> Expression {
-            let outer = conditionTooDeep
-            conditionTooDeep = false
-            defer { conditionTooDeep = outer }
-            let start = tok.start
-            let (e, _) = parseExpression(minPrecedence: 1)
-            return conditionTooDeep ? .error(range(start, max(start, prevEnd))) : e
-        }
-
-        /// Precedence climbing over ``infixPrecedence()``; `&&` and `||` associate to the left,
-        /// comparisons do not chain. Returns the expression and its height (see
-        /// ``parseExpression()``); the loop is iterative, and the recursion for a right operand
-        /// only goes up one precedence level. The mistakes other languages teach (`=`, `and`,
-        /// `or`) are reported with their fix and parsed as what they stand for, so nothing
-        /// cascades; a chained comparison is reported once and becomes an error node the
-        /// checker skips.
-        mutating func parseExpression(minPrecedence: Int) -> Sized {
-            var (lhs, height) = parseUnary()
-            var comparedAlready = false
-            while true {
-                let precedence = infixPrecedence()
-                if precedence == 0 || precedence < minPrecedence { break }
-                let before = pos
-                let op = tok
-                var chained = false
-                if precedence == 3 {
-                    if comparedAlready { error(Messages.chainedComparison, op.start, op.end); chained = true }
-                    comparedAlready = true
-                } else {
-                    comparedAlready = false
-                }
-                var binary: BinaryOperator? = nil
-                switch op.kind {
-                case .orOr: binary = .or
-                case .andAnd: binary = .and
-                case .equalEqual: binary = .equal
-                case .bangEqual: binary = .notEqual
-                case .punct(UInt8(ascii: "=")):
-                    error(Messages.assignmentInCondition, op.start, op.end, fixIts: [FixIt(range: range(op.start, op.end), replacement: "==")])
-                    binary = .equal
-                case .identifier where isWord(op, "and") || isWord(op, "or"):
-                    let symbol = isWord(op, "and") ? "&&" : "||"
-                    error(Messages.wordOperator(text(op), symbol), op.start, op.end,
-                          fixIts: [FixIt(range: range(op.start, op.end), replacement: symbol)])
-                    binary = isWord(op, "and") ? .and : .or
-                default: break
-                }
-                if let binary {
-                    advance()
-                    let (rhs, rhsHeight) = parseExpression(minPrecedence: precedence + 1)
-                    if chained {
-                        (lhs, height) = (.error(range(lhs.range.start, max(rhs.range.end, op.end))), 1)
-                    } else {
-                        (lhs, height) = bounded(
-                            .binary(binary, lhs, rhs, operatorRange: range(op.start, op.end)), 1 + max(height, rhsHeight), at: op)
-                    }
-                } else {
-                    let negated = isWord(op, "not")
-                    advance()
-                    if negated { advance() }  // `in`
-                    (lhs, height) = parseMembershipList(lhs, height: height, negated: negated, at: op)
-                    if chained { (lhs, height) = (.error(lhs.range), 1) }
-                }
-                assert(pos > before)
-            }
-            return (lhs, height)
-        }
-
-        /// `e` (of height `height`), or an `.error` node of height 1 when `height` is past
-        /// ``Parser/maxConditionDepth`` (reported once per condition, at `t`).
-        mutating func bounded(_ e: Expression, _ height: Int, at t: Token) -> Sized {
-            if height <= Parser.maxConditionDepth && !conditionTooDeep { return (e, height) }
-            if !conditionTooDeep { error(Messages.conditionTooDeep, t.start, t.end) }
-            conditionTooDeep = true
-            return (.error(range(t.start, t.end)), 1)
-        }
-
-        /// `"(" primary { "," primary } ")"` after `in` / `not in`.
-        /// Its height is one more than the tallest of `lhs` (of height `height`) and the
-        /// number of items (the checker lowers the list to a chain of `||`).
-        mutating func parseMembershipList(_ lhs: Expression, height: Int, negated: Bool, at op: Token) -> Sized {
-            let open = tok
-            guard case .leftParen = open.kind else {
-                errorExpected("'(' after 'in'")
-                return (.error(range(lhs.range.start, prevEnd)), 1)
-            }
-            advance()
-            var values: [Expression] = [parsePrimary().expression]
-            while case .comma = tok.kind {
-                let before = pos
-                advance()
-                let value = parsePrimary().expression
-                // Past the limit the items are still read (to find the `)`), but not kept.
-                if values.count <= Parser.maxConditionDepth { values.append(value) }
-                assert(pos > before)
-            }
-            guard expectClose(.rightParen, "',' or ')'", opener: open) else {
-                return (.error(range(lhs.range.start, prevEnd)), 1)
-            }
-            return bounded(
-                .membership(lhs, values, negated: negated, range: range(lhs.range.start, prevEnd)),
-                1 + max(height, values.count), at: op)
-        }
-
-        /// Whether `t` can begin an operand: a name, a string, `!` or `(`.
-        func startsOperand(_ t: Token) -> Bool {
-            switch t.kind {
-            case .identifier, .string, .bang, .leftParen: return !t.precededByNewline
-            default: return false
-            }
-        }
-
-        /// `unary = "!" unary | primary ;`
-        mutating func parseUnary() -> Sized {
-            if isWord(tok, "not"), startsOperand(peek().token), !isWord(peek().token, "in") {
-                // `not x` for `!x`: reported, parsed as `!`.
-                let word = tok
-                error(Messages.wordOperator("not", "!"), word.start, word.end,
-                      fixIts: [FixIt(range: range(word.start, peek().token.start), replacement: "!")])
-                guard enter() else {
-                    conditionTooDeep = true
-                    return (.error(range(word.start, word.end)), 1)
-                }
-                defer { leave() }
-                advance()
-                let (operand, height) = parseUnary()
-                return bounded(.not(operand, range: range(word.start, max(operand.range.end, word.end))), height + 1, at: word)
-            }
-            guard case .bang = tok.kind else { return parsePrimary() }
-            let bang = tok
-            guard enter() else {
-                conditionTooDeep = true
-                return (.error(range(bang.start, bang.end)), 1)
-            }
-            defer { leave() }
-            advance()
-            let (operand, height) = parseUnary()
-            return bounded(.not(operand, range: range(bang.start, max(operand.range.end, bang.end))), height + 1, at: bang)
-        }
-
-        /// ```
-        /// primary = ident | string | "true" | "false" | "(" expr ")"
-        ///         | ( "inside" | "is" ) NL ident ;
-        /// ```
-        /// `inside` and `is` are chain predicates only when a name follows on the same line.
-        mutating func parsePrimary() -> Sized {
-            let t = tok
-            switch t.kind {
-            case .identifier:
-                if isWord(t, "inside") || isWord(t, "is") {
-                    let next = peek()
-                    if case .identifier = next.kind, !next.token.precededByNewline,
-                       !isWord(next.token, "in"), !isWord(next.token, "not") {
-                        advance()
-                        let role = tok
-                        advance()
-                        return (.chain(ChainPredicateSyntax(
-                            kind: isWord(t, "inside") ? .inside : .is,
-                            role: Identifier(name: text(role), range: range(role.start, role.end)),
-                            range: range(t.start, role.end))), 1)
-                    }
-                }
-                advance()
-                if isWord(t, "true") || isWord(t, "false") {
-                    return (.bool(isWord(t, "true"), range: range(t.start, t.end)), 1)
-                }
-                return (.identifier(Identifier(name: text(t), range: range(t.start, t.end))), 1)
-            case .string:
-                return (.string(stringLiteral()), 1)
-            case .leftParen:
-                guard enter() else {
-                    conditionTooDeep = true
-                    return (.error(range(t.start, t.end)), 1)
-                }
-                defer { leave() }
-                advance()
-                let (inner, height) = parseExpression(minPrecedence: 1)
-                guard expectClose(.rightParen, "')'", opener: t) else { return (.error(range(t.start, prevEnd)), 1) }
-                return bounded(.parenthesized(inner, range: range(t.start, prevEnd)), height + 1, at: t)
-            default:
-                errorExpected("expression")
-                return (.error(range(t.start, t.start)), 1)
-            }
         }
     }
 }
