@@ -6,7 +6,8 @@ import Foundation
 @testable import BindingRuntime
 
 enum FuzzDictionaries {
-    /// Every word the parser treats as a keyword somewhere: `isWord(t, "…")` in Parser.swift,
+    /// Every word the parser treats as a keyword somewhere: `isWord(t, "…")` in the files of
+    /// Parsing/,
     /// and the words it compares bytes with (`Array("over".utf8)`).
     static func keywords(parserSource: String) -> [String] {
         var words: [String] = []
@@ -25,7 +26,7 @@ enum FuzzDictionaries {
         func add(_ section: String, _ tokens: some Sequence<String>) {
             for t in tokens where !entries.contains(where: { $0.1 == t }) { entries.append((section, t)) }
         }
-        add("keywords (Parser.swift)", keywords(parserSource: parserSource))
+        add("keywords (Parsing/)", keywords(parserSource: parserSource))
         add("types and literals", ["Bool", "String", "Int", "true", "false", "platform", "macOS", "iPadOS", "windows", "linux"])
         add("attributes (BindingAttributes.names)", BindingAttributes.names.map { "@" + $0 })
         add("punctuation", ["->", "&&", "||", "==", "!=", "!", "{", "}", "(", ")", "|", ":", ",", "+", "@", ".", "-", "\"", "\n", "//", "/*", "*/", "//@file\n", "\\u{", "\\n"])
