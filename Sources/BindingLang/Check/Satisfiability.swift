@@ -115,12 +115,14 @@ struct Satisfiability {
         if hasStrings { Self.collectStrings(condition, into: &literals) }
         var assignment = Assignment()
         var steps = 0
-        // Each step simplifies the condition: it costs the condition's size in units of the
-        // compilation's allowance, and the search stops where the allowance would run out.
+        // Each step simplifies the condition and (pruning) reads what it says about the next
+        // variable: each walk costs the condition's size in units of the compilation's
+        // allowance, and the search stops where the allowance would run out.
         let size = allowance == nil ? 1 : PressCost.size(condition)
-        let maxSteps = allowance.map { min(Self.budget, max(0, $0.remaining / size)) } ?? Self.budget
+        let walksPerStep = pruning ? 2 : 1
+        let maxSteps = allowance.map { min(Self.budget, max(0, $0.remaining / (size * walksPerStep))) } ?? Self.budget
         let found = search(condition, &assignment, literals: literals, steps: &steps, maxSteps: maxSteps)
-        allowance?.spend(max(1, steps) * size)
+        allowance?.spend(max(1, steps * walksPerStep) * size)
         switch found {
         case nil: return .tooComplex
         case false?: return .never
@@ -164,7 +166,7 @@ struct Satisfiability {
         if case .constant(let b) = residual { return b }
         guard let variable = Self.firstVariable(residual, contexts: contexts.count) else { return false }
         let values = pruning
-            ? candidates(of: variable, Self.facts(about: variable, in: residual, contexts: contexts.count), literals: literals)
+            ? candidates(of: variable, facts(about: variable, in: residual), literals: literals)
             : domain(of: variable, literals: literals)
         for value in values {
             assignment[variable] = value
@@ -222,15 +224,17 @@ struct Satisfiability {
         }
     }
 
-    /// The ``VariableFacts`` of `variable` in `residual` (without recursion).
-    private static func facts(about variable: Int, in residual: Condition, contexts n: Int) -> VariableFacts {
+    /// The ``VariableFacts`` of `variable` in `residual` (without recursion). The values
+    /// mentioned are collected only for an enumeration or a String (a Bool has two values).
+    private func facts(about variable: Int, in residual: Condition) -> VariableFacts {
+        let n = contexts.count
         var facts = VariableFacts()
         /// The value an atom compares `variable` with, or nil when it is about another one.
         func value(of atom: Condition) -> SearchValue? {
             switch atom {
             case .flag(let v): return v == variable ? .bool(true) : nil
-            case .inside(let r): return chainVariable(inside: true, role: r, contexts: n) == variable ? .bool(true) : nil
-            case .plays(let r): return chainVariable(inside: false, role: r, contexts: n) == variable ? .bool(true) : nil
+            case .inside(let r): return Self.chainVariable(inside: true, role: r, contexts: n) == variable ? .bool(true) : nil
+            case .plays(let r): return Self.chainVariable(inside: false, role: r, contexts: n) == variable ? .bool(true) : nil
             case .enumEquals(let v, let k): return v == variable ? .enumCase(k) : nil
             case .stringEquals(let v, let s): return v == variable ? .string(s) : nil
             case .constant, .not, .and, .or: return nil
@@ -251,6 +255,8 @@ struct Satisfiability {
             }
         }
         if facts.forced != nil || facts.contradictory { return facts }
+        guard variable >= 0, variable < n else { return facts }
+        if case .bool = contexts[variable].type { return facts }
         // Every atom.
         stack = [residual]
         while let c = stack.popLast() {
@@ -321,54 +327,43 @@ struct Satisfiability {
     /// A variable given a value of the wrong kind counts as false (never happens for checked
     /// conditions), so the result never mentions an assigned variable.
     private static func simplify(_ condition: Condition, _ a: Assignment, contexts n: Int) -> Condition {
-        simplified(condition, a, contexts: n) ?? condition
-    }
-
-    /// ``simplify(_:_:contexts:)``, or nil when that is `condition` itself: the parts that do
-    /// not change are shared, not rebuilt.
-    private static func simplified(_ condition: Condition, _ a: Assignment, contexts n: Int) -> Condition? {
         switch condition {
-        case .constant: return nil
+        case .constant: return condition
         case .inside(let r), .plays(let r):
             let isInside: Bool
             if case .inside = condition { isInside = true } else { isInside = false }
-            guard let value = a[chainVariable(inside: isInside, role: r, contexts: n)] else { return nil }
+            guard let value = a[chainVariable(inside: isInside, role: r, contexts: n)] else { return condition }
             if case .bool(let b) = value { return .constant(b) }
             return .constant(false)
         case .flag(let v):
-            guard let value = a[v] else { return nil }
+            guard let value = a[v] else { return condition }
             if case .bool(let b) = value { return .constant(b) }
             return .constant(false)
         case .enumEquals(let v, let k):
-            guard let value = a[v] else { return nil }
+            guard let value = a[v] else { return condition }
             if case .enumCase(let c) = value { return .constant(c == k) }
             return .constant(false)
         case .stringEquals(let v, let s):
-            guard let value = a[v] else { return nil }
+            guard let value = a[v] else { return condition }
             if case .string(let t) = value { return .constant(t == s) }
             return .constant(false)
         case .not(let x):
-            guard let s = simplified(x, a, contexts: n) else {
-                if case .constant(let b) = x { return .constant(!b) }
-                return nil
-            }
+            let s = simplify(x, a, contexts: n)
             if case .constant(let b) = s { return .constant(!b) }
             return .not(s)
         case .and(let l, let r):
-            let newL = simplified(l, a, contexts: n), sl = newL ?? l
+            let sl = simplify(l, a, contexts: n)
             if case .constant(false) = sl { return sl }
-            let newR = simplified(r, a, contexts: n), sr = newR ?? r
+            let sr = simplify(r, a, contexts: n)
             if case .constant(true) = sl { return sr }
             if case .constant(let b) = sr { return b ? sl : sr }
-            if newL == nil && newR == nil { return nil }
             return .and(sl, sr)
         case .or(let l, let r):
-            let newL = simplified(l, a, contexts: n), sl = newL ?? l
+            let sl = simplify(l, a, contexts: n)
             if case .constant(true) = sl { return sl }
-            let newR = simplified(r, a, contexts: n), sr = newR ?? r
+            let sr = simplify(r, a, contexts: n)
             if case .constant(false) = sl { return sr }
             if case .constant(let b) = sr { return b ? sr : sl }
-            if newL == nil && newR == nil { return nil }
             return .or(sl, sr)
         }
     }
