@@ -225,7 +225,7 @@ import Testing
     let dict = "shortcut \"t\" {\n  u " + String(repeating: "{ a: ", count: 100_000) + "\n}"
     #expect(syntaxDiagnostics(dict).count >= 1)
     let menus = "menu \"m\" {\n" + String(repeating: "menu \"n\" {\n", count: 10_000) + "}"
-    #expect(syntaxDiagnostics(menus).contains("66:1: error: nesting is too deep (more than 64 levels)"))
+    #expect(syntaxDiagnostics(menus).contains("34:1: error: nesting is too deep (more than 32 levels)"))
     let parenLines = "in R when " + String(repeating: "(\n", count: 50_000) + "{\n}"
     #expect(syntaxDiagnostics(parenLines).count >= 1)
 }

@@ -14,11 +14,11 @@ public enum Parser {
     /// The deepest nesting of parentheses and `!` accepted (conditions are read without
     /// recursion, so this bounds their trees, not the parser's stack).
     public static let maxDepth = 256
-    /// The deepest nesting of groups, submenus and dictionaries accepted: each level is a few
-    /// frames of the recursive reader (and of the checker, formatter and printers), so the
-    /// whole stays far inside a 512 KB thread stack in a debug build. Real keymaps nest a
-    /// handful of levels.
-    public static let maxBlockDepth = 64
+    /// The deepest nesting of groups, submenus and dictionaries accepted, the checker's limit
+    /// for menus and user info: each level is a few frames of the recursive reader (and of the
+    /// checker, formatter and printers), about 18 KB in a debug build and twice that under
+    /// the address sanitizer, so 32 levels stay far inside a 2 MB thread stack.
+    public static let maxBlockDepth = 32
     /// The tallest `when` condition accepted (Grammar.md §4.6): each operand of an `&&`/`||`
     /// chain, each item of an `in` list, each `!` and each pair of parentheses is a level.
     public static let maxConditionDepth = 128
