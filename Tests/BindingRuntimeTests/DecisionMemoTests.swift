@@ -193,15 +193,18 @@ struct DecisionMemoTests {
         #expect(more == ["comment@0", "unhandled", "comment@0", "unhandled"])
     }
 
-    /// Many more distinct strokes than the memo has slots, gated by a flag that flips now and
-    /// then: slots are shared and replaced, and every press still agrees with the live chain.
+    /// More distinct strokes than the memo has slots (504 chords, a third of them prefixes
+    /// whose `ctrl+x` is a stroke of its own, against 512 slots), gated by a flag that flips
+    /// now and then: slots are shared and replaced, and every press still agrees with the live
+    /// chain.
     @Test func manyStrokesShareSlots() throws {
         var k = Keymap()
         k.roles = ["Text", "Window"]
         k.contexts = [ContextVariable(name: "on", type: .bool)]
         k.actions = [Action(name: "a"), Action(name: "b")]
         let keys = "abcdefghijklmnopqrstuvwxyz0123456789".map(String.init)
-        let mods = ["ctrl", "alt", "cmd", "ctrl+alt", "ctrl+cmd", "alt+cmd", "ctrl+alt+cmd"]
+        let plain = ["ctrl", "alt", "cmd", "ctrl+alt", "ctrl+cmd", "alt+cmd", "ctrl+alt+cmd"]
+        let mods = plain + plain.map { "shift+" + $0 }
         var chords: [String] = []
         for m in mods { for key in keys { chords.append("\(m)+\(key)") } }
         for (i, c) in chords.enumerated() {
@@ -216,8 +219,8 @@ struct DecisionMemoTests {
             return Int(x >> 33) % n
         }
         var strokes: [(KeyEvent, ((inout ContextState) throws -> Void)?)] = []
-        for n in 0..<3_000 {
-            let flip: ((inout ContextState) throws -> Void)? = n % 700 == 699 ? { try $0.set("on", !(try $0.bool("on"))) } : nil
+        for n in 0..<6_000 {
+            let flip: ((inout ContextState) throws -> Void)? = n % 1_400 == 1_399 ? { try $0.set("on", !(try $0.bool("on"))) } : nil
             strokes.append((press(next(20) == 0 ? "ctrl+x" : chords[next(chords.count)]), flip))
         }
         let words = try Self.agree(t, strokes, chain: Self.chain())
