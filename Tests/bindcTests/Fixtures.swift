@@ -81,9 +81,9 @@ shortcut "com.example.editor.search" {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Examples")
 
-    /// Every `.bind` file under Examples/ (recursively), sorted.
+    /// Every `.bind` file under Examples/ (recursively, not in hidden folders such as `.build`), sorted.
     static var exampleFiles: [URL] {
-        guard let walker = FileManager.default.enumerator(at: examplesDirectory, includingPropertiesForKeys: nil) else {
+        guard let walker = FileManager.default.enumerator(at: examplesDirectory, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else {
             return []
         }
         return walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "bind" }

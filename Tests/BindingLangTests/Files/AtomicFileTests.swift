@@ -110,8 +110,12 @@ import Testing
         ].map { try! Regex($0) }
         var offenders: [String] = []
         for folder in ["Sources", "Examples", "Plugins"] {
-            guard let files = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path) else { continue }
-            for case let file as String in files where file.hasSuffix(".swift") {
+            // Hidden folders (an example's `.build`, holding SwiftPM's generated test runner) are not our code.
+            let base = root.appendingPathComponent(folder)
+            guard let files = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+            else { continue }
+            for case let url as URL in files where url.pathExtension == "swift" {
+                let file = String(url.standardizedFileURL.path.dropFirst(base.standardizedFileURL.path.count + 1))
                 let path = folder + "/" + file
                 if path == "Sources/BindingLang/Files/AtomicFile.swift" { continue }
                 let text = try String(contentsOfFile: root.appendingPathComponent(path).path, encoding: .utf8)
