@@ -102,6 +102,13 @@ text = 'layer over "layered-base.bind"\nin Editor {\n'
 text += "".join(f"  ctrl+j -> b when mode == m{i}\n" for i in range(500))
 text += "".join(f"  unbind ctrl+j when mode == m{i}\n" for i in range(500, 1000))
 write("layered-overrides.bind", text + "}\n")
+# The same base where the layer leaves 300 cases to it: its condition keeps 700 conjuncts,
+# a chain 701 levels tall, past the table's 512; the emitter regroups it (it compiled and the
+# table was then rejected on load before, 2026-11-24).
+text = 'layer over "layered-base.bind"\nin Editor {\n'
+text += "".join(f"  ctrl+j -> b when mode == m{i}\n" for i in range(350))
+text += "".join(f"  unbind ctrl+j when mode == m{i}\n" for i in range(350, 700))
+write("layered-tall.bind", text + "}\n")
 os.makedirs(os.path.join(out, "layered-files"), exist_ok=True)
 write("layered-files/f000.bind", base)
 for i in range(1, 400):

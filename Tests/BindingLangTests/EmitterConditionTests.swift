@@ -87,3 +87,119 @@ struct EmitterConditionTests {
         #expect(TableBuilder.need(left) == 2 && TableBuilder.need(right) == 2 && TableBuilder.need(nots) == 1)
     }
 }
+
+/// Issue 16: layering narrows a binding once per later binding of its chord, and 700
+/// overrides made a condition 700 levels tall, past the loader's 512: `compile` succeeded and
+/// the table was rejected on load. The emitter now regroups chains of a condition that would be
+/// too tall (ConditionBalancing.swift) and leaves the others as they are.
+struct ConditionBalancingTests {
+    /// Evaluates `c` with flag `i` set to bit `i` of `bits` (small trees only: recursive).
+    static func value(_ c: Condition, _ bits: UInt64) -> Bool {
+        switch c {
+        case .constant(let v): return v
+        case .flag(let i): return bits >> UInt64(i) & 1 == 1
+        case .not(let x): return !value(x, bits)
+        case .and(let l, let r): return value(l, bits) && value(r, bits)
+        case .or(let l, let r): return value(l, bits) || value(r, bits)
+        default: return false
+        }
+    }
+
+    /// The leaves of `c`, left to right, and its operators top down (small trees only).
+    static func leaves(_ c: Condition) -> [Condition] {
+        switch c {
+        case .not(let x): return leaves(x)
+        case .and(let l, let r), .or(let l, let r): return leaves(l) + leaves(r)
+        default: return [c]
+        }
+    }
+
+    @Test func balancedKeepsMeaningAndOrder() {
+        var rng = SplitMix64(seed: 1_607)
+        func random(_ depth: Int) -> Condition {
+            switch depth == 0 ? 0 : Int(rng.next() % 6) {
+            case 0: return .flag(Int(rng.next() % 10))
+            case 1: return .not(random(depth - 1))
+            case 2, 3: return .and(random(depth - 1), random(Int(rng.next() % UInt64(depth))))
+            default: return .or(random(Int(rng.next() % UInt64(depth))), random(depth - 1))
+            }
+        }
+        for _ in 0..<300 {
+            let c = random(8), b = c.balanced()
+            #expect(Self.leaves(b) == Self.leaves(c))
+            #expect(b.height <= c.height)
+            for _ in 0..<16 {
+                let bits = rng.next()
+                #expect(Self.value(b, bits) == Self.value(c, bits))
+            }
+        }
+    }
+
+    @Test func chainsBecomeLogarithmic() {
+        var chain: Condition = .flag(0)
+        for i in 1..<1_000 { chain = .and(chain, .not(.flag(i % 60))) }
+        #expect(chain.height == 1_001)
+        // 1,000 operands: 10 levels of `&&`, then `!` and its flag.
+        #expect(chain.balanced().height == 12)
+        // The `&&` under `||` joins `flag(1)` to the chain's operands: one chain of 1,001.
+        let mixed: Condition = .or(.not(chain), .and(.flag(1), chain))
+        #expect(mixed.balanced().height == 14)
+    }
+
+    /// What fits is written as before (read back as the same tree); only a condition that
+    /// would be too tall is regrouped.
+    @Test func onlyTooTallConditionsAreRegrouped() throws {
+        func chain(_ height: Int) -> Condition {
+            var c: Condition = .flag(0)
+            for i in 1..<height { c = .and(c, .flag(i % 60)) }
+            return c
+        }
+        let fits = chain(TableFormat.maxConditionHeight), tall = chain(TableFormat.maxConditionHeight + 1)
+        #expect(fits.height == TableFormat.maxConditionHeight)
+        let chord = try #require(try? Chord.parse("k", platform: .apple).get())
+        let keymap = Keymap(
+            name: "t", platform: .apple, contexts: (0..<60).map { ContextVariable(name: "f\($0)", type: .bool) },
+            roles: ["R"], actions: [Action(name: "go")], groups: [],
+            bindings: [
+                Binding(sequence: [chord], role: 0, action: 0, condition: fits),
+                Binding(sequence: [chord, chord], role: 0, action: 0, condition: tall),
+            ])
+        let back = Keymap(table: try BindingTable(bytes: Emitter.emit(keymap)))
+        #expect(back.bindings[0].condition == fits)
+        #expect(back.bindings[1].condition == tall.balanced())
+        #expect(back.bindings[1].condition.height == 11)
+    }
+
+    /// The case that failed, end to end: a base binding and 600 overrides of its chord in a
+    /// layer (300 rebinds, 300 unbinds) compile to a table that loads and dispatches as the
+    /// layers say.
+    @Test func sixHundredOverridesLoadAndDispatch() throws {
+        let cases = (0..<700).map { "m\($0)" }
+        let base = "context mode: \(cases.joined(separator: " | "))\nresponder Editor\naction a\naction b\nin Editor {\n  ctrl+j -> a\n}\n"
+        var layer = "layer over \"base.bind\"\nin Editor {\n"
+        for i in 0..<300 { layer += "  ctrl+j -> b when mode == m\(i)\n" }
+        for i in 300..<600 { layer += "  unbind ctrl+j when mode == m\(i)\n" }
+        layer += "}\n"
+        let compilation = checkLayered([("base.bind", base), ("user.bind", layer)], roots: ["user.bind"])
+        #expect(!compilation.hasErrors, "\(compilation.diagnostics.map(\.message))")
+        let bytes = try #require(compilation.table(strip: false))
+        let table = try BindingTable(bytes: bytes)
+        final class Probe: Responder {
+            var responderRoles: [String] { ["Editor"] }
+            var nextResponder: (any Responder)? { nil }
+            func canPerform(_ action: ActionInvocation) -> Bool { true }
+            func perform(_ action: ActionInvocation) {}
+        }
+        let chord = try #require(try? Chord.parse("ctrl+j", platform: .apple).get())
+        let dispatcher = Dispatcher(table: table)
+        for (mode, expected) in [("m0", "b"), ("m299", "b"), ("m300", nil), ("m599", nil), ("m600", "a"), ("m699", "a")] {
+            var context = ContextState(table: table)
+            try context.set("mode", case: mode)
+            let performed = dispatcher.dispatch(KeyEvent(chord), firstResponder: Probe(), context: context).performedAction
+            #expect(performed?.name == expected, "mode \(mode)")
+        }
+        // The tools read the regrouped condition back as the layers wrote it.
+        let text = KeymapPrinter.text(Keymap(table: table))
+        #expect(text.contains("mode != m300 && mode != m301"))
+    }
+}

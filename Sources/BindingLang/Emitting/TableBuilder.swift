@@ -196,7 +196,9 @@ struct TableBuilder {
         conditionIDs[c] = id
         let start = sections[Section.code.rawValue].count
         var code = ByteWriter()
-        compile(c, into: &code)
+        // Layering's long chains are regrouped to fit the loader's height limit (ConditionBalancing.swift).
+        let tall = PressCost.size(c) > TableFormat.maxConditionHeight && c.height > TableFormat.maxConditionHeight
+        compile(tall ? c.balanced() : c, into: &code)
         let n = code.count
         sections[Section.code.rawValue].bytes.append(contentsOf: code.bytes)
         sections[Section.code.rawValue].count += n
