@@ -129,6 +129,38 @@ struct ChainSnapshotTests {
         #expect(d.dispatch(press("cmd+b"), chain: snapshot, context: ContextState(table: t2)).isUnhandled)
     }
 
+    /// A press reaches the snapshot's responders unretained (`ResponderSlot`): the snapshot
+    /// alone must keep them alive, through a `canPerform` that cuts every other reference to
+    /// the next responder, and a result must keep its performer after the snapshot is gone.
+    @Test(arguments: [ChainSnapshot.CapabilityPolicy.exact, .cachedUntilInvalidated])
+    func theSnapshotAloneKeepsItsRespondersAlive(policy: ChainSnapshot.CapabilityPolicy) throws {
+        let table = try load(editorKeymap())
+        weak var weakEditor: TestResponder?
+        var snapshot: ChainSnapshot? = {
+            let editor = TestResponder("editor", roles: ["Editor"], performs: ["selectTab"])
+            weakEditor = editor
+            let text = CuttingResponder(roles: ["TextView"], next: editor)
+            return ChainSnapshot(table: table, firstResponder: text, capabilities: policy)
+        }()
+        #expect(weakEditor != nil, "the snapshot holds the editor")
+        let d = Dispatcher(table: table)
+        // Asked first, the text view drops its link to the editor: only the snapshot holds it.
+        var result: DispatchResult? = d.dispatch(press("cmd+1"), chain: try #require(snapshot), context: ContextState(table: table))
+        do {
+            guard case .performed(let action, let performer)? = result else {
+                Issue.record("cmd+1 should be performed, got \(String(describing: result))")
+                return
+            }
+            #expect(action.description == "selectTab(1)")
+            #expect((performer as? TestResponder)?.performed == ["selectTab(1)"])
+        }
+        #expect(((snapshot?.responders.first as? CuttingResponder)?.nextResponder) == nil)
+        snapshot = nil
+        #expect(weakEditor?.label == "editor", "the result keeps its performer")
+        result = nil
+        #expect(weakEditor == nil, "nothing else keeps it")
+    }
+
     @Test func aChainThatLoopsIsCut() throws {
         let table = try load(editorKeymap())
         let a = TestResponder("a", roles: ["TextView"], performs: [])
@@ -158,4 +190,22 @@ struct ChainSnapshotTests {
         }
         #expect(editor.performed == ["copy2", "copy2", "oe", "oe", "left", "left", "down", "down"])
     }
+}
+
+/// A responder that performs nothing and, when asked, drops its link outwards.
+private final class CuttingResponder: Responder {
+    let responderRoles: [String]
+    var nextResponder: (any Responder)?
+
+    init(roles: [String], next: (any Responder)?) {
+        responderRoles = roles
+        nextResponder = next
+    }
+
+    func canPerform(_ action: ActionInvocation) -> Bool {
+        nextResponder = nil
+        return false
+    }
+
+    func perform(_ action: ActionInvocation) {}
 }

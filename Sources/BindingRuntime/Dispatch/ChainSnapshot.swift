@@ -32,9 +32,13 @@ public final class ChainSnapshot {
 
     /// The responders, first responder first (cut at ``Dispatcher/maxChainLength``).
     public let responders: [any Responder]
-    /// ``responders`` in a fixed allocation: asking one `canPerform` reads it in place,
-    /// with no array access.
-    let chain: UnsafeMutableBufferPointer<any Responder>
+    /// Each responder in its own immutable box, held strongly here (the boxes are made with
+    /// the snapshot and never replaced).
+    private let slots: [ResponderSlot]
+    /// ``slots`` as unretained references in a fixed allocation, first responder first: a
+    /// press reaches responder `p` as `chain[p]` with no array access and no reference
+    /// counting (``ResponderSlot`` says why that is safe).
+    let chain: UnsafeMutableBufferPointer<Unmanaged<ResponderSlot>>
     /// The number of responders.
     let depth: Int
     /// Each responder's role names as it gave them when the snapshot was built.
@@ -107,8 +111,10 @@ public final class ChainSnapshot {
         }
         self.responders = responders
         depth = responders.count
-        chain = .allocate(capacity: max(responders.count, 1))
-        _ = chain.initialize(from: responders)
+        let slots = responders.map(ResponderSlot.init)
+        self.slots = slots
+        chain = .allocate(capacity: max(slots.count, 1))
+        _ = chain.initialize(from: slots.lazy.map { Unmanaged.passUnretained($0) })
         roleNames = responders.map(\.responderRoles)
         capabilityPolicy = capabilities
         resolved = .allocate(capacity: 1)
@@ -116,7 +122,6 @@ public final class ChainSnapshot {
     }
 
     deinit {
-        chain.baseAddress.unsafelyUnwrapped.deinitialize(count: depth)
         chain.deallocate()
         resolved.pointee.free()
         resolved.deinitialize(count: 1)
@@ -226,11 +231,30 @@ public final class ChainSnapshot {
         let first = UnsafePointer(chain.baseAddress.unsafelyUnwrapped)
         var i = 0
         while i < depth {
-            if first[i].canPerform(action) { return i }
+            if first[i]._withUnsafeGuaranteedRef({ $0.responder.canPerform(action) }) { return i }
             i &+= 1
         }
         return -1
     }
+}
+
+/// One responder of a ``ChainSnapshot``, boxed so that a press can call it without retaining
+/// and releasing it around each call.
+///
+/// **Why the unretained use is safe.** The snapshot holds every slot strongly for its whole
+/// life (``ChainSnapshot``'s `slots`, a `let` array) and each slot holds its responder in a
+/// `let`, so the responder cannot go away while the snapshot is alive, whatever a
+/// `canPerform` or `perform` call does (it may drop the app's own references, dispatch
+/// again, or rebind the snapshot to a new table: none of that touches the slots). Every
+/// unretained use happens inside a method of the snapshot or of a dispatcher given the
+/// snapshot, which holds the snapshot for the call. Reading the `let` field of a slot
+/// borrowed through `Unmanaged._withUnsafeGuaranteedRef` lets the compiler pass the responder
+/// at +0, where reading it out of mutable memory made a retain and a release per call.
+final class ResponderSlot {
+    /// The responder.
+    let responder: any Responder
+
+    init(_ responder: any Responder) { self.responder = responder }
 }
 
 /// Constants of the snapshot's performer cache.

@@ -9,10 +9,12 @@ extension Dispatcher {
         switch decideStroke(event, chain: chain, context: context) {
         case .perform(let binding, _, let performer):
             let action = table.invocation(ofBinding: binding)
-            // `performer` is a position of the chain (decide found it there).
-            let responder = chain.chain.baseAddress.unsafelyUnwrapped[performer]
-            responder.perform(action)
-            return .performed(action, responder: responder)
+            // `performer` is a position of the chain (decide found it there); the slot is
+            // borrowed, unretained (``ResponderSlot``): only the result retains the responder.
+            return chain.chain.baseAddress.unsafelyUnwrapped[performer]._withUnsafeGuaranteedRef { slot in
+                slot.responder.perform(action)
+                return .performed(action, responder: slot.responder)
+            }
         case .pending:
             return .pending(PendingSequence(table: table, node: pendingNode ?? BindingTable.root))
         case .cancelled(let reason):
