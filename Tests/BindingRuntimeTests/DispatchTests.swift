@@ -184,3 +184,31 @@ func conditionGating(_ c: Condition, a: Bool, b: Bool, mode: Int, lang: String, 
     try ctx.set("lang", string: "swift")
     #expect(try ctx.string("lang") == "swift")
 }
+
+/// The live walk visits at most `Dispatcher.maxChainLength` responders, the first included,
+/// both for rule 2's roles and for the performer: a role played by the last responder of the
+/// cut is reached, one played just beyond it is not, and a performer beyond it is not found.
+@Test(arguments: [Dispatcher.maxChainLength, Dispatcher.maxChainLength + 1])
+func theLiveWalkStopsAtTheChainLimit(length: Int) throws {
+    var k = Keymap()
+    k.roles = ["Near", "Far"]
+    k.actions = [Action(name: "far"), Action(name: "near")]
+    k.bindings = [Binding(sequence: seq("cmd+a"), role: 1, action: 0), Binding(sequence: seq("cmd+b"), role: 0, action: 1)]
+    let table = try load(k)
+    var last = TestResponder("far", roles: ["Far"])
+    let far = last
+    for i in 1..<length { last = TestResponder("near \(i)", roles: ["Near"], next: last, performs: []) }
+    let d = Dispatcher(table: table), context = ContextState(table: table)
+    let reached = d.dispatch(press("cmd+a"), firstResponder: last, context: context)
+    // cmd+b is played by the first responder, but only the far one can perform it.
+    let performed = d.dispatch(press("cmd+b"), firstResponder: last, context: context)
+    if length <= Dispatcher.maxChainLength {
+        #expect(reached.performedAction?.name == "far")
+        #expect(performed.performedAction?.name == "near")
+        #expect(far.performed == ["far", "near"])
+    } else {
+        #expect(reached.isUnhandled)
+        #expect(performed.isUnhandled)
+        #expect(far.performed == [])
+    }
+}

@@ -285,28 +285,18 @@ public final class Dispatcher {
         let live = liveRoles(node: node, view: view, bits: bits)
         if live == 0 { return .nothing }
         if live != TableFormat.roleBit(TableFormat.menuRole) {
-            var responder: (any Responder)? = firstResponder
-            var depth = 0
-            while let r = responder, depth < Dispatcher.maxChainLength {
-                let names = r.responderRoles
-                if let cached = roleCache.roles(of: names, in: table) {
-                    for k in 0..<cached.count {
-                        let role = UInt32(truncatingIfNeeded: cached.indices[k])
-                        if TableFormat.roleBit(role) & live == 0 { continue }
-                        if let outcome = resolve(node: node, role: role, firstResponder: firstResponder, context: context, view: view, bits: bits) {
-                            return outcome
-                        }
-                    }
-                } else {
-                    for name in names {
-                        guard let role = table.roleIndex(named: name) else { continue }
-                        if TableFormat.roleBit(UInt32(role)) & live == 0 { continue }
-                        if let outcome = resolve(node: node, role: UInt32(role), firstResponder: firstResponder, context: context, view: view, bits: bits) {
-                            return outcome
-                        }
-                    }
+            // The first responder is borrowed from the caller; each later one is the owned
+            // reference its predecessor's `nextResponder` returned (no other copy per step).
+            if let outcome = resolve(node: node, rolesOf: firstResponder, live: live, firstResponder: firstResponder, context: context, view: view, bits: bits) {
+                return outcome
+            }
+            var next = firstResponder.nextResponder
+            var depth = 1
+            while depth < Dispatcher.maxChainLength, let r = next {
+                if let outcome = resolve(node: node, rolesOf: r, live: live, firstResponder: firstResponder, context: context, view: view, bits: bits) {
+                    return outcome
                 }
-                responder = r.nextResponder
+                next = r.nextResponder
                 depth &+= 1
             }
         }
@@ -355,6 +345,32 @@ public final class Dispatcher {
         return live
     }
 
+    /// Rule 2 for the roles `responder` plays, in its order, among the `live` ones; nil when
+    /// none of them decides.
+    @inline(__always)
+    func resolve(node: Int, rolesOf responder: any Responder, live: UInt64, firstResponder: any Responder, context: ContextState,
+                 view: DispatchView, bits: UnsafePointer<UInt64>) -> Resolution? {
+        let names = responder.responderRoles
+        if let cached = roleCache.roles(of: names, in: table) {
+            for k in 0..<cached.count {
+                let role = UInt32(truncatingIfNeeded: cached.indices[k])
+                if TableFormat.roleBit(role) & live == 0 { continue }
+                if let outcome = resolve(node: node, role: role, firstResponder: firstResponder, context: context, view: view, bits: bits) {
+                    return outcome
+                }
+            }
+            return nil
+        }
+        for name in names {
+            guard let role = table.roleIndex(named: name) else { continue }
+            if TableFormat.roleBit(UInt32(role)) & live == 0 { continue }
+            if let outcome = resolve(node: node, role: UInt32(role), firstResponder: firstResponder, context: context, view: view, bits: bits) {
+                return outcome
+            }
+        }
+        return nil
+    }
+
     /// Rule 2a, then 2b, for one role at `node`; nil when this role does not decide.
     @inline(__always)
     func resolve(node: Int, role: UInt32, firstResponder: any Responder, context: ContextState, view: DispatchView, bits: UnsafePointer<UInt64>) -> Resolution? {
@@ -399,11 +415,13 @@ public final class Dispatcher {
     /// `action` (`targetForAction` semantics).
     @inline(__always)
     public func performer(of action: ActionInvocation, firstResponder: any Responder) -> (any Responder)? {
-        var responder: (any Responder)? = firstResponder
-        var depth = 0
-        while let r = responder, depth < Dispatcher.maxChainLength {
+        // As in rule 2's walk: the first responder borrowed, each later one owned once.
+        if firstResponder.canPerform(action) { return firstResponder }
+        var next = firstResponder.nextResponder
+        var depth = 1
+        while depth < Dispatcher.maxChainLength, let r = next {
             if r.canPerform(action) { return r }
-            responder = r.nextResponder
+            next = r.nextResponder
             depth &+= 1
         }
         return nil
