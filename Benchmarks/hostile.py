@@ -103,12 +103,20 @@ text += "".join(f"  ctrl+j -> b when mode == m{i}\n" for i in range(500))
 text += "".join(f"  unbind ctrl+j when mode == m{i}\n" for i in range(500, 1000))
 write("layered-overrides.bind", text + "}\n")
 # The same base where the layer leaves 300 cases to it: its condition keeps 700 conjuncts,
-# a chain 701 levels tall, past the table's 512; the emitter regroups it (it compiled and the
-# table was then rejected on load before, 2026-11-24).
+# which made a chain 701 levels tall, past the table's 512 (it compiled and the table was
+# rejected on load, 2026-11-24); layering now keeps the chain about 2 log2 n levels tall.
 text = 'layer over "layered-base.bind"\nin Editor {\n'
 text += "".join(f"  ctrl+j -> b when mode == m{i}\n" for i in range(350))
 text += "".join(f"  unbind ctrl+j when mode == m{i}\n" for i in range(350, 700))
 write("layered-tall.bind", text + "}\n")
+# 3,000 unbinds of one key, each where another case of a 4,000-case `mode` holds: checked
+# with a 256 KB stack. Built as a left-deep chain, the narrowed condition was 3,001 levels
+# tall, and freeing it took about 7,850 nested calls, past such a stack (2026-11-24).
+cases4k = [f"m{i}" for i in range(4000)]
+write("layered-unbinds-base.bind", "context mode: " + " | ".join(cases4k) + "\nresponder Editor\naction a\nin Editor {\n  ctrl+j -> a\n}\n")
+text = 'layer over "layered-unbinds-base.bind"\nin Editor {\n'
+text += "".join(f"  unbind ctrl+j when mode == m{i}\n" for i in range(3000))
+write("layered-unbinds.bind", text + "}\n")
 os.makedirs(os.path.join(out, "layered-files"), exist_ok=True)
 write("layered-files/f000.bind", base)
 for i in range(1, 400):

@@ -96,8 +96,9 @@ if [ "$json_bytes" -gt $((600 * 20000)) ]; then echo "dump --json shared-dump: $
 # about 0.5 s and 0.2 s after, on a loaded machine. The limit is 5 s to allow for the load.
 RUN_SECONDS=5 run "check layered-overrides (1,000)" 0 check "$work/layered-overrides.bind"
 RUN_SECONDS=5 run "check layered-files (400 files)" 0 check "$work"/layered-files/f*.bind
-# A layered condition taller than the table allows compiles to a table that loads: dump reads
-# it back, explain dispatches through it (mode m800 is left to the base binding).
+# A layered condition of 700 conjuncts (701 levels as a left-deep chain, past the table's 512)
+# compiles to a table that loads: dump reads it back, explain dispatches through it (mode m800
+# is left to the base binding).
 RUN_SECONDS=5 run "compile layered-tall (700 conjuncts)" 0 compile "$work/layered-tall.bind" -o "$work/layered-tall.bindtable"
 RUN_SECONDS=5 run "dump layered-tall table" 0 dump "$work/layered-tall.bindtable"
 explained=$("$bindc" explain "$work/layered-tall.bindtable" --set mode=m800 --keys ctrl+j 2> /dev/null || true)
@@ -105,6 +106,12 @@ if ! grep -q "performed a on Editor" <<< "$explained"; then
     echo "explain layered-tall: ctrl+j in mode m800 does not perform the base binding's action" >&2
     failed=1
 fi
+
+# 3,000 unbinds of one key checked with a 256 KB stack: the narrowed condition stays low, so
+# no walk (printing, comparing, freeing) goes deep. About 4.7 CPU-s (quadratic: each unbind
+# walks the condition it narrows).
+RUN_PROGRAM=bash run "check layered-unbinds (3,000; 256 KB stack)" 0 \
+    -c 'ulimit -s 256 && exec "$0" "$@"' "$bindc" check "$work/layered-unbinds.bind"
 
 # tiny-editor opens a 50 MB file (lines ending in LF, CRLF and CR, invalid UTF-8, no final
 # newline), types one character, saves and quits: one pass over the bytes to split the lines,

@@ -90,9 +90,10 @@ struct EmitterConditionTests {
 
 /// Issue 16: layering narrows a binding once per later binding of its chord, and 700
 /// overrides made a condition 700 levels tall, past the loader's 512: `compile` succeeded and
-/// the table was rejected on load. The emitter now regroups chains of a condition that would be
-/// too tall (ConditionBalancing.swift) and leaves the others as they are.
-struct ConditionBalancingTests {
+/// the table was rejected on load, and every recursive walk went 700 levels deep. Layering now
+/// adds conjuncts where the chain stays low, and the emitter regroups a condition that would
+/// still be too tall (ConditionShape.swift), leaving the others as they are.
+struct ConditionShapeTests {
     /// Evaluates `c` with flag `i` set to bit `i` of `bits` (small trees only: recursive).
     static func value(_ c: Condition, _ bits: UInt64) -> Bool {
         switch c {
@@ -105,13 +106,20 @@ struct ConditionBalancingTests {
         }
     }
 
-    /// The leaves of `c`, left to right, and its operators top down (small trees only).
+    /// The leaves of `c`, left to right (negations looked through).
     static func leaves(_ c: Condition) -> [Condition] {
-        switch c {
-        case .not(let x): return leaves(x)
-        case .and(let l, let r), .or(let l, let r): return leaves(l) + leaves(r)
-        default: return [c]
+        var out: [Condition] = []
+        var pending = [c]
+        while let c = pending.popLast() {
+            switch c {
+            case .not(let x): pending.append(x)
+            case .and(let l, let r), .or(let l, let r):
+                pending.append(r)
+                pending.append(l)
+            default: out.append(c)
+            }
         }
+        return out
     }
 
     @Test func balancedKeepsMeaningAndOrder() {
@@ -133,6 +141,31 @@ struct ConditionBalancingTests {
                 #expect(Self.value(b, bits) == Self.value(c, bits))
             }
         }
+    }
+
+    @Test func conjoiningKeepsOrderAndStaysLow() {
+        var rng = SplitMix64(seed: 24)
+        var low: Condition = .flag(0)
+        var expected: [Condition] = [.flag(0)]
+        for n in 2...2_000 {
+            // Mostly leaves and negations, sometimes a taller operand.
+            let x: Condition = switch rng.next() % 8 {
+            case 0: .or(.flag(1), .and(.flag(2), .flag(3)))
+            case 1, 2, 3: .not(.flag(n % 60))
+            default: .flag(n % 60)
+            }
+            low = low.conjoined(with: x)
+            expected.append(x)
+            if n == 1_000 || n == 2_000 {
+                // The same operands in the same order (the leaves of a left-deep chain of them).
+                #expect(Self.leaves(low) == expected.flatMap { Self.leaves($0) })
+                // 2 log₂ n plus the operands' own height.
+                #expect(low.height <= 2 * (n == 1_000 ? 10 : 11) + 3, "n \(n): height \(low.height)")
+            }
+        }
+        // An `&&` on top of an existing condition is joined after it, whatever its shape.
+        let base: Condition = .and(.flag(1), .or(.flag(2), .flag(3)))
+        #expect(base.conjoined(with: .flag(4)) == .and(base, .flag(4)))
     }
 
     @Test func chainsBecomeLogarithmic() {
@@ -171,8 +204,8 @@ struct ConditionBalancingTests {
     }
 
     /// The case that failed, end to end: a base binding and 600 overrides of its chord in a
-    /// layer (300 rebinds, 300 unbinds) compile to a table that loads and dispatches as the
-    /// layers say.
+    /// layer (300 rebinds, 300 unbinds) narrow the base to a low condition and compile to a
+    /// table that loads and dispatches as the layers say.
     @Test func sixHundredOverridesLoadAndDispatch() throws {
         let cases = (0..<700).map { "m\($0)" }
         let base = "context mode: \(cases.joined(separator: " | "))\nresponder Editor\naction a\naction b\nin Editor {\n  ctrl+j -> a\n}\n"
@@ -182,6 +215,8 @@ struct ConditionBalancingTests {
         layer += "}\n"
         let compilation = checkLayered([("base.bind", base), ("user.bind", layer)], roots: ["user.bind"])
         #expect(!compilation.hasErrors, "\(compilation.diagnostics.map(\.message))")
+        let narrowed = try #require(compilation.keymap?.bindings.first { $0.location?.path == "base.bind" })
+        #expect(narrowed.condition.height <= 25, "\(narrowed.condition.height)")
         let bytes = try #require(compilation.table(strip: false))
         let table = try BindingTable(bytes: bytes)
         final class Probe: Responder {

@@ -146,7 +146,7 @@ extension Layering {
         case (.constant(false), _), (_, .constant(false)): return .constant(false)
         case (.constant(true), _): return notB
         case (_, .constant(true)): return a
-        default: return .and(a, notB)
+        default: return a.conjoined(with: notB)
         }
     }
 

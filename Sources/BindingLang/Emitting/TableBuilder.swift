@@ -196,7 +196,7 @@ struct TableBuilder {
         conditionIDs[c] = id
         let start = sections[Section.code.rawValue].count
         var code = ByteWriter()
-        // Layering's long chains are regrouped to fit the loader's height limit (ConditionBalancing.swift).
+        // A condition too tall for the loader is regrouped (ConditionShape.swift).
         let tall = PressCost.size(c) > TableFormat.maxConditionHeight && c.height > TableFormat.maxConditionHeight
         compile(tall ? c.balanced() : c, into: &code)
         let n = code.count

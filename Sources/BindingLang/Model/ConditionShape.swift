@@ -1,14 +1,16 @@
 import BindingRuntime
 
-/// Keeps conditions under the table's height limit (``TableFormat/maxConditionHeight``).
+/// The shape of a condition tree: its height, and two ways to keep it low.
 ///
 /// Source conditions are short, but layering narrows a binding once per later binding of its
-/// chord (`earlier && !(later1) && !(later2) …`), and 700 overrides of one key make a chain
-/// 700 levels tall. `&&` and `||` are associative and conditions have no side effects, so a
-/// chain may be evaluated in any grouping: the emitter regroups the chains of a condition that
-/// would be too tall into the lowest trees of the same operands in the same order (height about
-/// log₂ of the operand count). Every other condition is written as it is, so tables of keymaps that fit
-/// stay byte for byte the same.
+/// chord (`earlier && !(later1) && !(later2) …`): built as a left-deep chain, 700 overrides
+/// of one key made a condition 700 levels tall, past the table's limit
+/// (``TableFormat/maxConditionHeight``, 512), and every recursive walk (printers, equality,
+/// hashing, freeing) went as deep. `&&` and `||` are associative and conditions have no side
+/// effects, so a chain may be grouped any way: layering adds each conjunct where it keeps the
+/// chain about log₂ n levels tall (``conjoined(with:)``), and the emitter regroups any
+/// condition still too tall for the table (``balanced()``: a keymap built by hand), leaving
+/// every other condition as it is.
 extension Condition {
     /// Levels from the root to the deepest leaf, a leaf counting 1: what the loader measures.
     /// Iterative, so no condition is too tall to measure.
@@ -94,6 +96,23 @@ extension Condition {
             operands = next
         }
         return operands[0]
+    }
+
+    /// `self && x`, with `x` added where the chain stays low: into the right operand while that
+    /// is lower than the left one, else on top. The operands keep their order (`x` is last),
+    /// and n conjuncts added one by one make a tree about 2 log₂ n levels tall, where always
+    /// adding on top made it n. Walks only the right spine and the heights beside it.
+    func conjoined(with x: Condition) -> Condition {
+        // The right spine, down to where `x` goes.
+        var lefts: [Condition] = []
+        var c = self
+        while case .and(let l, let r) = c, r.height < l.height {
+            lefts.append(l)
+            c = r
+        }
+        var joined: Condition = .and(c, x)
+        while let l = lefts.popLast() { joined = .and(l, joined) }
+        return joined
     }
 
     /// The operands of the maximal chain of `&&` (or `||`) at the root, left to right.
