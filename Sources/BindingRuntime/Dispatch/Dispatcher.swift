@@ -168,18 +168,16 @@ public final class Dispatcher {
         if let repeatFrom,
            case .chosen(let binding, let performer) = resolveStroke(event, from: repeatFrom, firstResponder: firstResponder, state: state, view: view, bits: bits).resolution,
            table.bindingFlags(binding) & TableFormat.attributeRepeat != 0 {
-            let action = table.invocation(ofBinding: binding)
-            performer.perform(action)
+            performer.responder.perform(performer.action)
             enterRepeat(after: binding, prefix: repeatFrom)
-            return .performed(action, responder: performer)
+            return .performed(performer.action, responder: performer.responder)
         }
         let (node, resolution) = resolveStroke(event, from: from, firstResponder: firstResponder, state: state, view: view, bits: bits)
         switch resolution {
         case .chosen(let binding, let performer):
-            let action = table.invocation(ofBinding: binding)
-            performer.perform(action)
+            performer.responder.perform(performer.action)
             if self.state.pointee.hasRepeat { enterRepeat(after: binding, prefix: from) }
-            return .performed(action, responder: performer)
+            return .performed(performer.action, responder: performer.responder)
         case .pending:
             guard node >= 0 else { return .unhandled }
             pendingNode = node
@@ -268,9 +266,16 @@ public final class Dispatcher {
 
     // MARK: - Rule 2
 
+    /// Who performs a chosen binding, and the invocation it was asked about (performed and
+    /// returned as it is: the binding is not read again).
+    struct Performer {
+        let responder: any Responder
+        let action: ActionInvocation
+    }
+
     /// The outcome of rule 2 for the strokes leading to `node`.
     enum Resolution {
-        case chosen(binding: Int, performer: any Responder)
+        case chosen(binding: Int, performer: Performer)
         case pending
         case nothing
     }
@@ -387,8 +392,9 @@ public final class Dispatcher {
                 c &+= 1
                 guard view.test(candidate.condition, bits)
                     ?? interpret(candidate.condition, firstResponder: firstResponder, role: role, context: context) else { continue }
-                if let performer = performer(of: table.invocation(ofBinding: candidate.binding), firstResponder: firstResponder) {
-                    return .chosen(binding: candidate.binding, performer: performer)
+                let action = table.invocation(ofBinding: candidate.binding)
+                if let responder = performer(of: action, firstResponder: firstResponder) {
+                    return .chosen(binding: candidate.binding, performer: Performer(responder: responder, action: action))
                 }
             }
             let longer = group.longer
