@@ -10,15 +10,15 @@ import Testing
 /// because conditions are parsed with an explicit stack and blocks are limited to
 /// ``Parser/maxBlockDepth`` levels before any tree is built.
 struct SmallStackTests {
-    /// Runs `body` on a new thread with a 2 MB stack and returns its result.
-    static func onSmallStack<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
+    /// Runs `body` on a new thread with a `size`-byte stack (2 MB unless said) and returns its result.
+    static func onSmallStack<T: Sendable>(size: Int = 2 << 20, _ body: @escaping @Sendable () -> T) -> T {
         let box = ResultBox<T>()
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             box.value = body()
             done.signal()
         }
-        thread.stackSize = 2 << 20
+        thread.stackSize = size
         thread.start()
         done.wait()
         return box.value!

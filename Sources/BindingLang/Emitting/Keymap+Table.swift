@@ -91,19 +91,44 @@ extension ArgumentValue {
 }
 
 extension Condition {
-    /// The model condition of a table condition (same cases).
+    /// The model condition of a table condition (same cases). Built with explicit stacks
+    /// (operands before their operator), so a tall condition costs no call per level.
     init(_ c: TableCondition) {
-        switch c {
-        case .constant(let v): self = .constant(v)
-        case .flag(let i): self = .flag(i)
-        case .enumEquals(let i, let k): self = .enumEquals(i, k)
-        case .stringEquals(let i, let s): self = .stringEquals(i, s)
-        case .inside(let r): self = .inside(r)
-        case .plays(let r): self = .plays(r)
-        case .not(let x): self = .not(Condition(x))
-        case .and(let l, let r): self = .and(Condition(l), Condition(r))
-        case .or(let l, let r): self = .or(Condition(l), Condition(r))
+        enum Step {
+            case visit(TableCondition)
+            case negate
+            case join(and: Bool)
         }
+        var steps: [Step] = [.visit(c)]
+        var built: [Condition] = []
+        while let step = steps.popLast() {
+            switch step {
+            case .negate:
+                built.append(.not(built.removeLast()))
+            case .join(let isAnd):
+                let r = built.removeLast(), l = built.removeLast()
+                built.append(isAnd ? .and(l, r) : .or(l, r))
+            case .visit(let c):
+                switch c {
+                case .constant(let v): built.append(.constant(v))
+                case .flag(let i): built.append(.flag(i))
+                case .enumEquals(let i, let k): built.append(.enumEquals(i, k))
+                case .stringEquals(let i, let s): built.append(.stringEquals(i, s))
+                case .inside(let r): built.append(.inside(r))
+                case .plays(let r): built.append(.plays(r))
+                case .not(let x):
+                    steps.append(.negate)
+                    steps.append(.visit(x))
+                case .and(let l, let r), .or(let l, let r):
+                    let isAnd: Bool
+                    if case .and = c { isAnd = true } else { isAnd = false }
+                    steps.append(.join(and: isAnd))
+                    steps.append(.visit(r))
+                    steps.append(.visit(l))
+                }
+            }
+        }
+        self = built[0]
     }
 }
 

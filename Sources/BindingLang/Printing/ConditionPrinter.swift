@@ -37,45 +37,79 @@ public enum ConditionPrinter {
         }
 
         /// Renders `c` in a position that needs at least `level` strength, parenthesising if not.
+        /// One pass with an explicit stack of what is left to write, so the text is linear in
+        /// the condition's size and no level of the condition costs a call.
         func render(_ c: Condition, level: Level) -> String {
-            let (text, own) = renderBare(c)
-            return own < level ? "(\(text))" : text
+            enum Step {
+                /// `c` where its parent needs `level`: in parentheses when it binds less.
+                case render(Condition, Level)
+                /// `c` without parentheses of its own.
+                case bare(Condition)
+                case write(String)
+            }
+            var out = ""
+            var steps: [Step] = [.render(c, level)]
+            while let step = steps.popLast() {
+                switch step {
+                case .write(let text):
+                    out += text
+                case .render(let c, let level):
+                    if strength(c) < level {
+                        out += "("
+                        steps.append(.write(")"))
+                    }
+                    steps.append(.bare(c))
+                case .bare(let c):
+                    switch c {
+                    case .constant(let b): out += b ? "true" : "false"
+                    case .flag(let v): out += name(v)
+                    case .enumEquals(let v, let k): out += "\(name(v)) == \(caseName(v, k))"
+                    case .stringEquals(let v, let s): out += "\(name(v)) == \(SourceText.quoted(s))"
+                    case .inside(let r): out += "inside \(roleName(r))"
+                    case .plays(let r): out += "is \(roleName(r))"
+                    case .not(let inner):
+                        switch inner {
+                        case .enumEquals(let v, let k): out += "\(name(v)) != \(caseName(v, k))"
+                        case .stringEquals(let v, let s): out += "\(name(v)) != \(SourceText.quoted(s))"
+                        case .flag, .inside, .plays, .constant, .not:
+                            // `!` applies to a name, a constant or another `!` directly.
+                            out += "!"
+                            steps.append(.bare(inner))
+                        case .and, .or:
+                            if let (v, values) = membership(inner) {
+                                out += "\(name(v)) not in (\(values.joined(separator: ", ")))"
+                            } else {
+                                // A comparison needs parentheses too (`!(x == a)` is not `!x == a`).
+                                out += "!("
+                                steps.append(.write(")"))
+                                steps.append(.bare(inner))
+                            }
+                        }
+                    case .and(let l, let r):
+                        // Pushed in reverse: the left operand is written first.
+                        steps.append(.render(r, .and))
+                        steps.append(.write(" && "))
+                        steps.append(.render(l, .and))
+                    case .or(let l, let r):
+                        if let (v, values) = membership(c) {
+                            out += "\(name(v)) in (\(values.joined(separator: ", ")))"
+                        } else {
+                            steps.append(.render(r, .or))
+                            steps.append(.write(" || "))
+                            steps.append(.render(l, .or))
+                        }
+                    }
+                }
+            }
+            return out
         }
 
-        /// The text of `c` and how strongly it binds.
-        func renderBare(_ c: Condition) -> (String, Level) {
+        /// How strongly `c` binds as written: an `||` that prints as `x in (…)` is one name.
+        func strength(_ c: Condition) -> Level {
             switch c {
-            case .constant(let b): return (b ? "true" : "false", .unary)
-            case .flag(let v): return (name(v), .unary)
-            case .enumEquals(let v, let k): return ("\(name(v)) == \(caseName(v, k))", .unary)
-            case .stringEquals(let v, let s): return ("\(name(v)) == \(SourceText.quoted(s))", .unary)
-            case .inside(let r): return ("inside \(roleName(r))", .unary)
-            case .plays(let r): return ("is \(roleName(r))", .unary)
-            case .not(let inner):
-                switch inner {
-                case .enumEquals(let v, let k): return ("\(name(v)) != \(caseName(v, k))", .unary)
-                case .stringEquals(let v, let s): return ("\(name(v)) != \(SourceText.quoted(s))", .unary)
-                default:
-                    if let (v, values) = membership(inner) {
-                        return ("\(name(v)) not in (\(values.joined(separator: ", ")))", .unary)
-                    }
-                    let (text, own) = renderBare(inner)
-                    // `!` applies to a name, a constant or a parenthesised expression; a
-                    // comparison needs parentheses too (`!(x == a)` is not `!x == a`).
-                    if case .flag = inner { return ("!" + text, .unary) }
-                    if case .inside = inner { return ("!" + text, .unary) }
-                    if case .plays = inner { return ("!" + text, .unary) }
-                    if case .constant = inner { return ("!" + text, .unary) }
-                    if case .not = inner, own == .unary { return ("!" + text, .unary) }
-                    return ("!(\(text))", .unary)
-                }
-            case .and(let l, let r):
-                return ("\(render(l, level: .and)) && \(render(r, level: .and))", .and)
-            case .or(let l, let r):
-                if let (v, values) = membership(c) {
-                    return ("\(name(v)) in (\(values.joined(separator: ", ")))", .unary)
-                }
-                return ("\(render(l, level: .or)) || \(render(r, level: .or))", .or)
+            case .and: return .and
+            case .or: return membership(c) == nil ? .or : .unary
+            case .constant, .flag, .enumEquals, .stringEquals, .inside, .plays, .not: return .unary
             }
         }
 
@@ -83,15 +117,15 @@ public enum ConditionPrinter {
         /// values in order.
         func membership(_ c: Condition) -> (Int, [String])? {
             guard case .or = c else { return nil }
-            var leaves: [Condition] = []
-            func collect(_ c: Condition) {
-                if case .or(let l, let r) = c { collect(l); collect(r) } else { leaves.append(c) }
-            }
-            collect(c)
             var variable: Int? = nil
             var values: [String] = []
-            for leaf in leaves {
+            // The chain's operands left to right, stopping at the first that is not an equality.
+            var pending = [c]
+            while let leaf = pending.popLast() {
                 switch leaf {
+                case .or(let l, let r):
+                    pending.append(r)
+                    pending.append(l)
                 case .enumEquals(let v, let k) where variable == nil || variable == v:
                     variable = v
                     values.append(caseName(v, k))

@@ -88,10 +88,22 @@ extension BindingTable {
 
     /// Source-like text of a condition (`mode == insert && !readOnly`), for explanations.
     /// Written into one string as it goes (no text per subtree, so the work is linear in the
-    /// condition's size; the recursion is bounded by the loader's 512-level height limit).
+    /// condition's size), with an explicit stack instead of a call per level: a 512-level
+    /// condition needs no more stack than a short one, on any thread.
     public func text(of condition: TableCondition) -> String {
+        enum Step {
+            /// Render a subtree where its parent binds this strongly (0 loosest, 3 `!`).
+            case render(TableCondition, parent: Int)
+            case write(String)
+        }
         var out = ""
-        func render(_ c: TableCondition, _ parentPrecedence: Int) {
+        var steps: [Step] = [.render(condition, parent: 0)]
+        while let step = steps.popLast() {
+            let c: TableCondition, parentPrecedence: Int
+            switch step {
+            case .write(let text): out += text; continue
+            case .render(let x, let p): (c, parentPrecedence) = (x, p)
+            }
             switch c {
             case .constant(let v): out += v ? "true" : "false"
             case .flag(let i): out += contextName(i)
@@ -106,19 +118,19 @@ extension BindingTable {
                     out += contextName(i) + " != " + quoted(s)
                 } else {
                     out += "!"
-                    render(x, 3)
+                    steps.append(.render(x, parent: 3))
                 }
             case .and(let l, let r), .or(let l, let r):
                 let precedence: Int
                 if case .and = c { precedence = 2 } else { precedence = 1 }
+                // Pushed in reverse: the left operand is written first.
+                if parentPrecedence > precedence { steps.append(.write(")")) }
+                steps.append(.render(r, parent: precedence))
+                steps.append(.write(precedence == 2 ? " && " : " || "))
+                steps.append(.render(l, parent: precedence))
                 if parentPrecedence > precedence { out += "(" }
-                render(l, precedence)
-                out += precedence == 2 ? " && " : " || "
-                render(r, precedence)
-                if parentPrecedence > precedence { out += ")" }
             }
         }
-        render(condition, 0)
         return out
     }
 
