@@ -56,6 +56,7 @@ struct Bench {
         measureLayouts()
         measureBaseline()
         measureRuntime()
+        measureHostileLoad()
         measureRepeats()
         results.elapsedSeconds = Double(Clock.now() - start) / 1e9
         results.cpuShare = Double(Clock.threadCPU() - cpuStart) / 1e9 / max(1e-9, results.elapsedSeconds)

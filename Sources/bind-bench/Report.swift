@@ -66,6 +66,11 @@ enum Report {
         out.append("  source bytes:           \(r.tableSourceBytes) (table/source \(f(r.tableBytes.map { Double($0) / Double(max(1, r.tableSourceBytes)) })))")
         out.append("  JSON bytes:             \(r.jsonBytes) (table/JSON \(f(r.tableBytes.map { Double($0) / Double(max(1, r.jsonBytes)) })))")
         out.append("  load + validate:        \(f(r.loadMs)) ms (\(f(r.loadMsPerMB)) ms per MB); stripped \(f(r.loadStrippedMs)) ms")
+        out.append("  tables at the format's limits (issue #16), load + validate:")
+        for shape in r.hostileLoad {
+            out.append("    " + padRight(shape.name, 24) + pad(String(shape.bytes), 10) + " B  " + pad(f(shape.msPerMB), 8) + " ms per MB")
+        }
+        out.append("    worst vs the 100,000-binding table: \(f(r.hostileLoadWorstRatio))x")
         out.append("")
         out.append("Layouts (issue #12)")
         out.append("  bindc layouts --all:    \(f(r.layoutsAllMs)) ms on 10,000 bindings, 41 layouts (compile, analyse, report; \(r.layoutsAllProblems.map(String.init) ?? "n/a") problems; target < 1000 ms)")
@@ -133,6 +138,8 @@ enum Report {
             ("compile_mb_per_s", num(r.mbPerS(r.compileSeconds))),
             ("lex_mb_per_s", num(r.mbPerS(r.lexSeconds))),
             ("load_ms_per_mb", num(r.loadMsPerMB)),
+            ("hostile_load_worst_ms_per_mb", num(r.hostileLoad.map(\.msPerMB).max())),
+            ("hostile_load_worst_ratio", num(r.hostileLoadWorstRatio)),
             ("table_bytes_per_binding", num(r.tableBytesPerBinding)),
             ("quick", r.quick ? "true" : "false"),
             ("seed", String(r.seed)),

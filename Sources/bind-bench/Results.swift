@@ -129,6 +129,13 @@ struct Results {
         guard let f = frontEndSeconds, let e = emitSeconds else { return nil }
         return f + e
     }
+    /// Load + validate of tables at the format's limits (HostileLoad.swift): shape, bytes, ms per MB.
+    var hostileLoad: [(name: String, bytes: Int, msPerMB: Double)] = []
+    /// The slowest shape's ms per MB over the ordinary 100,000-binding table's.
+    var hostileLoadWorstRatio: Double? {
+        guard let worst = hostileLoad.map(\.msPerMB).max(), let base = loadMsPerMB, base > 0 else { return nil }
+        return worst / base
+    }
     var loadMsPerMB: Double? {
         guard let ms = loadMs, let b = tableBytes, b > 0 else { return nil }
         return ms / (Double(b) / 1e6)
