@@ -111,18 +111,12 @@ struct DeepInputTests {
         let keymap = Keymap(table: table)
         #expect(KeymapPrinter.text(keymap).contains("a && !a"))
         _ = KeymapPrinter.json(keymap).rendered()
-        final class Probe: Responder {
-            var responderRoles: [String] { ["R"] }
-            var nextResponder: (any Responder)? { nil }
-            func canPerform(_ action: ActionInvocation) -> Bool { true }
-            func perform(_ action: ActionInvocation) {}
-        }
         let dispatcher = Dispatcher(table: table)
         var context = ContextState(table: table)
         try context.set("a", true)
         let chord = try #require(try? Chord.parse("k", platform: .apple).get())
-        let explanation = dispatcher.explain([chord], firstResponder: Probe(), context: context)
+        let explanation = dispatcher.explain([chord], firstResponder: LoneResponder(roles: ["R"]), context: context)
         #expect(!ExplanationPrinter.json(explanation, keymap: keymap, chain: ["probe"], values: []).rendered().isEmpty)
-        _ = dispatcher.dispatch(KeyEvent(chord), firstResponder: Probe(), context: context)
+        _ = dispatcher.dispatch(KeyEvent(chord), firstResponder: LoneResponder(roles: ["R"]), context: context)
     }
 }

@@ -219,18 +219,12 @@ struct ConditionShapeTests {
         #expect(narrowed.condition.height <= 25, "\(narrowed.condition.height)")
         let bytes = try #require(compilation.table(strip: false))
         let table = try BindingTable(bytes: bytes)
-        final class Probe: Responder {
-            var responderRoles: [String] { ["Editor"] }
-            var nextResponder: (any Responder)? { nil }
-            func canPerform(_ action: ActionInvocation) -> Bool { true }
-            func perform(_ action: ActionInvocation) {}
-        }
         let chord = try #require(try? Chord.parse("ctrl+j", platform: .apple).get())
         let dispatcher = Dispatcher(table: table)
         for (mode, expected) in [("m0", "b"), ("m299", "b"), ("m300", nil), ("m599", nil), ("m600", "a"), ("m699", "a")] {
             var context = ContextState(table: table)
             try context.set("mode", case: mode)
-            let performed = dispatcher.dispatch(KeyEvent(chord), firstResponder: Probe(), context: context).performedAction
+            let performed = dispatcher.dispatch(KeyEvent(chord), firstResponder: LoneResponder(roles: ["Editor"]), context: context).performedAction
             #expect(performed?.name == expected, "mode \(mode)")
         }
         // The tools read the regrouped condition back as the layers wrote it.

@@ -27,15 +27,9 @@ struct HostileTableTests {
         let table = try BindingTable(bytes: HostileTables.deepCondition(operands: operands))
         let keymap = Keymap(table: table)
         #expect(KeymapPrinter.text(keymap).contains("a && a"))
-        final class Probe: Responder {
-            var responderRoles: [String] { ["R"] }
-            var nextResponder: (any Responder)? { nil }
-            func canPerform(_ action: ActionInvocation) -> Bool { true }
-            func perform(_ action: ActionInvocation) {}
-        }
         let chord = try #require(try? Chord.parse("k", platform: .apple).get())
         let dispatcher = Dispatcher(table: table)
-        let explanation = dispatcher.explain([chord], firstResponder: Probe(), context: ContextState(table: table))
+        let explanation = dispatcher.explain([chord], firstResponder: LoneResponder(roles: ["R"]), context: ContextState(table: table))
         #expect(!ExplanationPrinter.explanation(explanation, keymap: keymap, chain: ["probe"], values: []).isEmpty)
     }
 
@@ -135,15 +129,9 @@ struct PressCostTests {
         #expect(reason2.contains("longer than 65536 instructions"))
         // At the limit the table loads, and a press that tries every candidate is quick.
         let table = try BindingTable(bytes: HostileTables.sharedFalseCondition(candidates: 512, size: 128))
-        final class Probe: Responder {
-            var responderRoles: [String] { ["R"] }
-            var nextResponder: (any Responder)? { nil }
-            func canPerform(_ action: ActionInvocation) -> Bool { true }
-            func perform(_ action: ActionInvocation) {}
-        }
         let chord = try #require(try? Chord.parse("k", platform: .apple).get())
         let dispatcher = Dispatcher(table: table)
-        let result = dispatcher.dispatch(KeyEvent(chord), firstResponder: Probe(), context: ContextState(table: table))
+        let result = dispatcher.dispatch(KeyEvent(chord), firstResponder: LoneResponder(roles: ["R"]), context: ContextState(table: table))
         #expect("\(result)".contains("unhandled") || "\(result)".contains("nothing") || !"\(result)".contains("performed"))
     }
 
@@ -152,12 +140,6 @@ struct PressCostTests {
     /// once per candidate (the hostile fuzzer's finding). CPU time, so a loaded machine does
     /// not matter; the ratio was about 20 before.
     @Test func explainDoesASharedConditionOnce() throws {
-        final class Probe: Responder {
-            var responderRoles: [String] { ["R"] }
-            var nextResponder: (any Responder)? { nil }
-            func canPerform(_ action: ActionInvocation) -> Bool { true }
-            func perform(_ action: ActionInvocation) {}
-        }
         let chord = try #require(try? Chord.parse("k", platform: .apple).get())
         func cost(size: Int) throws -> UInt64 {
             let table = try BindingTable(bytes: HostileTables.sharedFalseCondition(candidates: 512, size: size))
@@ -165,7 +147,7 @@ struct PressCostTests {
             let context = ContextState(table: table)
             let start = HostileFuzzBody.threadCPUNanoseconds()
             for _ in 0..<4 {
-                let explanation = dispatcher.explain([chord], firstResponder: Probe(), context: context)
+                let explanation = dispatcher.explain([chord], firstResponder: LoneResponder(roles: ["R"]), context: context)
                 #expect(explanation.entries.count == 512)
             }
             return HostileFuzzBody.threadCPUNanoseconds() - start

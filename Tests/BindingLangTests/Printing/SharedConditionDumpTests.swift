@@ -66,18 +66,12 @@ struct SharedConditionDumpTests {
 /// `bindc explain` lists a long condition, or a long list of false parts, that several
 /// candidates share once, named, instead of once per candidate.
 struct SharedConditionExplainTests {
-    final class Probe: Responder {
-        var responderRoles: [String] { ["R"] }
-        var nextResponder: (any Responder)? { nil }
-        func canPerform(_ action: ActionInvocation) -> Bool { true }
-        func perform(_ action: ActionInvocation) {}
-    }
 
     @Test func sharedFalseConditionIsListedOnce() throws {
         func explain(candidates: Int, size: Int) throws -> String {
             let table = try BindingTable(bytes: HostileTables.sharedFalseCondition(candidates: candidates, size: size))
             let chord = try #require(try? Chord.parse("k", platform: .apple).get())
-            let explanation = Dispatcher(table: table).explain([chord], firstResponder: Probe(), context: ContextState(table: table))
+            let explanation = Dispatcher(table: table).explain([chord], firstResponder: LoneResponder(roles: ["R"]), context: ContextState(table: table))
             return ExplanationPrinter.explanation(explanation, keymap: Keymap(table: table), chain: ["probe"], values: [("a", "false")])
         }
         let text = try explain(candidates: 20, size: 40)

@@ -83,19 +83,13 @@ struct StreamingPrinterTests {
     /// `dump --json` and `explain --json` list a condition that 100 bindings share once: the
     /// documents grow by about one condition's text when the condition grows, not 100 times.
     @Test func jsonListsASharedConditionOnce() throws {
-        final class Probe: Responder {
-            var responderRoles: [String] { ["R"] }
-            var nextResponder: (any Responder)? { nil }
-            func canPerform(_ action: ActionInvocation) -> Bool { true }
-            func perform(_ action: ActionInvocation) {}
-        }
         let chord = try #require(try? Chord.parse("k", platform: .apple).get())
         func documents(size: Int) throws -> (dump: String, explain: String, condition: String) {
             let table = try BindingTable(bytes: HostileTables.sharedFalseCondition(candidates: 100, size: size))
             let keymap = Keymap(table: table)
             var dump = CountingStream()
             KeymapPrinter.writeJSON(table: table, to: &dump)
-            let explanation = Dispatcher(table: table).explain([chord], firstResponder: Probe(), context: ContextState(table: table))
+            let explanation = Dispatcher(table: table).explain([chord], firstResponder: LoneResponder(roles: ["R"]), context: ContextState(table: table))
             let explain = ExplanationPrinter.json(explanation, keymap: keymap, chain: ["probe"], values: []).rendered()
             let condition = ConditionPrinter.render(keymap.bindings[0].condition, contexts: keymap.contexts, roles: keymap.roles)
             return (dump.text, explain, condition)
@@ -117,14 +111,8 @@ struct StreamingPrinterTests {
     @Test func explanationStreamsTheSameText() throws {
         let table = try BindingTable(bytes: HostileTables.sharedFalseCondition(candidates: 20, size: 9))
         let keymap = Keymap(table: table)
-        final class Probe: Responder {
-            var responderRoles: [String] { ["R"] }
-            var nextResponder: (any Responder)? { nil }
-            func canPerform(_ action: ActionInvocation) -> Bool { true }
-            func perform(_ action: ActionInvocation) {}
-        }
         let chord = try #require(try? Chord.parse("k", platform: .apple).get())
-        let explanation = Dispatcher(table: table).explain([chord], firstResponder: Probe(), context: ContextState(table: table))
+        let explanation = Dispatcher(table: table).explain([chord], firstResponder: LoneResponder(roles: ["R"]), context: ContextState(table: table))
         let values = [(name: "a", value: "false")]
         var out = CountingStream()
         ExplanationPrinter.write(explanation, keymap: keymap, chain: ["probe"], values: values, to: &out)
