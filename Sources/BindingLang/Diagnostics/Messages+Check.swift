@@ -299,4 +299,8 @@ extension Messages {
         "user-info value must be a string, number, Boolean or dictionary; did you mean \(quoted(name))?"
     }
     static let userInfoTooDeep = "user info is nested too deeply"
+    /// The emitted table of a checked keymap did not load: a BindKit defect, never the user's.
+    public static func unloadableTable(_ error: TableError) -> String {
+        "internal error: the table compiled from these sources does not load (\(error)); nothing was written. Please report this, with the sources"
+    }
 }

@@ -94,6 +94,13 @@ public struct Compilation: Sendable {
         keymap.map { Emitter.emit($0, strip: strip) }
     }
 
+    /// Like ``table(strip:)``, but the bytes are loaded once first (``Emitter/emitLoadable(_:strip:)``):
+    /// `.failure` carries the loader's reason, which for checked sources means a defect in
+    /// BindKit, and then nothing should be written. Nil when the compilation has errors.
+    public func loadableTable(strip: Bool) -> Result<[UInt8], TableError>? {
+        keymap.map { keymap in Result { () throws(TableError) in try Emitter.emitLoadable(keymap, strip: strip) } }
+    }
+
     /// Whether `bytes` look like a compiled table (they start with the format's magic), so
     /// tools can accept a table where sources are expected.
     public static func isTable(_ bytes: [UInt8]) -> Bool {

@@ -10,6 +10,16 @@ public enum Emitter {
         emit(keymap, strip: strip, allowNarrowBindings: true)
     }
 
+    /// The table bytes of `keymap`, loaded once before they are returned, so that no caller
+    /// writes a table the runtime would reject. A keymap the checker produced always loads; one
+    /// built by hand may not (a 33-stroke sequence, 600 bindings of one key in one role), and an
+    /// emitter defect must not reach a file either. Throws the loader's reason.
+    public static func emitLoadable(_ keymap: Keymap, strip: Bool = false) throws(TableError) -> [UInt8] {
+        let bytes = emit(keymap, strip: strip)
+        _ = try BindingTable(bytes: bytes)
+        return bytes
+    }
+
     /// `allowNarrowBindings: false` forces 16-byte `BIND` records (tests cover both layouts).
     static func emit(_ keymap: Keymap, strip: Bool, allowNarrowBindings: Bool) -> [UInt8] {
         var builder = TableBuilder(keymap: keymap, strip: strip)

@@ -33,7 +33,11 @@ enum CompileCommand: Command {
         let compilation = Compilation(layered: consume layered, platform: configured.platform, keepingSyntax: false)
         let sources = compilation.sources
         var messages: [DiagnosticJSON.Message] = []
-        if let table = compilation.table(strip: arguments.flag("strip")) {
+        // The table is loaded once before it is written: a table the runtime rejects is never written.
+        switch compilation.loadableTable(strip: arguments.flag("strip")) {
+        case nil: break
+        case .failure(let error): messages.append(DiagnosticJSON.Message(.error, Messages.unloadableTable(error)))
+        case .success(let table):
             if out == "-" {
                 console.out(bytes: table)
             } else {
