@@ -17,7 +17,7 @@ enum SyntaxDump {
     static func declaration(_ d: Declaration) -> String {
         switch d {
         case .layer(let l): return "layer over \(string(l.path))"
-        case .keymap(let s, _): return "keymap \(string(s))"
+        case .keymap(let s, let platforms, _): return "keymap \(string(s))" + (platforms.isEmpty ? "" : " for " + platforms.map(\.name).joined(separator: ","))
         case .context(let c):
             switch c.type {
             case .named(let n): return "context \(c.name.name): \(n.name)"

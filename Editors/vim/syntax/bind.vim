@@ -4,7 +4,7 @@ if exists('b:current_syntax')
   finish
 endif
 
-syn keyword bindKeyword keymap context responder action in menu shortcut group unbind when edit separator layer over not
+syn keyword bindKeyword keymap context responder action in menu shortcut group unbind when edit separator layer over not for
 syn keyword bindType Bool String Int
 syn keyword bindBoolean true false
 

@@ -40,6 +40,7 @@ public enum Checker {
     ) -> (Keymap?, [Diagnostic]) {
         var engine = DiagnosticEngine()
         let scope = Scope.collect(files, into: &engine)
+        KeymapPlatforms.check(files, platform: platform, into: &engine)
         let conditions = ConditionChecker(scope: scope, platform: platform)
         let chords = ChordResolver(platform: platform)
         let actions = ActionResolver(scope: scope)

@@ -61,7 +61,7 @@ struct Scope {
             var keymapRange: SourceRange?
             for declaration in file.declarations {
                 switch declaration {
-                case .keymap(let name, let range):
+                case .keymap(let name, _, let range):
                     if let first = keymapRange {
                         engine.error(Messages.keymapNamedTwice, at: range,
                                      notes: [DiagnosticNote(Messages.keymapFirstNamedHere, at: first)])

@@ -99,6 +99,11 @@ extension Messages {
     static func unknownPlatform(_ name: String, _ suggestion: String?) -> String {
         "unknown platform '\(name)'\(didYouMean(suggestion)); the platforms are \(Platform.allCases.map(\.rawValue).joined(separator: ", "))"
     }
+    static func platformListedTwice(_ name: String) -> String { "platform '\(name)' is listed twice" }
+    static func keymapNotForPlatform(_ name: String, _ platforms: [Platform], compiledFor platform: Platform) -> String {
+        let list = platforms.map(\.rawValue).joined(separator: ", ")
+        return "keymap \(quoted(name)) is for \(list), not \(platform.rawValue) (the platform compiled for); compile it with --platform \(platforms[0].rawValue.lowercased()), or add \(platform.rawValue) to this list"
+    }
     static let platformIsBuiltIn = "'platform' is built in (the platform compiled for, set by --platform); choose another name"
     static func unknownAttribute(_ name: String, _ suggestion: String?) -> String {
         "unknown attribute '@\(name)'\(didYouMean(suggestion.map { "@" + $0 }))"

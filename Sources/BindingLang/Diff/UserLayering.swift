@@ -12,14 +12,15 @@ public enum UserLayering {
     public struct App {
         /// The app's files in layering order.
         var layered: LayeredSources
-        /// The platform to check for: `--platform` for sources, the table's own for a table.
-        var platform: Platform
+        /// The platform to check for: `--platform` for sources (nil: what the keymap declares,
+        /// else macOS), the table's own for a table.
+        var platform: Platform?
         /// For a table: its keymap, whose locations (from its source map) the app's bindings
         /// get back.
         var table: Keymap?
 
         /// The app as its source files were loaded.
-        public init(sources layered: LayeredSources, platform: Platform) {
+        public init(sources layered: LayeredSources, platform: Platform?) {
             self.layered = layered
             self.platform = platform
         }
@@ -41,8 +42,9 @@ public enum UserLayering {
         let id = sources.add(user)
         let (syntax, parsed) = Parser.parse(user, file: id)
         var diagnostics = app.layered.diagnostics + parsed
+        let files = app.layered.files + [syntax]
         let (checked, check) = Checker.check(
-            app.layered.files + [syntax], sources: sources, platform: app.platform, checkConflicts: false)
+            files, sources: sources, platform: app.platform ?? KeymapPlatforms.declared(in: files) ?? .macOS, checkConflicts: false)
         diagnostics += check
         guard var keymap = checked, !diagnostics.contains(where: { $0.severity == .error }) else {
             return (nil, diagnostics, sources)

@@ -16,11 +16,15 @@ public struct Compilation: Sendable {
     public let keymap: Keymap?
     /// Every diagnostic, sorted by file and position.
     public let diagnostics: [Diagnostic]
+    /// The platform compiled for: the one asked for, else the first the keymap declares it is
+    /// for (`keymap "Name" for linux`, Grammar.md §3.1), else macOS.
+    public let platform: Platform
     /// Errors without a position (``LayeredSources/rootErrors``): a file given that cannot be
     /// read or is given twice. Any of them means there is no keymap.
     public let rootErrors: [String]
 
-    /// Parses and checks every file of `sources`, in the order given, for `platform`. Each
+    /// Parses and checks every file of `sources`, in the order given, for `platform` (nil: the
+    /// platform the keymap declares, else macOS; see ``platform``). Each
     /// file's `layer over` directives must name earlier files of `sources` (nothing is read);
     /// to load a file's bases from its directives, use ``init(layered:platform:)``.
     ///
@@ -29,20 +33,22 @@ public struct Compilation: Sendable {
     /// checker is done with it, before the keymap is assembled (the tree is the largest
     /// structure of a compile; keeping it raised the peak memory by a third); once checked, the
     /// freed pages are handed back to the system (``FreedMemory``).
-    public init(sources: SourceManager, platform: Platform, keepingSyntax: Bool = true) {
+    public init(sources: SourceManager, platform: Platform?, keepingSyntax: Bool = true) {
         self.init(layered: LayeredSources(ordered: sources), platform: platform, keepingSyntax: keepingSyntax)
     }
 
     /// Checks files loaded by following their `layer over` directives
-    /// (``LayeredSources/init(roots:read:)``) for `platform`. Layering errors count as syntax
+    /// (``LayeredSources/init(roots:read:)``) for `platform` (nil as above). Layering errors count as syntax
     /// errors: there is no keymap. Errors without a position (``LayeredSources/rootErrors``)
     /// are the caller's to report. `keepingSyntax` is as for ``init(sources:platform:keepingSyntax:)``;
     /// to free the syntax trees early, pass a `layered` the caller no longer holds
     /// (`consume layered`).
-    public init(layered: consuming LayeredSources, platform: Platform, keepingSyntax: Bool = true) {
+    public init(layered: consuming LayeredSources, platform: Platform?, keepingSyntax: Bool = true) {
         self.sources = layered.sources
         let sources = layered.sources
         var files = layered.takeFiles()
+        let platform = platform ?? KeymapPlatforms.declared(in: files) ?? .macOS
+        self.platform = platform
         var diagnostics = layered.diagnostics
         self.rootErrors = layered.rootErrors
         let keymap: Keymap?, checkDiagnostics: [Diagnostic]

@@ -128,8 +128,9 @@ extension Formatter {
             switch d {
             case .layer(let l):
                 return .line(line(["layer over " + Formatter.quote(l.path.value)], .declaration, l.range.start, l.range.end))
-            case .keymap(let name, let r):
-                return .line(line(["keymap " + Formatter.quote(name.value)], .declaration, r.start, r.end))
+            case .keymap(let name, let platforms, let r):
+                let forList = platforms.isEmpty ? "" : " for " + platforms.map(\.name).joined(separator: ", ")
+                return .line(line(["keymap " + Formatter.quote(name.value) + forList], .declaration, r.start, r.end))
             case .context(let c):
                 let type: String
                 switch c.type {

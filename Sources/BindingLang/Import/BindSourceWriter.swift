@@ -204,8 +204,9 @@ struct BindSourceWriter {
 
     /// The source text. `base` is the `.bind` file a layer sits over (nil for a whole keymap);
     /// `foreign` resolves entry positions to lines; `ownDeclarations` are the names this file
-    /// must declare (the rest are the base's).
-    func write(base: String?, foreign: SourceFile, from previous: Declarations?, language: ImportLanguage) -> String {
+    /// must declare (the rest are the base's); `platform`, when given, is written as the
+    /// platform the keymap is for (`keymap "Name" for linux`).
+    func write(base: String?, foreign: SourceFile, from previous: Declarations?, language: ImportLanguage, platform: Platform? = nil) -> String {
         func line(_ entry: Int) -> Int { foreign.lineAndColumn(of: keymap.entries[entry].range.lowerBound).line }
         var out: [String] = []
         let converted = keymap.entries.filter { $0.outcome == .converted || $0.outcome == .disables }.count
@@ -220,7 +221,7 @@ struct BindSourceWriter {
                 out.append("// A layer over \(ForeignText.literal(base)): compile it after that file.")
             }
         } else {
-            out.append("keymap \(ForeignText.literal(keymap.name))")
+            out.append("keymap \(ForeignText.literal(keymap.name))" + (platform.map { " for \($0.rawValue)" } ?? ""))
         }
         out.append("")
         let prevRoles = Set(previous?.roleOrder ?? []), prevContexts = Set(previous?.contextOrder ?? [])

@@ -44,9 +44,13 @@ public enum Importer {
     }
 
     /// Imports `input` of `format`; `base` makes the output a layer over that file's import.
-    /// `language` says which language features the output may use.
+    /// `language` says which language features the output may use. `platform`, when given,
+    /// is the platform the foreign file is for: a whole keymap's output says so
+    /// (`keymap "Name" for linux`), so checking and compiling it default to that platform (a
+    /// layer gets its base's).
     public static func run(
-        _ input: Input, format: ImportFormat, over base: Input? = nil, language: ImportLanguage = .current
+        _ input: Input, format: ImportFormat, over base: Input? = nil, language: ImportLanguage = .current,
+        platform: Platform? = nil
     ) -> Result {
         var sources = SourceManager()
         var diagnostics: [Diagnostic] = []
@@ -111,7 +115,8 @@ public enum Importer {
         }
         BindSourceWriter.declare(layer, into: &declarations)
         let writer = BindSourceWriter(declarations: declarations, keymap: layer)
-        var source = writer.write(base: baseName, foreign: parsed[parsed.count - 1].file, from: previous, language: language)
+        var source = writer.write(
+            base: baseName, foreign: parsed[parsed.count - 1].file, from: previous, language: language, platform: platform)
         // In the canonical layout `bindc fmt` gives (aligned columns, comments kept).
         if case .success(let formatted) = Formatter.format(SourceFile(path: input.path, text: source), file: FileID(0)) {
             source = formatted
@@ -162,7 +167,7 @@ public struct ImportNames: Sendable {
 extension Importer {
     /// Compiles an import's output (after `baseSource`, the base's import, for a layer), so
     /// callers can count the conflicts that remain; nil when there is no output.
-    public static func compileOutput(_ result: Result, baseSource: String?, platform: Platform) -> Compilation? {
+    public static func compileOutput(_ result: Result, baseSource: String?, platform: Platform?) -> Compilation? {
         guard let source = result.source else { return nil }
         var sources = SourceManager()
         if let baseSource { sources.add(SourceFile(path: result.baseName ?? "base.bind", text: baseSource)) }

@@ -386,12 +386,24 @@ extension Parser {
             return .layer(LayerDirective(path: path, range: range(start, prevEnd)))
         }
 
-        /// `keymapDecl = "keymap" string ;`
+        /// `keymapDecl = "keymap" string [ "for" ident { "," ident } ] ;` (the platforms the
+        /// keymap is for, Grammar.md §3.1)
         mutating func parseKeymap() -> Declaration? {
             let start = tok.start
             advance()
             guard let name = parseString("keymap name") else { return nil }
-            return .keymap(name, range: range(start, prevEnd))
+            var platforms: [Identifier] = []
+            if isWord(tok, "for") {
+                advance()
+                guard let first = parseIdentifier("platform name") else { return nil }
+                platforms.append(first)
+                while case .comma = tok.kind {
+                    advance()
+                    guard let p = parseIdentifier("platform name") else { return nil }
+                    platforms.append(p)
+                }
+            }
+            return .keymap(name, platforms: platforms, range: range(start, prevEnd))
         }
 
         /// ```

@@ -34,8 +34,9 @@ public struct StringLiteral: Sendable, Equatable {
 public enum Declaration: Sendable {
     /// `layer over "path"`: a file this one layers over (Grammar.md §9).
     case layer(LayerDirective)
-    /// `keymap "Name"`
-    case keymap(StringLiteral, range: SourceRange)
+    /// `keymap "Name"` or `keymap "Name" for linux, windows`: the platforms it is for, as
+    /// written (empty: every platform).
+    case keymap(StringLiteral, platforms: [Identifier], range: SourceRange)
     /// `context name: Type`
     case context(ContextDeclaration)
     /// `responder A, B, C`

@@ -29,8 +29,9 @@ extension Analysis {
         switch declaration {
         case .layer(let l):
             return [symbol(l.path.value, .file, l.range, l.path.range, detail: "layer over")]
-        case .keymap(let name, let range):
-            return [symbol(name.value, .module, range, name.range, detail: "keymap")]
+        case .keymap(let name, let platforms, let range):
+            let detail = platforms.isEmpty ? "keymap" : "keymap for " + platforms.map(\.name).joined(separator: ", ")
+            return [symbol(name.value, .module, range, name.range, detail: detail)]
         case .context(let d):
             return [symbol(d.name.name, .variable, d.range, d.name.range, detail: typeText(d.type))]
         case .responder(let ids, _):

@@ -11,16 +11,17 @@ public struct Analysis: Sendable {
     public let compilation: Compilation
     /// Every name's declarations and uses.
     public let index: SymbolIndex
-    /// The platform `primary` was resolved for.
+    /// The platform `primary` was resolved for (``Compilation/platform``).
     public let platform: Platform
 
-    /// Compiles `documents` (already in layering order) for `platform`.
-    public init(documents: [TextDocument], platform: Platform) {
+    /// Compiles `documents` (already in layering order) for `platform` (nil: the platform the
+    /// keymap declares, else macOS).
+    public init(documents: [TextDocument], platform: Platform?) {
         self.documents = documents
-        self.platform = platform
         var sources = SourceManager()
         for d in documents { sources.add(d.sourceFile) }
         compilation = Compilation(sources: sources, platform: platform)
+        self.platform = compilation.platform
         index = SymbolIndex(compilation.files)
     }
 
@@ -28,16 +29,16 @@ public struct Analysis: Sendable {
     /// as `bindc check` follows them): an open document's current text is used where there is
     /// one (by path), else the file is read with `read`.
     public init(
-        root: TextDocument, open: [String: TextDocument], platform: Platform,
+        root: TextDocument, open: [String: TextDocument], platform: Platform?,
         read: @escaping @Sendable (String) throws(InputFile.ReadError) -> [UInt8]
     ) {
-        self.platform = platform
         let layered = LayeredSources(roots: [root.path]) { path throws(InputFile.ReadError) in
             if path == root.path { return root.bytes }
             if let d = open[LayeredSources.normalize(path)] { return d.bytes }
             return try read(path)
         }
         compilation = Compilation(layered: layered, platform: platform)
+        self.platform = compilation.platform
         documents = layered.sources.files.map { source in
             if source.path == root.path { return root }
             if let d = open[LayeredSources.normalize(source.path)] { return d }

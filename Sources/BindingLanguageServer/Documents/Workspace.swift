@@ -10,14 +10,15 @@ public struct Workspace: Sendable {
     /// URIs in the order they were opened.
     public private(set) var order: [String] = []
     private var analyses: [String: Analysis] = [:]
-    let platform: Platform
+    let platform: Platform?
     /// Reads files that are not open (the bases of layered documents).
     let read: @Sendable (String) throws(InputFile.ReadError) -> [UInt8]
 
-    /// A workspace resolving `primary` for `platform`, reading unopened files with `read`
+    /// A workspace resolving `primary` for `platform` (nil: each keymap's declared platform,
+    /// else macOS), reading unopened files with `read`
     /// (the file system by default).
     public init(
-        platform: Platform,
+        platform: Platform?,
         read: @escaping @Sendable (String) throws(InputFile.ReadError) -> [UInt8] = { path throws(InputFile.ReadError) in
             try InputFile.read(path)
         }

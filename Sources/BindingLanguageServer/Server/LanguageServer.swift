@@ -24,12 +24,12 @@ public struct LanguageServer: Sendable {
 
     /// A server resolving `primary` for `platform`; files that are not open (the bases of
     /// layered documents) are read from the file system.
-    public init(platform: Platform = .apple) {
+    public init(platform: Platform? = nil) {
         workspace = Workspace(platform: platform)
     }
 
     /// A server reading files that are not open with `read` (tests, fuzzing).
-    public init(platform: Platform = .apple, read: @escaping @Sendable (String) throws(InputFile.ReadError) -> [UInt8]) {
+    public init(platform: Platform? = nil, read: @escaping @Sendable (String) throws(InputFile.ReadError) -> [UInt8]) {
         workspace = Workspace(platform: platform, read: read)
     }
 

@@ -8,7 +8,7 @@ public struct ServerSession: Sendable {
     public private(set) var server: LanguageServer
     private var framer = MessageFramer()
 
-    public init(platform: Platform = .apple) { server = LanguageServer(platform: platform) }
+    public init(platform: Platform? = nil) { server = LanguageServer(platform: platform) }
 
     /// A session around a server made by the caller (one reading files another way).
     public init(server: LanguageServer) { self.server = server }

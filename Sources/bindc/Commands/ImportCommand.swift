@@ -23,7 +23,9 @@ enum ImportCommand: Command {
             .value("--over", valueName: "BASE", help: "Make a layer over this keymap file of the same editor"),
             .flag("--report", help: "Print what became of every entry on standard error"),
             .flag("--json", help: "With --report, print the report as JSON"),
-            CommonOptions.platform,
+            OptionSpec.value(
+                "--platform", valueName: "PLATFORM", choices: ["macos", "ipados", "windows", "linux", "apple", "other"],
+                help: "The platform FILE is for: the output says so ('keymap \"Name\" for linux'), so check and compile default to it; --report counts conflicts for it"),
             CommonOptions.diagnosticsFormat,
         ],
         examples: [
@@ -48,12 +50,12 @@ enum ImportCommand: Command {
             }
         }
         let base = inputs.count == 2 ? inputs[0] : nil
-        let result = Importer.run(inputs[inputs.count - 1], format: format, over: base)
+        let platform = Inputs.platform(arguments)
+        let result = Importer.run(inputs[inputs.count - 1], format: format, over: base, platform: platform)
         output.report(result.diagnostics, sources: result.sources, console: console)
         guard let source = result.source, var report = result.report else { return .failure }
         if arguments.flag("report") {
-            let platform = Inputs.platform(arguments)
-            let baseSource = base.flatMap { Importer.run($0, format: format).source }
+            let baseSource = base.flatMap { Importer.run($0, format: format, platform: platform).source }
             if let compilation = Importer.compileOutput(result, baseSource: baseSource, platform: platform) {
                 report.conflicts = compilation.diagnostics.filter { $0.severity == .error }.count
             }

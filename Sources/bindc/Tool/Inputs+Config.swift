@@ -6,7 +6,7 @@ extension Inputs {
     /// platform, and the Swift namespace. Options on the command line win over the file.
     struct Configured {
         var paths: [String]
-        var platform: Platform
+        var platform: Platform?
         var namespace: String?
     }
 

@@ -36,9 +36,10 @@ enum Inputs {
         return layered
     }
 
-    /// `--platform`, default macOS.
-    static func platform(_ arguments: ParsedArguments) -> Platform {
-        arguments.value("platform").flatMap { Platform(name: $0) } ?? .macOS
+    /// `--platform`; nil when not given: then a compilation is for the platform the keymap
+    /// declares (`keymap "Name" for linux`), else macOS.
+    static func platform(_ arguments: ParsedArguments) -> Platform? {
+        arguments.value("platform").flatMap { Platform(name: $0) }
     }
 
     /// Writes `text` to `-o OUT` atomically, or to standard output without `-o` (or `-o -`).

@@ -1,0 +1,49 @@
+import BindingRuntime
+
+/// The platforms a keymap says it is for (`keymap "Name" for linux, windows`, Grammar.md §3.1):
+/// which platform a compilation without `--platform` is for, and the errors of the list.
+enum KeymapPlatforms {
+    /// The first platform the first file that names some lists, or nil when no file does (then
+    /// a compilation is for macOS). Unknown names are skipped here; ``check(_:platform:into:)``
+    /// reports them.
+    static func declared(in files: [FileSyntax]) -> Platform? {
+        for file in files {
+            for declaration in file.declarations {
+                guard case .keymap(_, let platforms, _) = declaration, !platforms.isEmpty else { continue }
+                if let p = platforms.lazy.compactMap({ Platform(rawValue: $0.name) }).first { return p }
+            }
+        }
+        return nil
+    }
+
+    /// Unknown platform names (with a did-you-mean), names given twice, and a list that leaves
+    /// out `platform`, the platform compiled for (each file's list is its own promise).
+    static func check(_ files: [FileSyntax], platform: Platform, into engine: inout DiagnosticEngine) {
+        let names = Platform.allCases.map(\.rawValue)
+        for file in files {
+            for declaration in file.declarations {
+                guard case .keymap(let name, let platforms, _) = declaration, !platforms.isEmpty else { continue }
+                var known: [Platform] = []
+                var unknown = false
+                for id in platforms {
+                    guard let p = Platform(rawValue: id.name) else {
+                        let suggestion = names.first { $0.lowercased() == id.name.lowercased() } ?? nearest(to: id.name, in: names)
+                        engine.error(Messages.unknownPlatform(id.name, suggestion), at: id.range,
+                                     fixIts: suggestion.map { [FixIt(range: id.range, replacement: $0)] } ?? [])
+                        unknown = true
+                        continue
+                    }
+                    if known.contains(p) {
+                        engine.warning(Messages.platformListedTwice(id.name), at: id.range)
+                    } else {
+                        known.append(p)
+                    }
+                }
+                if !unknown, !known.contains(platform) {
+                    let range = SourceRange(file: name.range.file, start: platforms[0].range.start, end: platforms[platforms.count - 1].range.end)
+                    engine.error(Messages.keymapNotForPlatform(name.value, known, compiledFor: platform), at: range)
+                }
+            }
+        }
+    }
+}

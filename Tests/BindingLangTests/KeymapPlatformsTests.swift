@@ -1,0 +1,112 @@
+import BindingRuntime
+import Testing
+@testable import BindingLang
+
+/// `keymap "Name" for linux, windows` (Grammar.md §3.1): the platforms a keymap is for decide
+/// what a compilation without `--platform` is for, and a compilation for another platform is
+/// an error at the list.
+struct KeymapPlatformsTests {
+    func compile(_ text: String, platform: Platform? = nil) -> Compilation {
+        var sources = SourceManager()
+        sources.add(SourceFile(path: "a.bind", text: text))
+        return Compilation(sources: sources, platform: platform)
+    }
+
+    func summary(_ c: Compilation) -> [String] {
+        c.diagnostics.map { d in
+            let loc = c.sources.location(of: d.range)
+            return "\(loc.line):\(loc.column): \(d.severity.rawValue): \(d.message)"
+        }
+    }
+
+    static let body = """
+        responder Editor
+        action wordLeft
+        in Editor { primary+left -> wordLeft }
+        """
+
+    @Test func withoutPlatformTheFirstDeclaredOneIsCompiledFor() throws {
+        let c = compile("keymap \"K\" for linux, windows\n" + Self.body)
+        #expect(c.platform == .linux)
+        #expect(summary(c) == [])
+        let keymap = try #require(c.keymap)
+        #expect(keymap.platform == .linux)
+        // `primary` is Control on Linux, and the table records the platform.
+        #expect(keymap.bindings.first?.sequence.first?.modifiers == .control)
+        let table = try BindingTable(bytes: #require(c.table(strip: false)))
+        #expect(table.platform == .linux)
+    }
+
+    @Test func withoutAListItIsMacOSAsBefore() {
+        #expect(compile("keymap \"K\"\n" + Self.body).platform == .macOS)
+        #expect(compile(Self.body).platform == .macOS)
+    }
+
+    @Test func anotherListedPlatformMayBeAskedFor() {
+        let c = compile("keymap \"K\" for linux, windows\n" + Self.body, platform: .windows)
+        #expect(c.platform == .windows)
+        #expect(summary(c) == [])
+    }
+
+    @Test func aPlatformNotListedIsAnError() {
+        let c = compile("keymap \"K\" for linux, windows\n" + Self.body, platform: .macOS)
+        #expect(c.keymap == nil)
+        #expect(summary(c) == [
+            "1:16: error: keymap \"K\" is for linux, windows, not macOS (the platform compiled for); compile it with --platform linux, or add macOS to this list",
+        ])
+    }
+
+    @Test func unknownAndRepeatedNames() {
+        let c = compile("keymap \"K\" for Linux, linux, linux, amiga\n" + Self.body, platform: .linux)
+        #expect(summary(c) == [
+            "1:16: error: unknown platform 'Linux'; did you mean 'linux'?; the platforms are macOS, iPadOS, windows, linux",
+            "1:30: warning: platform 'linux' is listed twice",
+            "1:37: error: unknown platform 'amiga'; the platforms are macOS, iPadOS, windows, linux",
+        ])
+        let fix = c.diagnostics.first?.fixIts.first
+        #expect(fix?.replacement == "linux")
+    }
+
+    @Test func aMissingNameIsASyntaxError() {
+        let c = compile("keymap \"K\" for\n" + Self.body)
+        #expect(c.keymap == nil)
+        #expect(summary(c).first?.hasPrefix("1:15: error: expected platform name, found end of line") == true, "\(summary(c))")
+    }
+
+    @Test func theFormatterKeepsTheList() throws {
+        let text = "keymap   \"K\"   for linux ,windows\n"
+        let formatted = try Formatter.format(SourceFile(path: "a.bind", text: text), file: FileID(0)).get()
+        #expect(formatted == "keymap \"K\" for linux, windows\n")
+    }
+
+    @Test func eachLayeredFileKeepsItsOwnPromise() {
+        var sources = SourceManager()
+        sources.add(SourceFile(path: "base.bind", text: "keymap \"Base\" for linux\n" + Self.body))
+        sources.add(SourceFile(path: "user.bind", text: "layer over \"base.bind\"\nkeymap \"User\" for macOS\n"))
+        let c = Compilation(sources: sources, platform: nil)
+        // The base decides (it comes first); the user file's list leaves Linux out.
+        #expect(c.platform == .linux)
+        #expect(summary(c) == [
+            "2:19: error: keymap \"User\" is for macOS, not linux (the platform compiled for); compile it with --platform macos, or add linux to this list",
+        ])
+    }
+
+    @Test func anImportForAPlatformSaysSo() throws {
+        let json = #"[{"key": "ctrl+left", "command": "cursorWordLeft", "when": "textInputFocus"}]"#
+        let input = Importer.Input(path: "keybindings.json", bytes: Array(json.utf8))
+        let result = Importer.run(input, format: .vscode, platform: .linux)
+        let source = try #require(result.source)
+        #expect(source.contains("keymap \"keybindings.json\" for linux\n"), "\(source)")
+        let plain = try #require(Importer.run(input, format: .vscode).source)
+        #expect(plain.contains("keymap \"keybindings.json\"\n"))
+        // Checked without --platform, the output is checked for Linux: no macOS-reserved
+        // warning for ctrl+left (Mission Control), which checking it for macOS gives.
+        let linux = try #require(Importer.compileOutput(result, baseSource: nil, platform: nil))
+        #expect(linux.platform == .linux)
+        #expect(!linux.diagnostics.contains { $0.message.contains("reserved") })
+        let mac = try #require(Importer.compileOutput(
+            Importer.run(input, format: .vscode), baseSource: nil, platform: nil))
+        #expect(mac.platform == .macOS)
+        #expect(mac.diagnostics.contains { $0.message.contains("reserved by macOS") })
+    }
+}
