@@ -43,6 +43,8 @@ struct DidYouMeanTests {
         "unknown shortcut field 'titel'; did you mean 'title'?": "shortcut \"s\" {\n  titel \"S\"\n}",
         "unknown platform 'macos'; did you mean 'macOS'?; the platforms are macOS, iPadOS, windows, linux":
             "responder Editor\nin Editor when platform == macos {\n  cmd+k -> copy\n}",
+        "unknown platform 'Linux'; did you mean 'linux'?; the platforms are macOS, iPadOS, windows, linux":
+            "keymap \"K\" for Linux\nresponder Editor\nin Editor {\n  cmd+k -> copy\n}",
         "unknown attribute '@prority'; did you mean '@priority'?": "responder Editor\nin Editor {\n  @prority cmd+k -> copy\n}",
         "the repeat window '500' needs a unit; did you mean '500ms'?":
             "responder Editor\nin Editor {\n  @repeat(500) cmd+k up -> copy\n}",
