@@ -14,7 +14,8 @@ extension Analysis {
     /// the start of a top-level line; `group`, `unbind`, modifiers and keys at the start of a
     /// block line or after `+`; actions (with their argument type) after `->`; roles after `in`;
     /// contexts in conditions; enumeration cases after `==`, `!=` and inside `in (…)`; context
-    /// and argument types in declarations; `edit` after `menu`; shortcut fields and icon types.
+    /// and argument types in declarations; `edit` after `menu`; `for` and the platforms after
+    /// `keymap "Name"`; shortcut fields and icon types.
     /// Nothing inside strings and comments.
     public func completions(at offset: Int, in file: FileID) -> [CompletionItem] {
         let bytes = document(file).bytes
@@ -128,6 +129,8 @@ extension Analysis {
             }
             return contexts()
         case .comma:
+            // `keymap "Name" for linux, …`: the platforms.
+            if construct == .top && head == "keymap" && line.contains(where: { word($0, bytes) == "for" }) { return platforms() }
             // Inside `in (a, b, …`: the context before `in (`.
             if let open = line.lastIndex(where: { $0.kind == .leftParen }), open >= 2,
                 word(line[open - 1], bytes) == "in"
@@ -141,6 +144,7 @@ extension Analysis {
             return []
         case .identifier:
             if lastWord == "when" { return contexts() }
+            if construct == .top && head == "keymap" && lastWord == "for" { return platforms() }
             if line.count == 1 && head == "in" && construct == .top { return roles() }
             if line.count == 1 && head == "menu" && construct == .top { return [CompletionItem("edit", .keyword)] }
             if line.count == 1 && head == "layer" && construct == .top { return [CompletionItem("over", .keyword)] }
@@ -154,6 +158,7 @@ extension Analysis {
             if construct == .block && !line.contains(where: { $0.kind == .arrow }) { return chordParts() }
             return []
         case .string:
+            if construct == .top && head == "keymap" && line.count == 2 { return [CompletionItem("for", .keyword)] }
             if construct == .block && line.contains(where: { $0.kind == .arrow }) { return [CompletionItem("when", .keyword)] }
             return []
         case .rightParen:
@@ -204,6 +209,11 @@ extension Analysis {
     private func values(of context: String) -> [CompletionItem] {
         if contextType(context) == "Bool" { return ["true", "false"].map { CompletionItem($0, .keyword) } }
         return cases(ofContext: context).map { CompletionItem($0, .enumMember, detail: "case of \(context)") }
+    }
+
+    /// The platform names of `keymap "Name" for …` (Grammar.md §3.1).
+    private func platforms() -> [CompletionItem] {
+        Platform.allCases.map { CompletionItem($0.rawValue, .enumMember, detail: "platform") }
     }
 
     /// Modifiers (canonical names and `primary`) and key names.
