@@ -42,6 +42,27 @@ import Testing
         #expect(named.stdout.contains("public enum Other {"))
     }
 
+    /// check, dump, explain and layouts read the same file: the layer order (User.bind's cmd+f
+    /// wins only when it comes last) and the platform.
+    @Test func checkDumpExplainAndLayoutsTakeTheConfig() throws {
+        try bindc.write("bindkit.json", #"{"layers": ["Base.bind", "User.bind"], "platform": "linux"}"#)
+        let check = try bindc.run(["check", "--config", "bindkit.json", "User.bind", "Base.bind"])
+        #expect(check.status == 0, "\(check.stderr)")
+        let dump = try bindc.run(["dump", "--config", "bindkit.json", "User.bind", "Base.bind"])
+        #expect(dump.status == 0, "\(dump.stderr)")
+        #expect(dump.stdout.contains("for linux"), "\(dump.stdout)")
+        #expect(dump.stdout.contains("cmd+f  comment"), "\(dump.stdout)")
+        let explain = try bindc.run(["explain", "--config", "bindkit.json", "User.bind", "Base.bind", "--chain", "Editor", "--keys", "cmd+f"])
+        #expect(explain.status == 0, "\(explain.stderr)")
+        #expect(explain.stdout.contains("comment"), "\(explain.stdout)")
+        let layouts = try bindc.run(["layouts", "--config", "bindkit.json", "User.bind", "Base.bind", "--layout", "de"])
+        #expect(layouts.status == 0, "\(layouts.stderr)")
+        try bindc.write("bindkit.json", #"{"layers": ["Base.bind"], "platfrom": "linux"}"#)
+        let wrong = try bindc.run(["check", "--config", "bindkit.json", "Base.bind"])
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr.contains("bindkit.json:1:27: error: unknown key 'platfrom'; did you mean 'platform'?"), "\(wrong.stderr)")
+    }
+
     @Test func configMistakesArePositionedErrors() throws {
         try bindc.write("bindkit.json", "{\n  \"layers\": [\"Base.bind\", \"Missing.bind\"],\n  \"platfrom\": \"apple\"\n}\n")
         let r = try bindc.run(["compile", "--config", "bindkit.json", "Base.bind", "User.bind", "-o", "k.bindtable"])

@@ -17,7 +17,7 @@ enum CheckCommand: Command {
             """,
         positionals: CommonOptions.files,
         options: [
-            CommonOptions.platform, CommonOptions.diagnosticsFormat,
+            CommonOptions.platform, CommonOptions.config, CommonOptions.diagnosticsFormat,
             .value("--layouts", valueName: "IDS", help: "Also check on these keyboard layouts (comma-separated ids, or all)"),
             .flag("--layouts-strict", help: "Make --layouts problems errors instead of warnings"),
             .flag("--fix", help: "Apply every certain fix-it to the files"),
@@ -34,7 +34,9 @@ enum CheckCommand: Command {
         if dryRun && !fix { throw .invalidValue(ToolMessages.dryRunWithoutFix) }
         if fix && !dryRun && arguments.positionals.contains("-") { throw .invalidValue(ToolMessages.fixStandardInput) }
         let output = DiagnosticOutput(arguments, console: console)
-        guard let layered = Inputs.layered(arguments.positionals, console: console, output: output) else {
+        guard let configured = Inputs.configured(arguments, console: console, output: output),
+              let layered = Inputs.layered(configured.paths, console: console, output: output)
+        else {
             return .failure
         }
         var layouts: [KeyboardLayout] = []
@@ -45,7 +47,7 @@ enum CheckCommand: Command {
         }
         // Only the keymap, the sources and the diagnostics are needed: the syntax trees are
         // freed once checked.
-        var compilation = Compilation(layered: consume layered, platform: Inputs.platform(arguments), keepingSyntax: false)
+        var compilation = Compilation(layered: consume layered, platform: configured.platform, keepingSyntax: false)
         if fix {
             guard let fixed = applyFixes(compilation, dryRun: dryRun, arguments, console: console) else { return .failure }
             compilation = fixed
@@ -93,6 +95,6 @@ enum CheckCommand: Command {
             console.out(report)
         }
         guard changedAny else { return compilation }
-        return Compilation(sources: fixedSources, platform: Inputs.platform(arguments))
+        return Compilation(sources: fixedSources, platform: compilation.platform)
     }
 }

@@ -19,6 +19,7 @@ enum DumpCommand: Command {
         options: [
             .flag("--json", help: "Print JSON for tools instead of text"),
             CommonOptions.platformOrTables,
+            CommonOptions.config,
             CommonOptions.diagnosticsFormat,
         ],
         examples: ["bindc dump app.bindtable", "bindc dump --json app.bindtable", "bindc dump Examples/IDE-user.bind"])
@@ -40,7 +41,11 @@ enum DumpCommand: Command {
             }
         }
         let output = DiagnosticOutput(arguments, console: console)
-        guard let loaded = Inputs.sourcesOrTable(arguments.positionals, console: console, output: output) else { return .failure }
+        guard let configured = Inputs.configured(arguments, console: console, output: output),
+              let loaded = Inputs.sourcesOrTable(configured.paths, console: console, output: output)
+        else {
+            return .failure
+        }
         // Written as it goes through a buffered standard output. A table is listed straight from
         // its records, each binding read when its row is written, so the memory needed beyond
         // the table stays small whatever its size.
@@ -60,7 +65,7 @@ enum DumpCommand: Command {
             }
             if arguments.flag("json") { KeymapPrinter.writeJSON(table: table, to: &out) } else { KeymapPrinter.write(table: table, to: &out) }
         case .sources(let layered):
-            let compilation = Compilation(layered: layered, platform: Inputs.platform(arguments))
+            let compilation = Compilation(layered: layered, platform: configured.platform)
             output.report(compilation.diagnostics, sources: compilation.sources, console: console)
             guard let keymap = compilation.keymap else { return .failure }
             if arguments.flag("json") { KeymapPrinter.writeJSON(keymap, to: &out) } else { KeymapPrinter.write(keymap, to: &out) }

@@ -23,6 +23,7 @@ enum ExplainCommand: Command {
                 help: "Make a role's responder refuse an action (ACTION alone: every responder)"),
             .flag("--json", help: "Print JSON for tools instead of text"),
             CommonOptions.platformOrTables,
+            CommonOptions.config,
             CommonOptions.diagnosticsFormat,
         ],
         examples: [

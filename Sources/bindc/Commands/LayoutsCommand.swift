@@ -22,6 +22,7 @@ enum LayoutsCommand: Command {
             .flag("--all", help: "Every layout of the database (the default)"),
             .flag("--json", help: "Print JSON for tools instead of text"),
             CommonOptions.platform,
+            CommonOptions.config,
             CommonOptions.diagnosticsFormat,
         ],
         examples: [
