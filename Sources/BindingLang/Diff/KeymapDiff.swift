@@ -68,10 +68,16 @@ public struct KeymapDiff: Sendable {
         for (i, b) in keymap.bindings.enumerated() {
             if b.location?.path == userPath { user.append(i) } else { app.append(i) }
         }
+        // Every impact needs the two first strokes equal (one sequence a prefix of the other, or
+        // a menu key equivalent on the user's first stroke): only those pairs are compared, in
+        // the app's order, so the work is not users times app bindings.
+        var appByFirst: [Chord: [Int]] = [:]
+        for a in app { if let first = keymap.bindings[a].sequence.first { appByFirst[first, default: []].append(a) } }
         var out: [UserImpact] = []
         for u in user {
             let ub = keymap.bindings[u]
-            for a in app {
+            guard let first = ub.sequence.first else { continue }
+            for a in appByFirst[first] ?? [] {
                 let ab = keymap.bindings[a]
                 let kind: UserImpact.Kind
                 let related = ab.sequence.starts(with: ub.sequence) || ub.sequence.starts(with: ab.sequence)
