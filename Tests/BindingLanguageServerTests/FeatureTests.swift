@@ -1,4 +1,5 @@
 import BindingLang
+import BindingRuntime
 import BindingLanguageServer
 import Testing
 
@@ -198,6 +199,12 @@ let sample = """
         #expect(complete("menu ‸") == ["edit"])
         #expect(complete("layer ‸") == ["over"])
         #expect(complete("keymap \"K\" ‸") == ["for"])
+        let allowances = ["untypable", "needsAltGr", "needsShift", "deadKey", "collision"] + KeyboardLayout.all.map(\.id)
+        let block = "responder Editor\naction go\nin Editor {\n  "
+        #expect(complete(block + "@allowLayouts(‸\n}") == allowances)
+        #expect(complete(block + "@allowLayouts(needsAltGr, ‸\n}") == allowances)
+        #expect(complete(block + "@allowLayouts(de, fr-m‸\n}") == allowances)
+        #expect(complete(block + "@allowLayouts(de) ctrl+‸\n}").contains("shift"))
         #expect(complete("keymap \"K\" for ‸") == ["macOS", "iPadOS", "windows", "linux"])
         #expect(complete("keymap \"K\" for li‸") == ["macOS", "iPadOS", "windows", "linux"])
         #expect(complete("keymap \"K\" for linux, ‸") == ["macOS", "iPadOS", "windows", "linux"])

@@ -15,7 +15,7 @@ extension Analysis {
     /// block line or after `+`; actions (with their argument type) after `->`; roles after `in`;
     /// contexts in conditions; enumeration cases after `==`, `!=` and inside `in (…)`; context
     /// and argument types in declarations; `edit` after `menu`; `for` and the platforms after
-    /// `keymap "Name"`; shortcut fields and icon types.
+    /// `keymap "Name"`; finding kinds and layout ids inside `@allowLayouts(…)`; shortcut fields and icon types.
     /// Nothing inside strings and comments.
     public func completions(at offset: Int, in file: FileID) -> [CompletionItem] {
         let bytes = document(file).bytes
@@ -104,6 +104,13 @@ extension Analysis {
         }
         let head = word(line[0], bytes)
         let lastWord = word(last, bytes)
+        // Inside `@allowLayouts(…`, after `(`, a comma or part of an id (`fr-`): finding kinds
+        // and layout ids.
+        if let open = line.lastIndex(where: { $0.kind == .leftParen }), open >= 1, word(line[open - 1], bytes) == "allowLayouts",
+            !line[open...].contains(where: { $0.kind == .rightParen })
+        {
+            return layoutAllowances()
+        }
         switch last.kind {
         case .arrow:
             return actions()
@@ -209,6 +216,12 @@ extension Analysis {
     private func values(of context: String) -> [CompletionItem] {
         if contextType(context) == "Bool" { return ["true", "false"].map { CompletionItem($0, .keyword) } }
         return cases(ofContext: context).map { CompletionItem($0, .enumMember, detail: "case of \(context)") }
+    }
+
+    /// What `@allowLayouts(…)` accepts (Grammar.md §4.8): the finding kinds, then the layout ids.
+    private func layoutAllowances() -> [CompletionItem] {
+        LayoutFinding.Kind.allCases.filter(\.isProblem).map { CompletionItem($0.rawValue, .enumMember, detail: "layout finding") }
+            + KeyboardLayout.all.map { CompletionItem($0.id, .value, detail: $0.name) }
     }
 
     /// The platform names of `keymap "Name" for …` (Grammar.md §3.1).
