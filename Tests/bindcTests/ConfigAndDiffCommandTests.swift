@@ -63,6 +63,22 @@ import Testing
         #expect(wrong.stderr.contains("bindkit.json:1:27: error: unknown key 'platfrom'; did you mean 'platform'?"), "\(wrong.stderr)")
     }
 
+    /// `keymap "Name" for linux`: compile and check default to Linux; another platform asked
+    /// for is an error at the list, with nothing written.
+    @Test func aKeymapsPlatformListIsTheDefault() throws {
+        try bindc.write("Linux.bind", Self.base.replacingOccurrences(of: "keymap \"App\"", with: "keymap \"App\" for linux, windows"))
+        let compiled = try bindc.run(["compile", "Linux.bind", "-o", "l.bindtable"])
+        #expect(compiled.status == 0, "\(compiled.stderr)")
+        let dump = try bindc.run(["dump", "l.bindtable"])
+        #expect(dump.stdout.hasPrefix("keymap \"App\" for linux\n"), "\(dump.stdout)")
+        let windows = try bindc.run(["check", "--platform", "windows", "Linux.bind"])
+        #expect(windows.status == 0, "\(windows.stderr)")
+        let mac = try bindc.run(["compile", "--platform", "macos", "Linux.bind", "-o", "m.bindtable"])
+        #expect(mac.status == 1)
+        #expect(mac.stderr.contains("Linux.bind:1:18: error: keymap \"App\" is for linux, windows, not macOS (the platform compiled for); compile it with --platform linux, or add macOS to this list"), "\(mac.stderr)")
+        #expect(bindc.read("m.bindtable") == nil)
+    }
+
     @Test func configMistakesArePositionedErrors() throws {
         try bindc.write("bindkit.json", "{\n  \"layers\": [\"Base.bind\", \"Missing.bind\"],\n  \"platfrom\": \"apple\"\n}\n")
         let r = try bindc.run(["compile", "--config", "bindkit.json", "Base.bind", "User.bind", "-o", "k.bindtable"])
