@@ -109,4 +109,17 @@ struct KeymapPlatformsTests {
         #expect(mac.platform == .macOS)
         #expect(mac.diagnostics.contains { $0.message.contains("reserved by macOS") })
     }
+
+    @Test func anImportedLayerSaysItsPlatformToo() throws {
+        let base = Importer.Input(path: "defaults.json", bytes: Array(#"[{"key": "ctrl+left", "command": "cursorWordLeft"}]"#.utf8))
+        let user = Importer.Input(path: "keybindings.json", bytes: Array(#"[{"key": "ctrl+k ctrl+x", "command": "trim"}]"#.utf8))
+        let layer = Importer.run(user, format: .vscode, over: base, platform: .windows)
+        let source = try #require(layer.source)
+        #expect(source.contains("layer over \"defaults.bind\"\nkeymap \"keybindings.json\" for windows\n"), "\(source)")
+        // Over a base imported without a platform, the layer decides: Windows.
+        let baseSource = try #require(Importer.run(base, format: .vscode).source)
+        let c = try #require(Importer.compileOutput(layer, baseSource: baseSource, platform: nil))
+        #expect(c.platform == .windows)
+        #expect(!c.hasErrors, "\(c.diagnostics.map(\.message))")
+    }
 }

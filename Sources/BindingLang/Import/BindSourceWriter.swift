@@ -220,6 +220,8 @@ struct BindSourceWriter {
             } else {
                 out.append("// A layer over \(ForeignText.literal(base)): compile it after that file.")
             }
+            // The layer says its platform too, so it checks for it alone (the base's name wins).
+            if let platform { out.append("keymap \(ForeignText.literal(keymap.name)) for \(platform.rawValue)") }
         } else {
             out.append("keymap \(ForeignText.literal(keymap.name))" + (platform.map { " for \($0.rawValue)" } ?? ""))
         }
