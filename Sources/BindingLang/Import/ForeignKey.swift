@@ -18,6 +18,22 @@ public enum ForeignKey {
         "uparrow": "up", "downarrow": "down", "leftarrow": "left", "rightarrow": "right",
     ]
 
+    /// Both editors' names for keys the language names otherwise: the context-menu key (Zed's
+    /// `menu` is X11's Menu keysym, the Application key; VS Code's `contextmenu`), the browser
+    /// keys, VS Code's media and volume keys. Other names that are the language's own
+    /// (`find`, `copy`, `undo`, `back`, …) are found case-insensitively in `Key.named`.
+    static let otherKeyNames: [String: String] = [
+        "menu": "contextMenu", "contextmenu": "contextMenu", "application": "contextMenu",
+        "browserback": "back", "browserforward": "forward", "browserrefresh": "refresh",
+        "pausebreak": "pause", "again": "redo",
+        "audiovolumemute": "mute", "audiovolumeup": "volumeUp", "audiovolumedown": "volumeDown",
+        "mediatracknext": "mediaNext", "mediatrackprevious": "mediaPrevious",
+    ]
+
+    /// The language's named keys by lower-cased name (`printscreen` → `printScreen`).
+    static let languageKeyNames: [String: String] = Dictionary(
+        Key.named.map { ($0.name.lowercased(), $0.name) }, uniquingKeysWith: { first, _ in first })
+
     /// VS Code's numeric-keypad operator names.
     static let numpadKeys: [String: String] = [
         "numpad_add": "\"+\"", "numpad_subtract": "\"-\"", "numpad_multiply": "\"*\"",
@@ -51,7 +67,9 @@ public enum ForeignKey {
         let order = ["ctrl", "alt", "shift", "cmd"]
         var out = order.filter { modifiers.contains($0) }
         let lower = keyText.lowercased()
-        if let name = keyNames[lower] {
+        if let name = keyNames[lower] ?? otherKeyNames[lower] {
+            out.append(name)
+        } else if lower.count > 1, let name = languageKeyNames[lower] {
             out.append(name)
         } else if lower.count >= 2, lower.hasPrefix("f"), let n = Int(lower.dropFirst()), (1...24).contains(n) {
             out.append(lower)

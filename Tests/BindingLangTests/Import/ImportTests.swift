@@ -232,3 +232,28 @@ struct ImportLayerTests {
         #expect(readme.contains("--report\n" + report.text + "```\n"))
     }
 }
+
+/// Key names of both editors that the language names too, whatever their spelling.
+@Suite struct ForeignKeyNameTests {
+    @Test(arguments: [
+        ("find", "-", "find"), ("shift-find", "-", "shift+find"), ("copy", "-", "copy"), ("undo", "-", "undo"),
+        ("back", "-", "back"), ("menu", "-", "contextMenu"), ("ctrl+contextmenu", "+", "ctrl+contextMenu"),
+        ("browserback", "+", "back"), ("alt+browserforward", "+", "alt+forward"), ("pausebreak", "+", "pause"),
+        ("audiovolumeup", "+", "volumeUp"), ("mediatracknext", "+", "mediaNext"), ("printscreen", "+", "printScreen"),
+        ("backspace", "+", "delete"), ("delete", "+", "forwardDelete"), ("f13", "+", "f13"),
+    ])
+    func namedKeys(foreign: String, separator: String, expected: String) throws {
+        #expect(try ForeignKey.chord(foreign, separator: Character(separator)) == expected)
+    }
+
+    @Test func keysWithoutANameAreLeftOutWithTheReason() {
+        for key in ["new", "open", "save", "capslock"] {
+            #expect(throws: UnsupportedCondition.self) { try ForeignKey.chord(key, separator: "-") }
+        }
+        do {
+            _ = try ForeignKey.chord("save", separator: "-")
+        } catch {
+            #expect(error.reason == "key without a name in the language ('save')")
+        }
+    }
+}
