@@ -30,6 +30,13 @@ public enum ForeignKey {
         "mediatracknext": "mediaNext", "mediatrackprevious": "mediaPrevious",
     ]
 
+    /// VS Code's scan codes of keys that are not writing keys, by the language's name for them.
+    static let scanCodeNames: [String: String] = [
+        "Enter": "return", "Escape": "escape", "Tab": "tab", "Space": "space", "Backspace": "delete",
+        "Delete": "forwardDelete", "Insert": "insert", "Home": "home", "End": "end", "PageUp": "pageUp",
+        "PageDown": "pageDown", "ArrowUp": "up", "ArrowDown": "down", "ArrowLeft": "left", "ArrowRight": "right",
+    ]
+
     /// The language's named keys by lower-cased name (`printscreen` → `printScreen`).
     static let languageKeyNames: [String: String] = Dictionary(
         Key.named.map { ($0.name.lowercased(), $0.name) }, uniquingKeysWith: { first, _ in first })
@@ -78,7 +85,16 @@ public enum ForeignKey {
         } else if let key = numpadKeys[lower] {
             out += ["numpad", key]
         } else if keyText.hasPrefix("[") && keyText.count > 1 && keyText.hasSuffix("]") {
-            throw UnsupportedCondition(reason: "scan-code key ('[IntlBackslash]')")
+            // VS Code's scan codes are KeyboardEvent.code names: a writing key's is the
+            // language's key position (Grammar.md §4.3), the same physical key on every layout.
+            let code = String(keyText.dropFirst().dropLast())
+            if let name = scanCodeNames[code] {
+                out.append(name)
+            } else if PhysicalKey.all.contains(where: { $0.code == code && $0.isWritingKey }) {
+                out.append(code)
+            } else {
+                throw UnsupportedCondition(reason: "scan-code key ('[IntlBackslash]')")
+            }
         } else if keyText.count == 1, let c = keyText.unicodeScalars.first, keyText.unicodeScalars.count == 1 {
             if c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c)) {
                 out.append(lower)

@@ -241,13 +241,15 @@ struct ImportLayerTests {
         ("browserback", "+", "back"), ("alt+browserforward", "+", "alt+forward"), ("pausebreak", "+", "pause"),
         ("audiovolumeup", "+", "volumeUp"), ("mediatracknext", "+", "mediaNext"), ("printscreen", "+", "printScreen"),
         ("backspace", "+", "delete"), ("delete", "+", "forwardDelete"), ("f13", "+", "f13"),
+        ("ctrl+[IntlBackslash]", "+", "ctrl+IntlBackslash"), ("shift+[KeyA]", "+", "shift+KeyA"),
+        ("[BracketLeft]", "+", "BracketLeft"), ("ctrl+[ArrowUp]", "+", "ctrl+up"),
     ])
     func namedKeys(foreign: String, separator: String, expected: String) throws {
         #expect(try ForeignKey.chord(foreign, separator: Character(separator)) == expected)
     }
 
     @Test func keysWithoutANameAreLeftOutWithTheReason() {
-        for key in ["new", "open", "save", "capslock"] {
+        for key in ["new", "open", "save", "capslock", "[F1]", "[NumLock]", "[Nope]"] {
             #expect(throws: UnsupportedCondition.self) { try ForeignKey.chord(key, separator: "-") }
         }
         do {
