@@ -95,6 +95,9 @@ public enum ForeignKey {
             } else {
                 throw UnsupportedCondition(reason: "scan-code key ('[IntlBackslash]')")
             }
+        } else if out.isEmpty, let modifier = modifierNames[lower] {
+            // Zed's `shift shift`, JetBrains' double Shift: a lone modifier press.
+            throw UnsupportedCondition(reason: "a modifier pressed alone ('\(modifier)'): not a key, so not a key command (Grammar.md §4.3)")
         } else if keyText.count == 1, let c = keyText.unicodeScalars.first, keyText.unicodeScalars.count == 1 {
             if c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c)) {
                 out.append(lower)

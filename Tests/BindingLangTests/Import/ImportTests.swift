@@ -257,5 +257,11 @@ struct ImportLayerTests {
         } catch {
             #expect(error.reason == "key without a name in the language ('save')")
         }
+        do {
+            _ = try ForeignKey.chord("shift", separator: "-")
+            Issue.record("a lone shift converted")
+        } catch {
+            #expect(error.reason == "a modifier pressed alone ('shift'): not a key, so not a key command (Grammar.md §4.3)")
+        }
     }
 }
