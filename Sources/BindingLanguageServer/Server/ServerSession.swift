@@ -5,9 +5,12 @@ import BindingRuntime
 /// whole server without any input or output, so a process (`bindc lsp`), a test or a fuzzer
 /// can drive it: feed what arrived on the input, write what comes back.
 public struct ServerSession: Sendable {
+    /// The server the framed messages go to.
     public private(set) var server: LanguageServer
     private var framer = MessageFramer()
 
+    /// A session whose server compiles for `platform` (nil: each keymap's declared platform,
+    /// `keymap "Name" for linux`, else macOS).
     public init(platform: Platform? = nil) { server = LanguageServer(platform: platform) }
 
     /// A session around a server made by the caller (one reading files another way).
