@@ -179,8 +179,7 @@ struct ConditionChecker {
                 if let p = Platform(rawValue: id.name) {
                     if p == platform { matches = true }
                 } else {
-                    let names = Platform.allCases.map(\.rawValue)
-                    let suggestion = names.first { $0.lowercased() == id.name.lowercased() } ?? nearest(to: id.name, in: names)
+                    let suggestion = KeymapPlatforms.suggestion(for: id.name)
                     engine.error(Messages.unknownPlatform(id.name, suggestion), at: id.range, fixIts: fixIt(id.range, suggestion))
                     failed = true
                 }

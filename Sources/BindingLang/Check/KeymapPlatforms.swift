@@ -16,10 +16,20 @@ enum KeymapPlatforms {
         return nil
     }
 
+    /// The platform a compilation is for: `asked` (`--platform`), else the declared one, else macOS.
+    static func resolve(_ asked: Platform?, in files: [FileSyntax]) -> Platform {
+        asked ?? declared(in: files) ?? .macOS
+    }
+
+    /// The did-you-mean for an unknown platform name: the name differently cased, else the nearest.
+    static func suggestion(for name: String) -> String? {
+        let names = Platform.allCases.map(\.rawValue)
+        return names.first { $0.lowercased() == name.lowercased() } ?? nearest(to: name, in: names)
+    }
+
     /// Unknown platform names (with a did-you-mean), names given twice, and a list that leaves
     /// out `platform`, the platform compiled for (each file's list is its own promise).
     static func check(_ files: [FileSyntax], platform: Platform, into engine: inout DiagnosticEngine) {
-        let names = Platform.allCases.map(\.rawValue)
         for file in files {
             for declaration in file.declarations {
                 guard case .keymap(let name, let platforms, _) = declaration, !platforms.isEmpty else { continue }
@@ -27,7 +37,7 @@ enum KeymapPlatforms {
                 var unknown = false
                 for id in platforms {
                     guard let p = Platform(rawValue: id.name) else {
-                        let suggestion = names.first { $0.lowercased() == id.name.lowercased() } ?? nearest(to: id.name, in: names)
+                        let suggestion = suggestion(for: id.name)
                         engine.error(Messages.unknownPlatform(id.name, suggestion), at: id.range,
                                      fixIts: suggestion.map { [FixIt(range: id.range, replacement: $0)] } ?? [])
                         unknown = true

@@ -44,7 +44,7 @@ public enum UserLayering {
         var diagnostics = app.layered.diagnostics + parsed
         let files = app.layered.files + [syntax]
         let (checked, check) = Checker.check(
-            files, sources: sources, platform: app.platform ?? KeymapPlatforms.declared(in: files) ?? .macOS, checkConflicts: false)
+            files, sources: sources, platform: KeymapPlatforms.resolve(app.platform, in: files), checkConflicts: false)
         diagnostics += check
         guard var keymap = checked, !diagnostics.contains(where: { $0.severity == .error }) else {
             return (nil, diagnostics, sources)

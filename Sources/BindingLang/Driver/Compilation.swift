@@ -47,7 +47,7 @@ public struct Compilation: Sendable {
         self.sources = layered.sources
         let sources = layered.sources
         var files = layered.takeFiles()
-        let platform = platform ?? KeymapPlatforms.declared(in: files) ?? .macOS
+        let platform = KeymapPlatforms.resolve(platform, in: files)
         self.platform = platform
         var diagnostics = layered.diagnostics
         self.rootErrors = layered.rootErrors

@@ -214,6 +214,7 @@ struct BindSourceWriter {
         out.append("// Imported from \(ForeignText.inline(foreign.path)) (\(keymap.format.displayName)) by `bindc import`.")
         out.append("// \(keymap.entries.count) entries: \(converted) converted, \(overridden) always overridden by a later entry, "
             + "\(keymap.entries.count - converted - overridden) left out (see the comments below).")
+        let forPlatform = platform.map { " for \($0.rawValue)" } ?? ""
         if let base {
             if language.layerDirective {
                 out.append("layer over \(ForeignText.literal(base))")
@@ -221,9 +222,9 @@ struct BindSourceWriter {
                 out.append("// A layer over \(ForeignText.literal(base)): compile it after that file.")
             }
             // The layer says its platform too, so it checks for it alone (the base's name wins).
-            if let platform { out.append("keymap \(ForeignText.literal(keymap.name)) for \(platform.rawValue)") }
+            if platform != nil { out.append("keymap \(ForeignText.literal(keymap.name))" + forPlatform) }
         } else {
-            out.append("keymap \(ForeignText.literal(keymap.name))" + (platform.map { " for \($0.rawValue)" } ?? ""))
+            out.append("keymap \(ForeignText.literal(keymap.name))" + forPlatform)
         }
         out.append("")
         let prevRoles = Set(previous?.roleOrder ?? []), prevContexts = Set(previous?.contextOrder ?? [])

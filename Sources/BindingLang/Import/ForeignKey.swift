@@ -18,14 +18,13 @@ public enum ForeignKey {
         "uparrow": "up", "downarrow": "down", "leftarrow": "left", "rightarrow": "right",
     ]
 
-    /// Both editors' names for keys the language names otherwise: the context-menu key (Zed's
-    /// `menu` is X11's Menu keysym, the Application key; VS Code's `contextmenu`), the browser
-    /// keys, VS Code's media and volume keys. Other names that are the language's own
-    /// (`find`, `copy`, `undo`, `back`, …) are found case-insensitively in `Key.named`.
+    /// Both editors' names for keys that the language names otherwise and whose spelling it
+    /// does not accept: the context-menu key (Zed's `menu` is X11's Menu keysym, the
+    /// Application key, not the language's `menu`; VS Code's `contextmenu`) and VS Code's
+    /// media and volume keys. The language's own names and aliases (`find`, `copy`, `undo`,
+    /// `browserBack`, `again`, …) are found case-insensitively in `Key.aliases`.
     static let otherKeyNames: [String: String] = [
-        "menu": "contextMenu", "contextmenu": "contextMenu", "application": "contextMenu",
-        "browserback": "back", "browserforward": "forward", "browserrefresh": "refresh",
-        "pausebreak": "pause", "again": "redo",
+        "menu": "contextMenu", "contextmenu": "contextMenu", "browserrefresh": "refresh", "pausebreak": "pause",
         "audiovolumemute": "mute", "audiovolumeup": "volumeUp", "audiovolumedown": "volumeDown",
         "mediatracknext": "mediaNext", "mediatrackprevious": "mediaPrevious",
     ]
@@ -37,9 +36,10 @@ public enum ForeignKey {
         "PageDown": "pageDown", "ArrowUp": "up", "ArrowDown": "down", "ArrowLeft": "left", "ArrowRight": "right",
     ]
 
-    /// The language's named keys by lower-cased name (`printscreen` → `printScreen`).
+    /// The language's named keys by lower-cased name or alias (`printscreen` → `printScreen`,
+    /// `browserback` → `back`).
     static let languageKeyNames: [String: String] = Dictionary(
-        Key.named.map { ($0.name.lowercased(), $0.name) }, uniquingKeysWith: { first, _ in first })
+        Key.aliases.filter(\.value.isNamed).map { ($0.key.lowercased(), $0.value.sourceName) }, uniquingKeysWith: { a, b in min(a, b) })
 
     /// VS Code's numeric-keypad operator names.
     static let numpadKeys: [String: String] = [
@@ -90,7 +90,7 @@ public enum ForeignKey {
             let code = String(keyText.dropFirst().dropLast())
             if let name = scanCodeNames[code] {
                 out.append(name)
-            } else if PhysicalKey.all.contains(where: { $0.code == code && $0.isWritingKey }) {
+            } else if let key = Key.aliases[code], key.isPhysical {
                 out.append(code)
             } else {
                 throw UnsupportedCondition(reason: "scan-code key ('[IntlBackslash]')")

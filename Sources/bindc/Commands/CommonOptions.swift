@@ -4,13 +4,15 @@ enum CommonOptions {
     static let diagnosticsFormat = OptionSpec.value(
         "--diagnostics-format", valueName: "FORMAT", choices: ["text", "json"],
         help: "Print diagnostics as text (default) or as JSON on stderr")
+    /// What `--platform` accepts.
+    static let platformNames = ["macos", "ipados", "windows", "linux", "apple", "other"]
     /// `--platform macos|ipados|windows|linux` (and the older `apple`, `other`).
     static let platform = OptionSpec.value(
-        "--platform", valueName: "PLATFORM", choices: ["macos", "ipados", "windows", "linux", "apple", "other"],
+        "--platform", valueName: "PLATFORM", choices: platformNames,
         help: "Platform to compile for (default: the first of the keymap's 'keymap \"Name\" for …' list, else macos): sets 'platform' and 'primary' (cmd on macos/ipados, ctrl on windows/linux); apple = macos, other = linux")
     /// `--platform` for commands that also read a compiled table, whose platform is fixed.
     static let platformOrTables = OptionSpec.value(
-        "--platform", valueName: "PLATFORM", choices: ["macos", "ipados", "windows", "linux", "apple", "other"],
+        "--platform", valueName: "PLATFORM", choices: platformNames,
         help: "Platform to compile for (default: the keymap's 'for' list, else macos; apple = macos, other = linux); a table keeps its own")
     /// `--config bindkit.json`: layer order, platform and namespace from the build plugins'
     /// configuration file.

@@ -24,7 +24,7 @@ enum ImportCommand: Command {
             .flag("--report", help: "Print what became of every entry on standard error"),
             .flag("--json", help: "With --report, print the report as JSON"),
             OptionSpec.value(
-                "--platform", valueName: "PLATFORM", choices: ["macos", "ipados", "windows", "linux", "apple", "other"],
+                "--platform", valueName: "PLATFORM", choices: CommonOptions.platformNames,
                 help: "The platform FILE is for: the output says so ('keymap \"Name\" for linux'), so check and compile default to it; --report counts conflicts for it"),
             CommonOptions.diagnosticsFormat,
         ],
