@@ -55,6 +55,35 @@ struct CheckLayeringTests {
         #expect(cmdK.last?.condition == .constant(true))
     }
 
+    /// What a VS Code user writes over its defaults: `escape escape` where the base binds
+    /// `escape` under long conditions (unbound there first), and a binding that overrides the
+    /// base's of the same keys. The narrowed base conditions contradict the layer's by one
+    /// conjunct at their end; the checker used to give up on each pair as too complex.
+    @Test func aLayerOverLongBaseConditionsHasNoConflicts() throws {
+        let flags = (0..<48).map { "f\($0)" }
+        // (f0 || f1) && !(f2 && f3) && !(f4 && f5) && ...: many states, no variable forced.
+        let long = "(f0 || f1) && " + stride(from: 2, to: flags.count, by: 2).map { "!(f\($0) && f\($0 + 1))" }.joined(separator: " && ")
+        var base = "keymap \"Base\"\n" + (flags + ["inZenMode", "editorTextFocus"]).map { "context \($0): Bool\n" }.joined()
+        base += "context lang: String\ncontext slot: s0 | s1 | s2 | s3 | s4 | s5\nresponder Workbench\n"
+        base += (0..<6).map { "action a\($0)\n" }.joined() + "action exitZen\naction run\nin Workbench {\n"
+        for k in 0..<6 {
+            base += "  escape -> a\(k) when \(long) && slot == s\(k)\n"
+            base += "  ctrl+return -> a\(k) when \(long) && slot == s\(k)\n"
+        }
+        base += "}\n"
+        let user = """
+            in Workbench {
+              unbind escape when inZenMode
+              escape escape -> exitZen when inZenMode
+              ctrl+return -> run when editorTextFocus && lang == "python"
+            }
+            """
+        let (keymap, diagnostics, _) = checkSources([("base.bind", base), ("user.bind", user)])
+        #expect(diagnostics.filter { $0.severity == .error }.map(\.message) == [])
+        let k = try #require(keymap)
+        #expect(k.bindings.filter { $0.sequence == [Self.chord("ctrl+return")] }.count == 7)
+    }
+
     @Test func unbindRemovesAndWarnsWhenNothingIsBound() throws {
         let user = """
             in Editor when mode == insert {

@@ -144,6 +144,39 @@ struct CheckSatisfiabilityTests {
         }
     }
 
+    /// A long condition narrowed by `!z` never overlaps `z`, however many variables come
+    /// before `z` (the search used to try them one by one, 2^40 states, and gave up as too
+    /// complex): unit propagation refutes it in a few steps. The same with the narrowing a
+    /// layer's binding of the same keys gives (`!(z && lang == "py")`, then `z && lang == "py"`).
+    @Test func aConjunctFarToTheRightRefutesALongCondition() {
+        let pairs = 40
+        var contexts = (0..<(2 * pairs)).map { ContextVariable(name: "v\($0)", type: .bool) }
+        let z = contexts.count
+        contexts.append(ContextVariable(name: "z", type: .bool))
+        contexts.append(ContextVariable(name: "lang", type: .string))
+        // (v0 || v1) && !(v2 && v3) && !(v4 && v5) && ... : many states, none forced.
+        var long: Condition = .or(.flag(0), .flag(1))
+        for k in 1..<pairs { long = .and(long, .not(.and(.flag(2 * k), .flag(2 * k + 1)))) }
+        let sat = Satisfiability(contexts: contexts)
+        let budget = CheckBudget(units: 10_000_000)
+        var counted = sat
+        counted.allowance = budget
+        #expect(counted.overlap(.and(long, .not(.flag(z))), .flag(z)) == nil)
+        if case .never = counted.decideOverlap(.and(long, .not(.flag(z))), .flag(z)) {} else { Issue.record("not decided") }
+        let units = budget.units - budget.remaining
+        #expect(units < 10_000, "\(units) units")
+        let layer: Condition = .and(.flag(z), .stringEquals(z + 1, "py"))
+        if case .never = sat.decideOverlap(.and(long, .not(layer)), layer) {} else { Issue.record("narrowed: not decided") }
+        // Still a witness where one exists, the one the plain search gives.
+        var plain = sat
+        plain.pruning = false
+        let open: Condition = .and(long, .not(.flag(z)))
+        let witness = sat.overlap(open, .flag(0)).map(sat.describe)
+        #expect(witness != nil)
+        #expect(witness == plain.overlap(open, .flag(0)).map(plain.describe))
+        #expect(witness?.hasPrefix("v0 == true, ") == true && witness?.hasSuffix(", z == false") == true, "\(witness ?? "nil")")
+    }
+
     /// The pruned search (values a top-level conjunct rules out skipped, and only the first of
     /// the values a condition does not mention tried) finds exactly the witness of the plain one.
     @Test(arguments: [UInt64(11), 12, 13])

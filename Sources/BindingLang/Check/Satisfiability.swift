@@ -121,7 +121,12 @@ struct Satisfiability {
         let size = allowance == nil ? 1 : PressCost.size(condition)
         let walksPerStep = pruning ? 2 : 1
         let maxSteps = allowance.map { min(Self.budget, max(0, $0.remaining / (size * walksPerStep))) } ?? Self.budget
-        let found = search(condition, &assignment, literals: literals, steps: &steps, maxSteps: maxSteps)
+        let found: Bool?
+        switch pruning ? refutedByUnits(condition, assignment, steps: &steps, maxSteps: maxSteps) : false {
+        case true?: found = false
+        case nil: found = nil
+        case false?: found = search(condition, &assignment, literals: literals, steps: &steps, maxSteps: maxSteps)
+        }
         allowance?.spend(max(1, steps * walksPerStep) * size)
         switch found {
         case nil: return .tooComplex
@@ -178,6 +183,68 @@ struct Satisfiability {
         }
         assignment[variable] = nil
         return false
+    }
+
+    /// Whether unit propagation refutes `residual` (before the search): the values its
+    /// top-level conjuncts force (`flag`, `!flag`, `mode == insert`, `is R`) are given, the
+    /// condition simplified, and again while new ones appear; true when two force different
+    /// values, a forced value is ruled out, or the condition becomes false. It simplifies only
+    /// when a top-level conjunct is compound (`!(a && b)`, `a || b`): else the search
+    /// decides at once anyway. Every state that makes `residual` true gives
+    /// those values, so a refuted subtree holds no witness and the search order (and the witness
+    /// it finds) is unchanged; the search no longer explores, variable by variable, a
+    /// condition that a conjunct contradicts far to its right (an imported keymap's long
+    /// condition narrowed by a layer's `!inZenMode`, checked against `inZenMode`: 2^k states
+    /// of the k variables before it). Each round that gives values counts as a search step;
+    /// nil when the steps run out.
+    private func refutedByUnits(_ residual: Condition, _ assignment: Assignment, steps: inout Int, maxSteps: Int) -> Bool? {
+        let n = contexts.count
+        var current = residual
+        var given = assignment
+        while true {
+            var forced: [(Int, SearchValue)] = []
+            var excluded: [(Int, SearchValue)] = []
+            var compound = false
+            var stack: [Condition] = [current]
+            while let c = stack.popLast() {
+                switch c {
+                case .and(let l, let r):
+                    stack.append(r)
+                    stack.append(l)
+                case .not(let atom):
+                    guard let (v, value) = Self.unit(atom, contexts: n) else {
+                        compound = true
+                        continue
+                    }
+                    if case .bool = value { forced.append((v, .bool(false))) } else { excluded.append((v, value)) }
+                default:
+                    if let unit = Self.unit(c, contexts: n) { forced.append(unit) } else { compound = true }
+                }
+            }
+            if forced.isEmpty { return false }
+            for (v, value) in forced {
+                if let other = given[v], other != value { return true }
+                given[v] = value
+            }
+            for (v, value) in excluded where given[v] == value { return true }
+            if !compound { return false }
+            steps += 1
+            if steps > maxSteps { return nil }
+            current = Self.simplify(current, given, contexts: n)
+            if case .constant(let b) = current { return !b }
+        }
+    }
+
+    /// The variable an atom is about and the value that makes it true (nil for a compound).
+    private static func unit(_ atom: Condition, contexts n: Int) -> (Int, SearchValue)? {
+        switch atom {
+        case .flag(let v): return (v, .bool(true))
+        case .inside(let r): return (chainVariable(inside: true, role: r, contexts: n), .bool(true))
+        case .plays(let r): return (chainVariable(inside: false, role: r, contexts: n), .bool(true))
+        case .enumEquals(let v, let k): return (v, .enumCase(k))
+        case .stringEquals(let v, let s): return (v, .string(s))
+        case .constant, .not, .and, .or: return nil
+        }
     }
 
     /// Values by variable (an array: the search looks one up at every atom it simplifies).
