@@ -241,6 +241,8 @@ struct BindSourceWriter {
         for (i, e) in keymap.entries.enumerated() {
             switch e.outcome {
             case .converted: break
+            case .disables where keymap.format == .vscode && !keymap.removing.contains(i):
+                notes.append("// removes nothing: \(describe(e, line: line(i))): no earlier binding of these keys runs this command")
             case .disables:
                 notes.append("// disables earlier bindings: \(describe(e, line: line(i)))")
             case .overridden(let by):

@@ -71,6 +71,10 @@ public struct ImportedKeymap: Sendable {
     public var bindings: [Binding] = []
     /// Unbinds (layers only).
     public var unbinds: [Unbind] = []
+    /// The VS Code `-command` entries (by entry index) that removed some binding, of the same
+    /// file or of the base; the others remove nothing (VS Code ignores them), and the output
+    /// says so.
+    public var removing: Set<Int> = []
     /// Context keys compared with strings (String contexts); other keys are Bool.
     public var stringKeys: Set<String> = []
     /// Roles that some responder plays together with another (`A && B` in Zed), by pair.

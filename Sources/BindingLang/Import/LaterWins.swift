@@ -44,6 +44,7 @@ enum LaterWins {
                         guard sameSequence, "-" + earlier.command == later.command,
                               later.original == .constant(true) || later.original == earlier.original else { continue }
                         removed.insert(i)
+                        keymap.removing.insert(later.entry)
                         bindings[i].overriddenBy.append(later.entry)
                         break
                     }
@@ -120,6 +121,7 @@ enum LaterWins {
                 guard b.sequence == d.sequence else { continue }
                 if layer.format == .vscode {
                     guard "-" + b.command == d.command, d.original == .constant(true) || d.original == b.original else { continue }
+                    layer.removing.insert(d.entry)
                     unbind(b, in: b.role, when: b.original, entry: d.entry, reason: "'\(ForeignText.inline(d.command))' removes it")
                 } else if b.role == d.role || d.role == ZedConverter.globalRole {
                     unbind(b, in: b.role, when: d.original, entry: d.entry, reason: "null disables it")

@@ -114,6 +114,17 @@ private func rendered(_ result: Importer.Result) -> String {
             """, .vscode).source)
         #expect(vscode.contains("// always overridden: \"cmd+k\" -> a (line 1) by line 2"))
         #expect(vscode.contains("// line 1\n  cmd+k -> b when x\n"))
+        #expect(vscode.contains("// disables earlier bindings: \"cmd+k\" -> -a (line 2)"))
+        // A removal that matches nothing (another key, another command or another `when`):
+        // VS Code ignores it, and the output says so instead of claiming it disables something.
+        let unmatched = try #require(run("""
+            [{ "key": "cmd+k", "command": "a", "when": "x" },
+             { "key": "cmd+j", "command": "-a" }, { "key": "cmd+k", "command": "-b" }, { "key": "cmd+k", "command": "-a", "when": "y" }]
+            """, .vscode).source)
+        #expect(unmatched.contains("// removes nothing: \"cmd+j\" -> -a (line 2): no earlier binding of these keys runs this command"))
+        #expect(unmatched.contains("// removes nothing: \"cmd+k\" -> -b (line 2): no earlier binding of these keys runs this command"))
+        #expect(unmatched.contains("// removes nothing: \"cmd+k\" -> -a (line 2): no earlier binding of these keys runs this command"))
+        #expect(unmatched.contains("// line 1\n  cmd+k -> a when x\n"))
         let zed = try #require(run("""
             [{ "context": "Editor", "bindings": { "cmd-k": "a" } },
              { "context": "Editor && x", "bindings": { "cmd-k": null } }]
@@ -211,6 +222,35 @@ struct ImportLayerTests {
         #expect(!source.contains("action workbench_action_gotoLine"))  // the base declares it
         let baseSource = try #require(Importer.run(baseInput, format: .vscode).source)
         let compilation = try #require(Importer.compileOutput(result, baseSource: baseSource, platform: .apple))
+        #expect(compilation.diagnostics.filter { $0.severity == .error }.map(\.message) == [])
+    }
+}
+
+extension ImportLayerTests {
+    /// A Linux user's keybindings.json over VS Code's Linux defaults: `escape escape` (the base
+    /// binds `escape` in the same role under long conditions, so the layer unbinds it where
+    /// its own binding holds) and a binding of keys the base binds (`ctrl+enter`). Every
+    /// narrowed base condition contradicts the layer's by one conjunct at its end; the checker
+    /// used to report 77 pairs as too complex and then run out of its budget.
+    @Test func aLinuxUserFileWithEscapeEscapeCompilesOverTheDefaults() throws {
+        let user = """
+            [
+              { "key": "ctrl+enter", "command": "workbench.action.terminal.runSelectedText", "when": "editorTextFocus && editorLangId == 'python'" },
+              { "key": "ctrl+shift+down", "command": "-editor.action.copyLinesDownAction", "when": "editorTextFocus && !editorReadonly" },
+              { "key": "escape escape", "command": "workbench.action.exitZenMode", "when": "inZenMode" }
+            ]
+            """
+        let base = "vscode/linux.keybindings.raw.json"
+        let baseInput = Importer.Input(path: base, bytes: try CorpusLocation.bytes(base))
+        let result = Importer.run(Importer.Input(path: "keybindings.json", bytes: Array(user.utf8)), format: .vscode, over: baseInput,
+                                  platform: .linux)
+        let source = try #require(result.source)
+        #expect(source.contains("unbind escape when inZenMode // prefix conflict with the layer's 'escape escape', line 4"))
+        // The Linux defaults bind copyLinesDownAction to ctrl+shift+alt+down (macOS's is
+        // shift+alt+down): this removal matches nothing there.
+        #expect(source.contains("// removes nothing: \"ctrl+shift+down\" -> -editor.action.copyLinesDownAction (line 3)"))
+        let baseSource = try #require(Importer.run(baseInput, format: .vscode, platform: .linux).source)
+        let compilation = try #require(Importer.compileOutput(result, baseSource: baseSource, platform: .linux))
         #expect(compilation.diagnostics.filter { $0.severity == .error }.map(\.message) == [])
     }
 }
