@@ -6,7 +6,7 @@ extension Dispatcher {
     /// action on its performer, or starts, continues or cancels a sequence, or leaves the
     /// stroke unhandled. A snapshot of an older table is resolved again first.
     public func dispatch(_ event: KeyEvent, chain: ChainSnapshot, context: ContextState) -> DispatchResult {
-        switch decideStroke(event, chain: chain, context: context) {
+        switch decideRemembered(event, chain: chain, context: context) ?? decideUnremembered(event, chain: chain, context: context) {
         case .perform(let binding, _, let performer):
             let action = table.invocation(ofBinding: binding)
             // `performer` is a position of the chain (decide found it there); the slot is
@@ -27,7 +27,44 @@ extension Dispatcher {
     /// Decides what one key press does over `chain` without performing it, and moves the
     /// pending state as dispatching would. Allocates nothing and retains no responder.
     public func decide(_ event: KeyEvent, chain: ChainSnapshot, context: ContextState) -> Decision {
+        decideRemembered(event, chain: chain, context: context) ?? decideUnremembered(event, chain: chain, context: context)
+    }
+
+    /// ``decideStroke(_:chain:context:)`` out of line, so that the callers' short path
+    /// (``decideRemembered(_:chain:context:)``) keeps a small frame.
+    @inline(never)
+    func decideUnremembered(_ event: KeyEvent, chain: ChainSnapshot, context: ContextState) -> Decision {
         decideStroke(event, chain: chain, context: context)
+    }
+
+    /// The common press in one short path, or nil to take ``decideStroke(_:chain:context:)``:
+    /// no table reference to follow, idle (nothing pending, not repeating), the snapshot and
+    /// `context` resolved against the table in use, and the snapshot's ``DecisionMemo``
+    /// holding the stroke from the root under the current context bitset. It then does what
+    /// ``decideStroke(_:chain:context:)`` would: from the root, a performed binding enters no
+    /// repeat mode and nothing decided is `.unhandled`; only the stroke's time is recorded
+    /// (and the node, for a sequence that starts). Leaves the state untouched when it
+    /// returns nil.
+    @inline(__always)
+    func decideRemembered(_ event: KeyEvent, chain: ChainSnapshot, context: ContextState) -> Decision? {
+        guard reference == nil else { return nil }
+        let state = self.state
+        guard state.pointee.pendingNode == nil, state.pointee.repeatNode == nil else { return nil }
+        let resolved = chain.resolved
+        let tableID = state.pointee.tableID
+        guard resolved.pointee.tableID == tableID, context.tableID == tableID, let memo = resolved.pointee.memo else { return nil }
+        let known = context.bits.withUnsafeBufferPointer { memo.matches($0.baseAddress.unsafelyUnwrapped) }
+        guard known, let e = memo.entry(DecisionMemo.key(event, from: BindingTable.root, stamp: resolved.pointee.stamp)) else { return nil }
+        state.pointee.lastStrokeTime = event.timestamp
+        let entry = e.pointee
+        if entry.outcome >= 0 {
+            return .perform(binding: Int(entry.bindingOrNode), action: Int(entry.action), performer: Int(entry.outcome))
+        }
+        if entry.outcome == DecisionMemo.pending {
+            state.pointee.pendingNode = Int(entry.bindingOrNode)
+            return .pending
+        }
+        return .unhandled
     }
 
     /// ``decide(_:chain:context:)``'s body, inlined into ``dispatch(_:chain:context:)`` too
