@@ -29,6 +29,23 @@ import Testing
         #expect(r.stdout.contains("its condition is false: `!readOnly` (readOnly is true)"))
     }
 
+    /// A keymap with hundreds of contexts (an imported editor keymap) gets a readable state
+    /// line: the values set, and how many others keep their initial values.
+    @Test func manyContextsListOnlyTheValuesSet() throws {
+        let names = (0..<40).map { "flag\($0)" }
+        let source = "keymap \"Big\"\n" + names.map { "context \($0): Bool\n" }.joined()
+            + "context lang: String\nresponder Editor\naction save\nin Editor {\n  cmd+s -> save when flag3 && lang == \"swift\"\n}\n"
+        try bindc.write("big.bind", source)
+        let set = try bindc.run(["explain", "big.bind", "--set", "flag3=true", "--set", "lang=swift", "--keys", "cmd+s"])
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stdout.hasPrefix("chain: Editor\ncontext: flag3 = true, lang = \"swift\"; the other 39 at their initial values (false, \"\", each enumeration's first case)\n"), "\(set.stdout)")
+        #expect(set.stdout.contains("cmd+s: performed save on Editor"))
+        let none = try bindc.run(["explain", "big.bind", "--keys", "cmd+s"])
+        #expect(none.stdout.hasPrefix("chain: Editor\ncontext: all 41 at their initial values (false, \"\", each enumeration's first case)\n"), "\(none.stdout)")
+        // Beside a false condition part, the value is still named.
+        #expect(none.stdout.contains("(flag3 is false"), "\(none.stdout)")
+    }
+
     @Test func pendingListsTheNextStrokes() throws {
         let r = try bindc.run(["explain", "editor.bind", "--keys", "ctrl+k"])
         #expect(r.status == 0)

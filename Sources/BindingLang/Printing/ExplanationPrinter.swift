@@ -4,11 +4,22 @@ import BindingRuntime
 /// continuations of a pending sequence) as text for people (`bindc explain`), naming bindings
 /// the way `bindc dump` does and context values as the user set them.
 public enum ExplanationPrinter {
-    /// The state explained: the chain (first responder first) and every context value
-    /// (`name = value`, values in source syntax), in declaration order.
-    public static func state(chain: [String], values: [(name: String, value: String)]) -> String {
+    /// Context variables up to which ``state(chain:values:set:)`` lists every value; beyond,
+    /// only the values the user set (an imported editor keymap has hundreds).
+    public static let fullStateLimit = 12
+
+    /// The state explained: the chain (first responder first) and the context values
+    /// (`name = value`, values in source syntax), in declaration order: all of them, or, past
+    /// ``fullStateLimit`` variables, those whose indices are in `set` and how many others keep
+    /// their initial values.
+    public static func state(chain: [String], values: [(name: String, value: String)], set: Set<Int> = []) -> String {
         var out = "chain: " + (chain.isEmpty ? "(empty)" : chain.joined(separator: " > ")) + "\n"
-        if !values.isEmpty {
+        if values.count > fullStateLimit {
+            let shown = values.indices.filter { set.contains($0) }.map { "\(values[$0].name) = \(values[$0].value)" }
+            let others = values.count - shown.count
+            let initial = "at their initial values (false, \"\", each enumeration's first case)"
+            out += "context: " + (shown.isEmpty ? "all \(others) \(initial)" : shown.joined(separator: ", ") + "; the other \(others) \(initial)") + "\n"
+        } else if !values.isEmpty {
             out += "context: " + values.map { "\($0.name) = \($0.value)" }.joined(separator: ", ") + "\n"
         }
         return out

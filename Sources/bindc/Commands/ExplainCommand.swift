@@ -46,7 +46,7 @@ enum ExplainCommand: Command {
         }
         let roles = try chainRoles(arguments, keymap)
         let chain = SyntheticResponder.chain(roles: roles, refused: try refusals(arguments, keymap, roles))
-        let (contextState, values) = try context(arguments, keymap, table)
+        let (contextState, values, set) = try context(arguments, keymap, table)
         var strokes: [Chord]? = nil
         if let keys = arguments.value("keys") {
             switch StrokeText.sequence(keys, platform: keymap.platform) {
@@ -63,7 +63,7 @@ enum ExplainCommand: Command {
         // Text is written as it goes (buffered); the JSON document is written when the
         // command returns, however it returns.
         var out = StandardOutputStream()
-        if !json { out.write(ExplanationPrinter.state(chain: roles, values: values) + "\n") }
+        if !json { out.write(ExplanationPrinter.state(chain: roles, values: values, set: set) + "\n") }
         defer {
             if json { document.write(to: &out, indent: 0); out.write("\n") }
             out.flush()
@@ -152,7 +152,7 @@ enum ExplainCommand: Command {
     /// `--set name=value`, typed by the declared context type: the runtime's context state and
     /// every variable's value as source text, in declaration order.
     static func context(_ arguments: ParsedArguments, _ keymap: Keymap, _ table: BindingTable) throws(UsageError)
-        -> (ContextState, [(name: String, value: String)])
+        -> (ContextState, [(name: String, value: String)], set: Set<Int>)
     {
         var state = ContextState(table: table)
         var values: [(name: String, value: String)] = keymap.contexts.map { c in
@@ -162,6 +162,7 @@ enum ExplainCommand: Command {
             case .enumeration(let cases): return (c.name, cases.first ?? "")
             }
         }
+        var set = Set<Int>()
         for item in arguments.values("set") {
             switch ContextAssignment.parse(item, contexts: keymap.contexts) {
             case .success(let assignment):
@@ -171,6 +172,7 @@ enum ExplainCommand: Command {
                     throw .invalidValue(ToolMessages.setRejected(item, "\(error)"))
                 }
                 values[assignment.index].value = assignment.value.sourceText
+                set.insert(assignment.index)
             case .failure(.withoutEquals):
                 throw .invalidValue(ToolMessages.setWithoutEquals(item))
             case .failure(.unknownVariable(let name, let suggestion)):
@@ -181,7 +183,7 @@ enum ExplainCommand: Command {
                 throw .invalidValue(ToolMessages.setUnknownCase(item, name, value, cases: cases, suggestion: suggestion))
             }
         }
-        return (state, values)
+        return (state, values, set)
     }
 
     private static func unknown(_ what: String, _ name: String, in candidates: [String], option: String) -> String {
