@@ -59,7 +59,7 @@ func handMadeBadTables(narrow: Bool) throws {
     // A version 6 table (before the dispatch index) is refused saying what changed.
     put(&version, 8, 6)
     #expect(loadError(version) == .unsupportedVersion(found: 6))
-    #expect(loadError(version)?.description == "table format version 6 is older than the version 8 this runtime reads (version 7 added the dispatch index (DKEY, DNOD, DGRP, DCAN, DTST), version 8 added @noRemapping and @noMirroring (ATTR and ITEM flags)); recompile the keymap with this version's bindc")
+    #expect(loadError(version)?.description == "table format version 6 is older than the version 9 this runtime reads (version 7 added the dispatch index (DKEY, DNOD, DGRP, DCAN, DTST), version 8 added @noRemapping and @noMirroring (ATTR and ITEM flags), version 9 added a four-lane checksum); recompile the keymap with this version's bindc")
 
     var sum = good
     sum[sum.count - 5] ^= 0x40
@@ -136,6 +136,31 @@ private func firstFullSlot(_ bytes: [UInt8]) -> Int {
         for n in 0..<good.count {
             #expect(loadError(Array(good.prefix(n))) != nil, "prefix \(n) loaded")
         }
+    }
+}
+
+/// The four-lane checksum at every length around its blocks (a partial last word, a last
+/// block of one to three words, the header alone): each bit flip outside the checksum field
+/// changes it, flips inside the field do not, and words that trade places change it too.
+@Test func theChecksumSeesEveryWordOfEveryLength() {
+    for n in 0...96 {
+        let bytes = (0..<n).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        let sum = TableChecksum.compute(bytes)
+        for i in 0..<n {
+            for bit in [0, 7] {
+                var b = bytes
+                b[i] ^= UInt8(1 << bit)
+                let inField = i >= TableFormat.checksumOffset && i < TableFormat.checksumOffset + 8
+                #expect((TableChecksum.compute(b) == sum) == inField, "length \(n), byte \(i), bit \(bit)")
+            }
+        }
+        if n >= 48 {
+            var swapped = bytes
+            for k in 0..<8 { swapped.swapAt(32 + k, 40 + k) }
+            #expect(TableChecksum.compute(swapped) != sum, "length \(n): words 4 and 5 swapped")
+        }
+        // Trailing zero bytes change the length, and so the checksum.
+        #expect(TableChecksum.compute(bytes + [0]) != sum, "length \(n) + a zero byte")
     }
 }
 
@@ -295,7 +320,7 @@ func dispatchIndexMismatchesAreRejected(narrow: Bool) throws {
     put(&old, 8, 5)
     TableChecksum.seal(&old)
     #expect(loadError(old) == .unsupportedVersion(found: 5))
-    #expect(TableError.unsupportedVersion(found: 5).description == "table format version 5 is older than the version 8 this runtime reads (version 6 added the SRCO section (what later layers overrode), version 7 added the dispatch index (DKEY, DNOD, DGRP, DCAN, DTST), version 8 added @noRemapping and @noMirroring (ATTR and ITEM flags)); recompile the keymap with this version's bindc")
+    #expect(TableError.unsupportedVersion(found: 5).description == "table format version 5 is older than the version 9 this runtime reads (version 6 added the SRCO section (what later layers overrode), version 7 added the dispatch index (DKEY, DNOD, DGRP, DCAN, DTST), version 8 added @noRemapping and @noMirroring (ATTR and ITEM flags), version 9 added a four-lane checksum); recompile the keymap with this version's bindc")
 }
 
 /// `@noRemapping` without `@noMirroring`, and unknown `ITEM` flag bits, are refused

@@ -9,13 +9,14 @@ public enum TableFormat {
     /// signature that catches text-mode transfers).
     public static let magic: [UInt8] = [0x89, 0x42, 0x4B, 0x54, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The format version this runtime reads and the emitter writes.
-    public static let version: UInt32 = 8
+    public static let version: UInt32 = 9
     /// What each format version added, oldest first (version 1 is the first format).
     static let additions: [(version: UInt32, what: String)] = [
         (2, "key positions"), (3, "the chain opcodes inside and is"), (4, "ATTR flags (@priority)"),
         (5, "repeatable bindings (@repeat)"), (6, "the SRCO section (what later layers overrode)"),
         (7, "the dispatch index (DKEY, DNOD, DGRP, DCAN, DTST)"),
         (8, "@noRemapping and @noMirroring (ATTR and ITEM flags)"),
+        (9, "a four-lane checksum"),
     ]
     /// What the versions after `version` added, for the loader's rejection message:
     /// `"version 5 added repeatable bindings (@repeat)"`.
