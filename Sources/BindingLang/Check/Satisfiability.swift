@@ -205,20 +205,17 @@ struct Satisfiability {
             var forced: [(Int, SearchValue)] = []
             var excluded: [(Int, SearchValue)] = []
             var compound = false
-            var stack: [Condition] = [current]
-            while let c = stack.popLast() {
-                switch c {
-                case .and(let l, let r):
-                    stack.append(r)
-                    stack.append(l)
-                case .not(let atom):
+            Self.forEachConjunct(current) { c in
+                if case .not(let atom) = c {
                     guard let (v, value) = Self.unit(atom, contexts: n) else {
                         compound = true
-                        continue
+                        return
                     }
                     if case .bool = value { forced.append((v, .bool(false))) } else { excluded.append((v, value)) }
-                default:
-                    if let unit = Self.unit(c, contexts: n) { forced.append(unit) } else { compound = true }
+                } else if let unit = Self.unit(c, contexts: n) {
+                    forced.append(unit)
+                } else {
+                    compound = true
                 }
             }
             if forced.isEmpty { return false }
@@ -232,6 +229,20 @@ struct Satisfiability {
             if steps > maxSteps { return nil }
             current = Self.simplify(current, given, contexts: n)
             if case .constant(let b) = current { return !b }
+        }
+    }
+
+    /// Calls `body` with each top-level conjunct of `condition` (the operands of its outermost
+    /// chain of `&&`), left to right, without recursion.
+    private static func forEachConjunct(_ condition: Condition, _ body: (Condition) -> Void) {
+        var stack = [condition]
+        while let c = stack.popLast() {
+            if case .and(let l, let r) = c {
+                stack.append(r)
+                stack.append(l)
+            } else {
+                body(c)
+            }
         }
     }
 
@@ -298,34 +309,22 @@ struct Satisfiability {
         var facts = VariableFacts()
         /// The value an atom compares `variable` with, or nil when it is about another one.
         func value(of atom: Condition) -> SearchValue? {
-            switch atom {
-            case .flag(let v): return v == variable ? .bool(true) : nil
-            case .inside(let r): return Self.chainVariable(inside: true, role: r, contexts: n) == variable ? .bool(true) : nil
-            case .plays(let r): return Self.chainVariable(inside: false, role: r, contexts: n) == variable ? .bool(true) : nil
-            case .enumEquals(let v, let k): return v == variable ? .enumCase(k) : nil
-            case .stringEquals(let v, let s): return v == variable ? .string(s) : nil
-            case .constant, .not, .and, .or: return nil
-            }
+            guard let (v, value) = Self.unit(atom, contexts: n), v == variable else { return nil }
+            return value
         }
-        // The top-level conjuncts.
-        var stack: [Condition] = [residual]
-        while let c = stack.popLast() {
-            switch c {
-            case .and(let l, let r):
-                stack.append(r)
-                stack.append(l)
-            case .not(let atom):
-                guard let v = value(of: atom) else { continue }
+        Self.forEachConjunct(residual) { c in
+            if case .not(let atom) = c {
+                guard let v = value(of: atom) else { return }
                 if case .bool = v { facts.require(.bool(false)) } else { facts.excluded.append(v) }
-            default:
-                if let v = value(of: c) { facts.require(v) }
+            } else if let v = value(of: c) {
+                facts.require(v)
             }
         }
         if facts.forced != nil || facts.contradictory { return facts }
         guard variable >= 0, variable < n else { return facts }
         if case .bool = contexts[variable].type { return facts }
         // Every atom.
-        stack = [residual]
+        var stack = [residual]
         while let c = stack.popLast() {
             switch c {
             case .and(let l, let r), .or(let l, let r):
