@@ -47,6 +47,19 @@ public enum ForeignKey {
         "numpad_divide": "\"/\"", "numpad_decimal": "\".\"", "numpad_separator": "\",\"",
     ]
 
+    /// VS Code's names for punctuation keys by their Windows virtual keys (`oem_3`), which it
+    /// writes for keys recorded on some layouts: the character each types on a US keyboard,
+    /// as VS Code labels them there (`oem_3` is `` ` ``). `oem_102` (the ISO key beside the
+    /// left Shift) and `abnt_c1` (the Brazilian key beside the right Shift) type no US
+    /// character; the language names them by position. `oem_8` has neither and is left out.
+    static let virtualKeyNames: [String: String] = {
+        let characters = [
+            "oem_1": ";", "oem_plus": "=", "oem_comma": ",", "oem_minus": "-", "oem_period": ".", "oem_2": "/",
+            "oem_3": "`", "oem_4": "[", "oem_5": "\\", "oem_6": "]", "oem_7": "'",
+        ]
+        return characters.mapValues(ForeignText.literal).merging(["oem_102": "IntlBackslash", "abnt_c1": "IntlRo"]) { a, _ in a }
+    }()
+
     /// One stroke as `.bind` chord text; `separator` is `-` (Zed) or `+` (VS Code).
     public static func chord(_ text: String, separator: Character) throws(UnsupportedCondition) -> String {
         var parts: [String] = []
@@ -84,6 +97,8 @@ public enum ForeignKey {
             out += ["numpad", String(digit)]
         } else if let key = numpadKeys[lower] {
             out += ["numpad", key]
+        } else if separator == "+", let key = virtualKeyNames[lower] {
+            out.append(key)
         } else if keyText.hasPrefix("[") && keyText.count > 1 && keyText.hasSuffix("]") {
             // VS Code's scan codes are KeyboardEvent.code names: a writing key's is the
             // language's key position (Grammar.md §4.3), the same physical key on every layout.

@@ -283,13 +283,16 @@ extension ImportLayerTests {
         ("backspace", "+", "delete"), ("delete", "+", "forwardDelete"), ("f13", "+", "f13"),
         ("ctrl+[IntlBackslash]", "+", "ctrl+IntlBackslash"), ("shift+[KeyA]", "+", "shift+KeyA"),
         ("[BracketLeft]", "+", "BracketLeft"), ("ctrl+[ArrowUp]", "+", "ctrl+up"),
+        // VS Code's virtual-key names: the US character, or the position of a key with none.
+        ("ctrl+oem_3", "+", "ctrl+\"`\""), ("ctrl+shift+OEM_1", "+", "ctrl+shift+\";\""), ("alt+oem_5", "+", "alt+\"\\\\\""),
+        ("oem_plus", "+", "\"=\""), ("ctrl+oem_102", "+", "ctrl+IntlBackslash"), ("abnt_c1", "+", "IntlRo"),
     ])
     func namedKeys(foreign: String, separator: String, expected: String) throws {
         #expect(try ForeignKey.chord(foreign, separator: Character(separator)) == expected)
     }
 
     @Test func keysWithoutANameAreLeftOutWithTheReason() {
-        for key in ["new", "open", "save", "capslock", "[F1]", "[NumLock]", "[Nope]"] {
+        for key in ["new", "open", "save", "capslock", "[F1]", "[NumLock]", "[Nope]", "oem_8"] {
             #expect(throws: UnsupportedCondition.self) { try ForeignKey.chord(key, separator: "-") }
         }
         do {
