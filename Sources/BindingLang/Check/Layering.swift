@@ -118,7 +118,7 @@ extension Layering {
     static func andNot(_ a: Condition, _ b: Condition) -> Condition {
         // `b`'s conjuncts (few) are looked up in `a`'s (as many as the layers that narrowed
         // it), so the cost is one walk of `a` without building anything of its size.
-        let bConjuncts = conjuncts(b)
+        let bConjuncts = b.conjuncts
         var inA = [Bool](repeating: false, count: bConjuncts.count)
         let lookup = bConjuncts.count > 8 ? Dictionary(bConjuncts.enumerated().map { ($1, $0) }) { first, _ in first } : nil
         var stack = [a]
@@ -148,21 +148,6 @@ extension Layering {
         case (_, .constant(true)): return a
         default: return a.conjoined(with: notB)
         }
-    }
-
-    /// The conjuncts of a chain of `&&`, in order.
-    private static func conjuncts(_ c: Condition) -> [Condition] {
-        var out: [Condition] = []
-        var stack = [c]
-        while let c = stack.popLast() {
-            if case .and(let l, let r) = c {
-                stack.append(r)
-                stack.append(l)
-            } else {
-                out.append(c)
-            }
-        }
-        return out
     }
 
     /// The index of the live bindings so far.

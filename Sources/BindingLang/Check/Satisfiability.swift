@@ -205,11 +205,11 @@ struct Satisfiability {
             var forced: [(Int, SearchValue)] = []
             var excluded: [(Int, SearchValue)] = []
             var compound = false
-            Self.forEachConjunct(current) { c in
+            for c in current.conjuncts {
                 if case .not(let atom) = c {
                     guard let (v, value) = Self.unit(atom, contexts: n) else {
                         compound = true
-                        return
+                        continue
                     }
                     if case .bool = value { forced.append((v, .bool(false))) } else { excluded.append((v, value)) }
                 } else if let unit = Self.unit(c, contexts: n) {
@@ -229,20 +229,6 @@ struct Satisfiability {
             if steps > maxSteps { return nil }
             current = Self.simplify(current, given, contexts: n)
             if case .constant(let b) = current { return !b }
-        }
-    }
-
-    /// Calls `body` with each top-level conjunct of `condition` (the operands of its outermost
-    /// chain of `&&`), left to right, without recursion.
-    private static func forEachConjunct(_ condition: Condition, _ body: (Condition) -> Void) {
-        var stack = [condition]
-        while let c = stack.popLast() {
-            if case .and(let l, let r) = c {
-                stack.append(r)
-                stack.append(l)
-            } else {
-                body(c)
-            }
         }
     }
 
@@ -312,9 +298,9 @@ struct Satisfiability {
             guard let (v, value) = Self.unit(atom, contexts: n), v == variable else { return nil }
             return value
         }
-        Self.forEachConjunct(residual) { c in
+        for c in residual.conjuncts {
             if case .not(let atom) = c {
-                guard let v = value(of: atom) else { return }
+                guard let v = value(of: atom) else { continue }
                 if case .bool = v { facts.require(.bool(false)) } else { facts.excluded.append(v) }
             } else if let v = value(of: c) {
                 facts.require(v)

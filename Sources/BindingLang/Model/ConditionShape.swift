@@ -115,6 +115,10 @@ extension Condition {
         return joined
     }
 
+    /// The top-level conjuncts: the operands of the maximal chain of `&&` at the root, left to
+    /// right (the condition itself when it is not a conjunction).
+    var conjuncts: [Condition] { chain(and: true) }
+
     /// The operands of the maximal chain of `&&` (or `||`) at the root, left to right.
     private func chain(and isAnd: Bool) -> [Condition] {
         var operands: [Condition] = []

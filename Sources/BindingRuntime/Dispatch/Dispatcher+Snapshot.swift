@@ -6,7 +6,7 @@ extension Dispatcher {
     /// action on its performer, or starts, continues or cancels a sequence, or leaves the
     /// stroke unhandled. A snapshot of an older table is resolved again first.
     public func dispatch(_ event: KeyEvent, chain: ChainSnapshot, context: ContextState) -> DispatchResult {
-        switch decideRemembered(event, chain: chain, context: context) ?? decideUnremembered(event, chain: chain, context: context) {
+        switch decide(event, chain: chain, context: context) {
         case .perform(let binding, _, let performer):
             let action = table.invocation(ofBinding: binding)
             // `performer` is a position of the chain (decide found it there); the slot is
@@ -26,15 +26,10 @@ extension Dispatcher {
 
     /// Decides what one key press does over `chain` without performing it, and moves the
     /// pending state as dispatching would. Allocates nothing and retains no responder.
+    /// (Inlined into ``dispatch(_:chain:context:)``: a call less per press.)
+    @inline(__always)
     public func decide(_ event: KeyEvent, chain: ChainSnapshot, context: ContextState) -> Decision {
-        decideRemembered(event, chain: chain, context: context) ?? decideUnremembered(event, chain: chain, context: context)
-    }
-
-    /// ``decideStroke(_:chain:context:)`` out of line, so that the callers' short path
-    /// (``decideRemembered(_:chain:context:)``) keeps a small frame.
-    @inline(never)
-    func decideUnremembered(_ event: KeyEvent, chain: ChainSnapshot, context: ContextState) -> Decision {
-        decideStroke(event, chain: chain, context: context)
+        decideRemembered(event, chain: chain, context: context) ?? decideStroke(event, chain: chain, context: context)
     }
 
     /// The common press in one short path, or nil to take ``decideStroke(_:chain:context:)``:
@@ -56,20 +51,14 @@ extension Dispatcher {
         let known = context.bits.withUnsafeBufferPointer { memo.matches($0.baseAddress.unsafelyUnwrapped) }
         guard known, let e = memo.entry(DecisionMemo.key(event, from: BindingTable.root, stamp: resolved.pointee.stamp)) else { return nil }
         state.pointee.lastStrokeTime = event.timestamp
-        let entry = e.pointee
-        if entry.outcome >= 0 {
-            return .perform(binding: Int(entry.bindingOrNode), action: Int(entry.action), performer: Int(entry.outcome))
-        }
-        if entry.outcome == DecisionMemo.pending {
-            state.pointee.pendingNode = Int(entry.bindingOrNode)
-            return .pending
-        }
-        return .unhandled
+        guard let (decision, node) = DecisionMemo.outcome(e) else { return .unhandled }
+        if case .pending = decision { state.pointee.pendingNode = node }
+        return decision
     }
 
-    /// ``decide(_:chain:context:)``'s body, inlined into ``dispatch(_:chain:context:)`` too
-    /// (a call less per press).
-    @inline(__always)
+    /// ``decide(_:chain:context:)`` for a press ``decideRemembered(_:chain:context:)`` does not
+    /// take: kept out of line, so that the short path keeps a small frame.
+    @inline(never)
     func decideStroke(_ event: KeyEvent, chain: ChainSnapshot, context: ContextState) -> Decision {
         if reference != nil { refresh() }
         let tableID = state.pointee.tableID
