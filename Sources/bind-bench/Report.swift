@@ -59,6 +59,9 @@ enum Report {
             out.append("  " + padRight(name, 28) + pad(f(s.map { $0 * 1000 }), 10) + pad(f(r.mbPerS(s)), 10)
                 + pad(f(r.bindingsPerS(s)), 14) + pad(f(r.mbPerS(cpu)), 16))
         }
+        out.append("  peak resident memory of a compile (bind-bench --compile-only): "
+            + "\(f(r.compilePeakRSSBytes.map { Double($0) / 1e6 })) MB for \(r.compilePeakRSSSourceBytes) bytes of source (\(f(r.compilePeakRSSRatio))x)")
+        out.append("  check of 512 bindings of one chord in one role, pairwise disjoint: \(f(r.checkSameChord512Ms)) ms")
         out.append("")
         out.append("Table (\(r.tableSize) bindings)")
         out.append("  table bytes:            \(r.tableBytes.map(String.init) ?? "n/a") (\(f(r.tableBytesPerBinding)) per binding)")
@@ -91,7 +94,8 @@ enum Report {
                 + pad(ratio.map { formatNumber($0) + "x" } ?? "n/a", 14) + pad(f(r.sequenceStrokeNs[s]), 17))
         }
         out.append("")
-        for (title, list) in [("Targets (issue #6)", r.targets), ("Targets (issue #15, dispatch)", r.dispatchTargets)] {
+        for (title, list) in [("Targets (issue #6)", r.targets), ("Targets (issue #15, dispatch)", r.dispatchTargets),
+                              ("Targets (issue #15, compiler and load)", r.compilerTargets)] {
             out.append(title)
             for t in list {
                 let mark = t.met == nil ? "n/a " : t.met! ? "met " : "MISS"
@@ -153,6 +157,7 @@ enum Report {
             ("snapshot_allocs_per_press", bySize(r.snapshotAllocsPerPress)),
             ("compile_peak_rss_bytes", r.compilePeakRSSBytes.map(String.init) ?? "null"),
             ("compile_peak_rss_source_bytes", String(r.compilePeakRSSSourceBytes)),
+            ("compile_peak_rss_ratio", num(r.compilePeakRSSRatio)),
             ("check_same_chord_512_ms", num(r.checkSameChord512Ms)),
             ("layouts_all_10000_ms", num(r.layoutsAllMs)),
             ("layouts_all_10000_problems", r.layoutsAllProblems.map(String.init) ?? "null"),
@@ -201,6 +206,7 @@ enum Report {
             }.joined(separator: ", ") + "}"),
             ("targets", "{" + r.targets.map { "\"\(jsonEscaped($0.name))\": \($0.met.map { $0 ? "true" : "false" } ?? "null")" }.joined(separator: ", ") + "}"),
             ("dispatch_targets", "{" + r.dispatchTargets.map { "\"\(jsonEscaped($0.name))\": \($0.met.map { $0 ? "true" : "false" } ?? "null")" }.joined(separator: ", ") + "}"),
+            ("compiler_targets", "{" + r.compilerTargets.map { "\"\(jsonEscaped($0.name))\": \($0.met.map { $0 ? "true" : "false" } ?? "null")" }.joined(separator: ", ") + "}"),
             ("elapsed_s", num(r.elapsedSeconds)),
             ("cpu_share", num(r.cpuShare)),
             ("rounds_total", String(r.roundsTotal)),

@@ -206,6 +206,35 @@ extension Results {
     }
 }
 
+extension Results {
+    // MARK: - Targets of issue #15 (compiler and load)
+
+    /// Peak resident memory of the compile child over its source's size.
+    var compilePeakRSSRatio: Double? {
+        guard let b = compilePeakRSSBytes, compilePeakRSSSourceBytes > 0 else { return nil }
+        return Double(b) / Double(compilePeakRSSSourceBytes)
+    }
+
+    /// The compiler and load targets of issue #15. The compile speed and memory targets are
+    /// set on the 100,000-binding workload, so a `--quick` run (10,000 bindings) reports them
+    /// as not measured.
+    var compilerTargets: [Target] {
+        func f(_ x: Double?) -> String { x.map { formatNumber($0) } ?? "n/a" }
+        let full = compileSize >= 100_000
+        let compile = mbPerS(compileSeconds), ratio = compilePeakRSSRatio
+        return [
+            Target(name: "compile_mb_per_s >= 25", detail: "\(f(compile)) MB/s on \(compileSize) bindings",
+                   met: full ? compile.map { $0 >= 25 } : nil),
+            Target(name: "compile_peak_rss_bytes <= 8 * source", detail: "\(f(compilePeakRSSBytes.map { Double($0) / 1e6 })) MB"
+                + " for \(f(Double(compilePeakRSSSourceBytes) / 1e6)) MB of source (\(f(ratio))x)",
+                   met: full ? ratio.map { $0 <= 8 } : nil),
+            Target(name: "check_same_chord_512_ms <= 100", detail: "\(f(checkSameChord512Ms)) ms",
+                   met: checkSameChord512Ms.map { $0 <= 100 }),
+            Target(name: "load_ms_per_mb <= 0.5", detail: "\(f(loadMsPerMB)) ms per MB", met: loadMsPerMB.map { $0 <= 0.5 }),
+        ]
+    }
+}
+
 /// A number with 3 significant digits at most, no exponent (`1234`, `56.7`, `0.123`).
 func formatNumber(_ x: Double) -> String {
     guard x.isFinite else { return "n/a" }
