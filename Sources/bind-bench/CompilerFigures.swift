@@ -46,23 +46,32 @@ enum CompilerFigures {
         var exe = [CChar](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &exe, exe.count - 1)
         let program = n > 0 ? String(decoding: exe[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
-        // The child's standard output (its own peak, see `ownPeakRSS`) goes to a file.
-        let report = dir + "/peak"
-        defer { unlink(report) }
+        // The child's standard output (its own peak, see `ownPeakRSS`) comes through a pipe.
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return nil }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, report, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        posix_spawn_file_actions_addclose(&actions, fds[0])
         var pid: pid_t = 0
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(program), strdup("--compile-only"), strdup(path), nil]
         defer { for p in argv { free(p) } }
-        guard posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else { return nil }
+        let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+        close(fds[1])
+        defer { close(fds[0]) }
+        guard spawned == 0 else { return nil }
+        var text: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 256)
+        while true {
+            let n = read(fds[0], &chunk, chunk.count)
+            if n <= 0 { break }
+            text += chunk[0..<n]
+        }
         var status: Int32 = 0
         var usage = rusage()
         guard wait4(pid, &status, 0, &usage) == pid, status == 0 else { return nil }
-        if let text = readFile(report), let peak = Int(String(decoding: text, as: UTF8.self).split(separator: "\n").first ?? "") {
-            return peak
-        }
+        if let peak = Int(String(decoding: text, as: UTF8.self).split(separator: "\n").first ?? "") { return peak }
         #if canImport(Darwin)
         return Int(usage.ru_maxrss)            // bytes on Darwin, where exec starts the count afresh
         #else
