@@ -82,8 +82,9 @@ public enum Checker {
         }
 
         let bindings = finalBindings(layering, &groups)
-        if checkConflicts { ConflictChecker(scope: scope, satisfiability: satisfiability).check(bindings, &engine) }
-        PressCost(scope: scope).check(bindings, &engine)
+        let order = BindingOrder(bindings)
+        if checkConflicts { ConflictChecker(scope: scope, satisfiability: satisfiability).check(bindings, in: order, &engine) }
+        PressCost(scope: scope).check(bindings, in: order, &engine)
         TitleChecker(scope: scope, groups: groups).check(bindings, &engine)
         SystemShortcutChecker(platform: platform).check(bindings, &engine)
         if allowance.isSpent, !allowance.reported, let last = bindings.last {

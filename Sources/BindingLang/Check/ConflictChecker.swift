@@ -29,56 +29,29 @@ struct ConflictChecker {
         var decisions: [Pair: Decision] = [:]
     }
 
-    /// A binding's place in the sorted order: role, the first two strokes packed (a missing
-    /// stroke is 0, which no chord code is, so shorter sorts first), and its index.
-    private struct SortKey {
-        var role: Int32
-        var packed: UInt64
-        var index: Int32
-    }
-
     /// Reports the conflicts among `bindings` (in declaration order). A binding is the
     /// primary location of at most one conflict, so one mistake gives one error.
-    func check(_ bindings: [CheckedBinding], _ engine: inout DiagnosticEngine) {
+    func check(_ bindings: [CheckedBinding], in order: BindingOrder, _ engine: inout DiagnosticEngine) {
         var reported = [Bool](repeating: false, count: bindings.count)
-        var order: [SortKey] = []
-        order.reserveCapacity(bindings.count)
-        for i in bindings.indices {
-            let sequence = bindings[i].sequence
-            var packed: UInt64 = 0
-            if let first = sequence.first { packed = UInt64(first.code) << 32 }
-            if sequence.count > 1 { packed |= UInt64(sequence[1].code) }
-            order.append(SortKey(role: Int32(truncatingIfNeeded: bindings[i].role ?? -1), packed: packed, index: Int32(truncatingIfNeeded: i)))
-        }
-        order.sort { a, b in
-            if a.role != b.role { return a.role < b.role }
-            if a.packed != b.packed { return a.packed < b.packed }
-            let sa = bindings[Int(a.index)].sequence, sb = bindings[Int(b.index)].sequence
-            if sa.count > 2 || sb.count > 2 {
-                for k in 2..<max(sa.count, sb.count) {
-                    guard k < sa.count else { return true }
-                    guard k < sb.count else { return false }
-                    if sa[k].code != sb[k].code { return sa[k].code < sb[k].code }
-                }
-            }
-            return a.index < b.index
-        }
+        let order = order.indices
+        // The role of the binding at a place in the order (-1 for the main menu).
+        func role(at position: Int) -> Int { bindings[order[position]].role ?? -1 }
 
         // 1. The same sequence twice in one role (or two menu items with one key equivalent):
         // runs of equal role and sequence, in declaration order within the run.
         var runStart = 0
         while runStart < order.count {
             var runEnd = runStart + 1
-            let first = Int(order[runStart].index)
-            while runEnd < order.count, order[runEnd].role == order[runStart].role,
-                  bindings[Int(order[runEnd].index)].sequence == bindings[first].sequence {
+            let first = order[runStart]
+            while runEnd < order.count, role(at: runEnd) == role(at: runStart),
+                  bindings[order[runEnd]].sequence == bindings[first].sequence {
                 runEnd += 1
             }
             if runEnd - runStart > Self.maximumRun {
-                let last = bindings[Int(order[runEnd - 1].index)]
+                let last = bindings[order[runEnd - 1]]
                 engine.error(Messages.tooManyBindings(last.sequence, role: scope.roleName(last.role)), at: last.range)
             } else if runEnd - runStart > 1 {
-                sameSequence(order[runStart..<runEnd].map { Int($0.index) }, bindings, &reported, &engine)
+                sameSequence(Array(order[runStart..<runEnd]), bindings, &reported, &engine)
             }
             runStart = runEnd
         }
@@ -87,23 +60,25 @@ struct ConflictChecker {
         // start with a sequence follow it (and its duplicates) in the sorted order.
         var pairs: [(short: Int, long: Int)] = []
         var capped = false
-        for (position, key) in order.enumerated() where key.role >= 0 && !capped {
-            let short = bindings[Int(key.index)].sequence
+        for (position, index) in order.enumerated() where !capped {
+            let keyRole = role(at: position)
+            guard keyRole >= 0 else { continue }
+            let short = bindings[index].sequence
             var next = position + 1
-            while next < order.count, order[next].role == key.role {
-                let long = bindings[Int(order[next].index)].sequence
+            while next < order.count, role(at: next) == keyRole {
+                let long = bindings[order[next]].sequence
                 if long.count == short.count && long == short {
                     next += 1
                     continue
                 }
                 guard long.count > short.count, long.starts(with: short) else { break }
                 if pairs.count >= Self.maximumPairs {
-                    let b = bindings[Int(key.index)]
+                    let b = bindings[index]
                     engine.error(Messages.tooManyBindings(b.sequence, role: scope.roleName(b.role)), at: b.range)
                     capped = true
                     break
                 }
-                pairs.append((Int(key.index), Int(order[next].index)))
+                pairs.append((index, order[next]))
                 next += 1
             }
         }
@@ -194,14 +169,17 @@ struct ConflictChecker {
 
     private func menuConflicts(_ bindings: [CheckedBinding], _ reported: inout [Bool], _ engine: inout DiagnosticEngine) {
         var menuChords = Set<Chord>()
-        for b in bindings where b.role == nil { if let chord = b.sequence.first { menuChords.insert(chord) } }
+        for i in bindings.indices where bindings[i].role == nil {
+            if let chord = bindings[i].sequence.first { menuChords.insert(chord) }
+        }
         guard !menuChords.isEmpty else { return }
         var firstStrokes: [Chord: [Int]] = [:]
         for i in bindings.indices where bindings[i].role != nil {
             if let first = bindings[i].sequence.first, menuChords.contains(first) { firstStrokes[first, default: []].append(i) }
         }
-        for (m, item) in bindings.enumerated() where item.role == nil {
-            guard let chord = item.sequence.first, let candidates = firstStrokes[chord] else { continue }
+        for m in bindings.indices where bindings[m].role == nil {
+            guard let chord = bindings[m].sequence.first, let candidates = firstStrokes[chord] else { continue }
+            let item = bindings[m]
             for c in candidates {
                 let primary = max(m, c), other = min(m, c)
                 if reported[primary] { continue }

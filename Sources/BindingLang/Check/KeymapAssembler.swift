@@ -15,7 +15,7 @@ struct KeymapAssembler {
         // Standard actions in use.
         var used = Set<Int>()
         func use(_ id: ActionID) { if case .standard(let i) = id { used.insert(i) } }
-        for b in bindings { use(b.action) }
+        for i in bindings.indices { use(bindings[i].action) }
         for item in editMenu { use(item.action) }
         func walk(_ menu: CheckedMenu) {
             for entry in menu.entries {

@@ -6,7 +6,7 @@ import BindingRuntime
 /// the distinct conditions of the bindings that continue it (the table's longer entry is their
 /// disjunction), each at most ``TableFormat/maxPressCode`` instructions.
 ///
-/// One pass over the bindings sorted by role and sequence, keeping the chain of prefixes of
+/// One pass over the bindings in ``BindingOrder``, keeping the chain of prefixes of
 /// the current sequence: each binding adds to at most ``TableFormat/maxSequenceLength``
 /// prefixes, so the work is linear in the number of bindings.
 struct PressCost {
@@ -21,8 +21,7 @@ struct PressCost {
         var first: Int
     }
 
-    func check(_ bindings: [CheckedBinding], _ engine: inout DiagnosticEngine) {
-        let order = Self.sortedByRoleAndSequence(bindings)
+    func check(_ bindings: [CheckedBinding], in order: BindingOrder, _ engine: inout DiagnosticEngine) {
         var path: [Prefix] = []
         var role: Int? = -2
         var own = 0
@@ -43,70 +42,35 @@ struct PressCost {
                 }
             }
         }
-        for i in order {
-            let b = bindings[i]
-            if b.role != role {
+        for i in order.indices {
+            // Only the fields used: a whole binding's copy retains every reference it holds.
+            let bRole = bindings[i].role, sequence = bindings[i].sequence
+            if bRole != role {
                 pop(to: 0, &engine)
-                role = b.role
+                role = bRole
             }
             // Keep the prefixes of `path` this sequence shares.
             var shared = 0
-            while shared < path.count, shared < b.sequence.count - 1, path[shared].code == b.sequence[shared].code { shared += 1 }
+            while shared < path.count, shared < sequence.count - 1, path[shared].code == sequence[shared].code { shared += 1 }
             pop(to: shared, &engine)
-            while path.count < b.sequence.count - 1 { path.append(Prefix(code: b.sequence[path.count].code, first: i)) }
+            while path.count < sequence.count - 1 { path.append(Prefix(code: sequence[path.count].code, first: i)) }
             // Bindings of exactly the same sequence are adjacent.
-            if ownStart < 0 || bindings[ownStart].role != b.role || bindings[ownStart].sequence != b.sequence {
+            if ownStart < 0 || bindings[ownStart].role != bRole || bindings[ownStart].sequence != sequence {
                 closeOwn(&engine)
                 own = 0
                 ownStart = i
             }
-            let size = Self.size(b.condition)
+            let condition = bindings[i].condition
+            let size = Self.size(condition)
             own += size
-            if b.condition == .constant(false) { continue }
+            if condition == .constant(false) { continue }
             for k in path.indices where path[k].continuations <= TableFormat.maxPressCode {
                 // Count each distinct condition once, plus the `or` joining it.
-                if path[k].distinct.insert(b.condition).inserted { path[k].continuations += size + 1 }
+                if path[k].distinct.insert(condition).inserted { path[k].continuations += size + 1 }
             }
         }
         pop(to: 0, &engine)
         closeOwn(&engine)
-    }
-
-    /// The indices of `bindings` ordered by role (main menu first), then sequence (chord codes
-    /// stroke by stroke, a sequence before its extensions), then declaration order. The sort
-    /// compares precomputed keys (the first two strokes packed into one integer, as
-    /// ``ConflictChecker`` does) and reads sequences only to break ties past the second stroke.
-    static func sortedByRoleAndSequence(_ bindings: [CheckedBinding]) -> [Int] {
-        struct Key {
-            var role: Int32
-            var packed: UInt64
-            var index: Int32
-        }
-        var keys: [Key] = []
-        keys.reserveCapacity(bindings.count)
-        for i in bindings.indices {
-            let sequence = bindings[i].sequence
-            // A missing stroke packs as 0, which no chord code is, so a sequence sorts before
-            // its extensions.
-            var packed: UInt64 = 0
-            if let first = sequence.first { packed = UInt64(first.code) << 32 }
-            if sequence.count > 1 { packed |= UInt64(sequence[1].code) }
-            keys.append(Key(role: Int32(truncatingIfNeeded: bindings[i].role ?? -1), packed: packed, index: Int32(truncatingIfNeeded: i)))
-        }
-        keys.sort { a, b in
-            if a.role != b.role { return a.role < b.role }
-            if a.packed != b.packed { return a.packed < b.packed }
-            let sa = bindings[Int(a.index)].sequence, sb = bindings[Int(b.index)].sequence
-            if sa.count > 2 || sb.count > 2 {
-                let common = min(sa.count, sb.count)
-                if common > 2 {
-                    for k in 2..<common where sa[k].code != sb[k].code { return sa[k].code < sb[k].code }
-                }
-                if sa.count != sb.count { return sa.count < sb.count }
-            }
-            return a.index < b.index
-        }
-        return keys.map { Int($0.index) }
     }
 
     /// Instructions the emitter writes for `c` (one per node).

@@ -10,18 +10,21 @@ struct SystemShortcutChecker {
 
     func check(_ bindings: [CheckedBinding], _ engine: inout DiagnosticEngine) {
         let reserved = ReservedShortcuts.byChord(on: platform)
-        for b in bindings {
-            if let allowed = b.allowReservedRange {
-                if !b.sequence.contains(where: ReservedShortcuts.isReservedAnywhere) {
-                    engine.warning(Messages.allowReservedUnneeded(b.sequence), at: allowed)
+        // By index, reading only the fields used: `for b in bindings` would copy every
+        // binding whole (a retain and a release per reference it holds).
+        for i in bindings.indices {
+            let sequence = bindings[i].sequence
+            if let allowed = bindings[i].allowReservedRange {
+                if !sequence.contains(where: ReservedShortcuts.isReservedAnywhere) {
+                    engine.warning(Messages.allowReservedUnneeded(sequence), at: allowed)
                 }
-            } else if let (chord, found) = firstReserved(b.sequence, in: reserved) {
-                engine.warning(Messages.reservedShortcut(chord, found, platform: platform), at: b.range)
+            } else if let (chord, found) = firstReserved(sequence, in: reserved) {
+                engine.warning(Messages.reservedShortcut(chord, found, platform: platform), at: bindings[i].range)
             }
-            if platform == .iPadOS && !b.wantsPriority {
-                for chord in b.sequence {
+            if platform == .iPadOS && !bindings[i].wantsPriority {
+                for chord in sequence {
                     guard let what = TextInputKeys.handling(chord) else { continue }
-                    engine.warning(Messages.textInputFirst(chord, what), at: b.range)
+                    engine.warning(Messages.textInputFirst(chord, what), at: bindings[i].range)
                     break
                 }
             }
