@@ -114,7 +114,13 @@ struct BindSourceWriter {
             for f in flags {
                 let key = keymap.format == .zed ? f + "#flag" : f
                 guard d.contextDecls[key] == nil else { continue }
-                d.contextDecls[key] = "context \(d.contexts.name(for: key, spelling: f)): Bool"
+                if let spelling = ForeignPredicate.spelling(of: f) {
+                    // A VS Code operand the language has no operator for: the app sets it.
+                    d.contextDecls[key] = "context \(d.contexts.name(for: key, spelling: spelling)): Bool"
+                        + "  // the app sets it to VS Code's \(f)"
+                } else {
+                    d.contextDecls[key] = "context \(d.contexts.name(for: key, spelling: f)): Bool"
+                }
                 d.contextOrder.append(key)
             }
         }

@@ -2,7 +2,8 @@
 ///
 /// VS Code has no focus chain: every binding goes into one role, `Workbench`, gated by its
 /// `when` only. A key compared with a string is a String context (and tested for truth as
-/// `key != ""`); any other key is a Bool context. A `-command` entry removes the earlier
+/// `key != ""`); any other key is a Bool context, and so is a ``ForeignPredicate`` (`=~`, `<`,
+/// `in`: the app sets it). A `-command` entry removes the earlier
 /// bindings of its key to that command (whose `when` matches, when it gives one).
 enum VSCodeConverter {
     /// The one role.
@@ -21,10 +22,12 @@ enum VSCodeConverter {
                 keys: entry.key, command: entry.command, range: entry.range, outcome: .converted))
             var condition = ImportCondition.constant(true)
             var sequence: [String] = []
+            var predicates: [ForeignPredicate.Kind] = []
             do throws(UnsupportedCondition) {
                 if let when = entry.when, !when.allSatisfy(\.isWhitespace) {
-                    condition = try translate(
-                        WhenClauseParser.parse(when, dialect: .vscode), stringKeys: stringKeys, boolKeys: boolKeys)
+                    let clause = try WhenClauseParser.parse(when, dialect: .vscode)
+                    condition = try translate(clause, stringKeys: stringKeys, boolKeys: boolKeys)
+                    predicates = Self.predicateKinds(clause)
                 }
                 for stroke in entry.key.split(separator: " ") {
                     sequence.append(try ForeignKey.chord(String(stroke), separator: "+"))
@@ -38,6 +41,7 @@ enum VSCodeConverter {
                 result.entries[index].outcome = .leftOut("'when' is always false")
                 continue
             }
+            for kind in predicates { result.approximations[kind.reportName, default: 0] += 1 }
             if entry.command.hasPrefix("-") { result.entries[index].outcome = .disables }
             if entry.command.isEmpty {
                 result.entries[index].outcome = .leftOut("empty command")
@@ -48,6 +52,21 @@ enum VSCodeConverter {
                 command: entry.command, argument: entry.args))
         }
         return result
+    }
+
+    /// The kinds of ``ForeignPredicate`` `clause` uses, each once.
+    static func predicateKinds(_ clause: WhenClause) -> [ForeignPredicate.Kind] {
+        var kinds: [ForeignPredicate.Kind] = []
+        func walk(_ c: WhenClause) {
+            switch c {
+            case .identifier(let k): if let kind = ForeignPredicate.kind(of: k), !kinds.contains(kind) { kinds.append(kind) }
+            case .not(let a): walk(a)
+            case .and(let a, let b), .or(let a, let b), .child(let a, let b): walk(a); walk(b)
+            case .equals, .constant: break
+            }
+        }
+        walk(clause)
+        return kinds
     }
 
     /// Keys compared with a string somewhere in `files` (they become String contexts).

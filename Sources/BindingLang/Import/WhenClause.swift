@@ -31,7 +31,8 @@ public enum WhenDialect: Sendable {
     /// Zed: `>` (lowest precedence), `||`, `&&`, `==` `!=`, `!`; identifiers may contain `-`.
     case zed
     /// VS Code: `||`, `&&`, `!`, `==` `!=` (and `===` `!==`); `<` `<=` `>` `>=`, `=~` and
-    /// `in` / `not in` are recognised and refused (the language has no counterpart).
+    /// `in` / `not in` become ``ForeignPredicate``s (a match of an anchored list of literals
+    /// becomes `==`s).
     case vscode
 }
 
@@ -47,7 +48,8 @@ public struct WhenClauseParser {
         case word(String)
         case quoted(String)
         case op(String)
-        case regex
+        /// A regular-expression literal as written, slashes and flags included.
+        case regex(String)
     }
 
     private var tokens: [Token] = []
@@ -84,12 +86,15 @@ public struct WhenClauseParser {
                 continue
             }
             if dialect == .vscode, c == "/", tokens.last == .op("=~") {
-                // A regular expression literal: skip to the closing slash (and flags).
+                // A regular expression literal: up to the closing slash, then its flags.
                 var j = i + 1
                 while j < chars.count, chars[j] != "/" { j += chars[j] == "\\" ? 2 : 1 }
+                guard j < chars.count else { throw UnsupportedCondition(reason: "unparsable condition") }
                 j += 1
                 while j < chars.count, chars[j].properties.isAlphabetic { j += 1 }
-                tokens.append(.regex)
+                var literal = ""
+                literal.unicodeScalars.append(contentsOf: chars[i..<j])
+                tokens.append(.regex(literal))
                 i = j
                 continue
             }
@@ -189,11 +194,36 @@ public struct WhenClauseParser {
             let eq = WhenClause.equals(name, value)
             return negated ? .not(eq) : eq
         case .op("=~"):
-            throw UnsupportedCondition(reason: "regular-expression match '=~'")
+            guard dialect == .vscode else { throw UnsupportedCondition(reason: "regular-expression match '=~'") }
+            index += 1
+            guard case .regex(let literal) = peek() else { throw UnsupportedCondition(reason: "unparsable condition") }
+            index += 1
+            if let exact = ForeignPredicate.literals(ofAnchoredPattern: literal) {
+                return exact.dropFirst().reduce(WhenClause.equals(name, .string(exact[0]))) { .or($0, .equals(name, .string($1))) }
+            }
+            return .identifier(ForeignPredicate.match(name, regex: literal))
+        case .op("<") where dialect == .vscode, .op("<=") where dialect == .vscode,
+             .op(">") where dialect == .vscode, .op(">=") where dialect == .vscode:
+            guard case .op(let op) = peek() else { throw UnsupportedCondition(reason: "unparsable condition") }
+            index += 1
+            guard case .word(let value) = peek(), Double(value) != nil else {
+                throw UnsupportedCondition(reason: "numeric comparison with something other than a number")
+            }
+            index += 1
+            return .identifier(ForeignPredicate.comparison(name, op, value))
         case .op("<"), .op("<="), .op(">="):
             throw UnsupportedCondition(reason: "numeric comparison '<', '<=', '>', '>='")
-        case .op(">") where dialect == .vscode:
-            throw UnsupportedCondition(reason: "numeric comparison '<', '<=', '>', '>='")
+        case .word("in") where dialect == .vscode, .word("not") where dialect == .vscode:
+            let negated = peek() == .word("not")
+            index += 1
+            if negated {
+                guard peek() == .word("in") else { throw UnsupportedCondition(reason: "unparsable condition") }
+                index += 1
+            }
+            guard case .word(let list) = peek() else { throw UnsupportedCondition(reason: "unparsable condition") }
+            index += 1
+            let member = WhenClause.identifier(ForeignPredicate.membership(name, list: list))
+            return negated ? .not(member) : member
         case .word("in"), .word("not"):
             throw UnsupportedCondition(reason: "membership in a context-key list 'in' / 'not in'")
         default:
