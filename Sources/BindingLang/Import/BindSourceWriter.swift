@@ -117,7 +117,7 @@ struct BindSourceWriter {
                 if let spelling = ForeignPredicate.spelling(of: f) {
                     // A VS Code operand the language has no operator for: the app sets it.
                     d.contextDecls[key] = "context \(d.contexts.name(for: key, spelling: spelling)): Bool"
-                        + "  // the app sets it to VS Code's \(f)"
+                        + "  // the app sets it to VS Code's \(ForeignText.inline(f))"
                 } else {
                     d.contextDecls[key] = "context \(d.contexts.name(for: key, spelling: f)): Bool"
                 }
