@@ -60,6 +60,26 @@ public enum ForeignKey {
         return characters.mapValues(ForeignText.literal).merging(["oem_102": "IntlBackslash", "abnt_c1": "IntlRo"]) { a, _ in a }
     }()
 
+    /// VS Code's scan codes of numeric-keypad keys that are not digits, as chord parts.
+    static let numpadScanCodes: [String: [String]] = [
+        "NumpadAdd": ["numpad", "\"+\""], "NumpadSubtract": ["numpad", "\"-\""], "NumpadMultiply": ["numpad", "\"*\""],
+        "NumpadDivide": ["numpad", "\"/\""], "NumpadDecimal": ["numpad", "\".\""], "NumpadEqual": ["numpad", "\"=\""],
+        "NumpadEnter": ["numpad", "enter"],
+    ]
+
+    /// The chord parts of a key both editors write by name (lower-cased: `pageup`, `f5`,
+    /// `numpad1`, `numpad_add`, `audiovolumeup`, and with `virtualKeys` VS Code's `oem_3`), or
+    /// nil when `lower` is no such name.
+    private static func namedKey(_ lower: String, virtualKeys: Bool) -> [String]? {
+        if let name = keyNames[lower] ?? otherKeyNames[lower] { return [name] }
+        if lower.count > 1, let name = languageKeyNames[lower] { return [name] }
+        if lower.count >= 2, lower.hasPrefix("f"), let n = Int(lower.dropFirst()), (1...24).contains(n) { return [lower] }
+        if lower.hasPrefix("numpad"), let digit = Int(lower.dropFirst(6)), (0...9).contains(digit) { return ["numpad", String(digit)] }
+        if let key = numpadKeys[lower] { return ["numpad", key] }
+        if virtualKeys, let key = virtualKeyNames[lower] { return [key] }
+        return nil
+    }
+
     /// One stroke as `.bind` chord text; `separator` is `-` (Zed) or `+` (VS Code).
     public static func chord(_ text: String, separator: Character) throws(UnsupportedCondition) -> String {
         var parts: [String] = []
@@ -87,28 +107,21 @@ public enum ForeignKey {
         let order = ["ctrl", "alt", "shift", "cmd"]
         var out = order.filter { modifiers.contains($0) }
         let lower = keyText.lowercased()
-        if let name = keyNames[lower] ?? otherKeyNames[lower] {
-            out.append(name)
-        } else if lower.count > 1, let name = languageKeyNames[lower] {
-            out.append(name)
-        } else if lower.count >= 2, lower.hasPrefix("f"), let n = Int(lower.dropFirst()), (1...24).contains(n) {
-            out.append(lower)
-        } else if lower.hasPrefix("numpad"), let digit = Int(lower.dropFirst(6)), (0...9).contains(digit) {
-            out += ["numpad", String(digit)]
-        } else if let key = numpadKeys[lower] {
-            out += ["numpad", key]
-        } else if separator == "+", let key = virtualKeyNames[lower] {
-            out.append(key)
+        if let parts = namedKey(lower, virtualKeys: separator == "+") {
+            out += parts
         } else if keyText.hasPrefix("[") && keyText.count > 1 && keyText.hasSuffix("]") {
             // VS Code's scan codes are KeyboardEvent.code names: a writing key's is the
-            // language's key position (Grammar.md §4.3), the same physical key on every layout.
+            // language's key position (Grammar.md §4.3), the same physical key on every layout;
+            // the others name the same keys as VS Code's key names.
             let code = String(keyText.dropFirst().dropLast())
             if let name = scanCodeNames[code] {
                 out.append(name)
             } else if let key = Key.aliases[code], key.isPhysical {
                 out.append(code)
+            } else if let parts = numpadScanCodes[code] ?? namedKey(code.lowercased(), virtualKeys: false) {
+                out += parts
             } else {
-                throw UnsupportedCondition(reason: "scan-code key ('[IntlBackslash]')")
+                throw UnsupportedCondition(reason: "scan code without a key in the language ('[\(ForeignText.inline(code))]')")
             }
         } else if out.isEmpty, let modifier = modifierNames[lower] {
             // Zed's `shift shift`, JetBrains' double Shift: a lone modifier press.

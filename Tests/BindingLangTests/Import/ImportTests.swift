@@ -286,14 +286,23 @@ extension ImportLayerTests {
         // VS Code's virtual-key names: the US character, or the position of a key with none.
         ("ctrl+oem_3", "+", "ctrl+\"`\""), ("ctrl+shift+OEM_1", "+", "ctrl+shift+\";\""), ("alt+oem_5", "+", "alt+\"\\\\\""),
         ("oem_plus", "+", "\"=\""), ("ctrl+oem_102", "+", "ctrl+IntlBackslash"), ("abnt_c1", "+", "IntlRo"),
+        // Scan codes of keys that are not writing keys: the keys VS Code's names give.
+        ("ctrl+[F5]", "+", "ctrl+f5"), ("[Numpad1]", "+", "numpad+1"), ("shift+[NumpadAdd]", "+", "shift+numpad+\"+\""),
+        ("[NumpadEnter]", "+", "numpad+enter"), ("[ContextMenu]", "+", "contextMenu"), ("[AudioVolumeUp]", "+", "volumeUp"),
+        ("[MediaPlayPause]", "+", "mediaPlayPause"), ("alt+[BrowserBack]", "+", "alt+back"), ("[PrintScreen]", "+", "printScreen"),
     ])
     func namedKeys(foreign: String, separator: String, expected: String) throws {
         #expect(try ForeignKey.chord(foreign, separator: Character(separator)) == expected)
     }
 
     @Test func keysWithoutANameAreLeftOutWithTheReason() {
-        for key in ["new", "open", "save", "capslock", "[F1]", "[NumLock]", "[Nope]", "oem_8"] {
+        for key in ["new", "open", "save", "capslock", "[F25]", "[NumLock]", "[Nope]", "oem_8"] {
             #expect(throws: UnsupportedCondition.self) { try ForeignKey.chord(key, separator: "-") }
+        }
+        do {
+            _ = try ForeignKey.chord("ctrl+[NumLock]", separator: "+")
+        } catch {
+            #expect(error.reason == "scan code without a key in the language ('[NumLock]')")
         }
         do {
             _ = try ForeignKey.chord("save", separator: "-")
