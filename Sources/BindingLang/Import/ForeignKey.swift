@@ -94,17 +94,32 @@ public enum ForeignKey {
             }
         }
         parts.append(current)
-        guard let keyText = parts.last, !keyText.isEmpty else { throw UnsupportedCondition(reason: "unparsable key") }
+        guard let written = parts.last, !written.isEmpty else { throw UnsupportedCondition(reason: "unparsable key") }
         var modifiers: [String] = []
         for modifier in parts.dropLast() {
             let lower = modifier.lowercased()
             if lower == "fn" { throw UnsupportedCondition(reason: "'fn' modifier") }
+            if lower == "secondary" && separator == "-" {
+                // Zed's platform modifier: cmd on macOS, ctrl elsewhere, as `primary` is.
+                if !modifiers.contains("primary") { modifiers.append("primary") }
+                continue
+            }
             guard let name = modifierNames[lower] else {
                 throw UnsupportedCondition(reason: "unknown modifier '\(ForeignText.inline(modifier))'")
             }
             if !modifiers.contains(name) { modifiers.append(name) }
         }
-        let order = ["ctrl", "alt", "shift", "cmd"]
+        if modifiers.contains("primary") && (modifiers.contains("cmd") || modifiers.contains("ctrl")) {
+            // One key on one platform and two on the others: no one chord means that.
+            throw UnsupportedCondition(reason: "'secondary' with 'cmd' or 'ctrl' (one modifier on macOS, two elsewhere)")
+        }
+        let order = ["ctrl", "alt", "shift", "cmd", "primary"]
+        var keyText = written
+        if separator == "-", keyText.count == 1, let c = keyText.unicodeScalars.first, c.isASCII, ("A"..."Z").contains(c) {
+            // Zed reads a capital letter as Shift and the letter.
+            if !modifiers.contains("shift") { modifiers.append("shift") }
+            keyText = keyText.lowercased()
+        }
         var out = order.filter { modifiers.contains($0) }
         let lower = keyText.lowercased()
         if let parts = namedKey(lower, virtualKeys: separator == "+") {

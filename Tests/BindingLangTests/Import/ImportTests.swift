@@ -290,13 +290,17 @@ extension ImportLayerTests {
         ("ctrl+[F5]", "+", "ctrl+f5"), ("[Numpad1]", "+", "numpad+1"), ("shift+[NumpadAdd]", "+", "shift+numpad+\"+\""),
         ("[NumpadEnter]", "+", "numpad+enter"), ("[ContextMenu]", "+", "contextMenu"), ("[AudioVolumeUp]", "+", "volumeUp"),
         ("[MediaPlayPause]", "+", "mediaPlayPause"), ("alt+[BrowserBack]", "+", "alt+back"), ("[PrintScreen]", "+", "printScreen"),
+        // Zed: `secondary` is cmd on macOS and ctrl elsewhere, a capital letter is Shift and
+        // the letter; VS Code's letters are case-insensitive.
+        ("secondary-s", "-", "primary+s"), ("secondary-shift-p", "-", "shift+primary+p"), ("G", "-", "shift+g"),
+        ("ctrl-K", "-", "ctrl+shift+k"), ("shift-G", "-", "shift+g"), ("ctrl+K", "+", "ctrl+k"),
     ])
     func namedKeys(foreign: String, separator: String, expected: String) throws {
         #expect(try ForeignKey.chord(foreign, separator: Character(separator)) == expected)
     }
 
     @Test func keysWithoutANameAreLeftOutWithTheReason() {
-        for key in ["new", "open", "save", "capslock", "[F25]", "[NumLock]", "[Nope]", "oem_8"] {
+        for key in ["new", "open", "save", "capslock", "[F25]", "[NumLock]", "[Nope]", "oem_8", "secondary-cmd-x", "secondary-ctrl-x"] {
             #expect(throws: UnsupportedCondition.self) { try ForeignKey.chord(key, separator: "-") }
         }
         do {
