@@ -193,20 +193,23 @@ struct DecisionMemoTests {
         #expect(more == ["comment@0", "unhandled", "comment@0", "unhandled"])
     }
 
-    /// More distinct strokes than the memo has slots (504 chords, a third of them prefixes
-    /// whose `ctrl+x` is a stroke of its own, against 512 slots), gated by a flag that flips
-    /// now and then: slots are shared and replaced, and every press still agrees with the live
-    /// chain.
+    /// More distinct strokes than the memo has sets (1,050 chords, a third of them prefixes
+    /// whose `ctrl+x` is a stroke of its own, against 1,024 sets of two slots), gated by a flag
+    /// that flips now and then: slots are shared and replaced, and every press still agrees
+    /// with the live chain.
     @Test func manyStrokesShareSlots() throws {
         var k = Keymap()
         k.roles = ["Text", "Window"]
         k.contexts = [ContextVariable(name: "on", type: .bool)]
         k.actions = [Action(name: "a"), Action(name: "b")]
-        let keys = "abcdefghijklmnopqrstuvwxyz0123456789".map(String.init)
+        let keys = "abcdefghijklmnopqrstuvwxyz0123456789".map(String.init) + (1...24).map { "f\($0)" }
+            + ["up", "down", "left", "right", "home", "end", "pageUp", "pageDown", "tab", "space", "return", "escape",
+               "delete", "forwardDelete", "insert"]
         let plain = ["ctrl", "alt", "cmd", "ctrl+alt", "ctrl+cmd", "alt+cmd", "ctrl+alt+cmd"]
         let mods = plain + plain.map { "shift+" + $0 }
         var chords: [String] = []
         for m in mods { for key in keys { chords.append("\(m)+\(key)") } }
+        #expect(chords.count + chords.count / 3 > DecisionMemo.slotCount / 2)
         for (i, c) in chords.enumerated() {
             k.bindings.append(i % 3 == 0 ? Binding(sequence: seq(c), role: 0, action: 0, condition: .flag(0))
                 : i % 3 == 1 ? Binding(sequence: seq(c), role: 0, action: 1, condition: .not(.flag(0)))
