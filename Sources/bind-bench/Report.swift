@@ -1,3 +1,5 @@
+import BindingRuntime
+
 /// Prints the results: a human-readable table by default, one JSON object with `--json`.
 enum Report {
     // MARK: - Text
@@ -76,7 +78,7 @@ enum Report {
         out.append("    worst vs the 100,000-binding table: \(f(r.hostileLoadWorstRatio))x")
         out.append("")
         out.append("Layouts (issue #12)")
-        out.append("  bindc layouts --all:    \(f(r.layoutsAllMs)) ms on 10,000 bindings, 41 layouts (compile, analyse, report; \(r.layoutsAllProblems.map(String.init) ?? "n/a") problems; target < 1000 ms)")
+        out.append("  bindc layouts --all:    \(f(r.layoutsAllMs)) ms on 10,000 bindings, \(KeyboardLayout.all.count) layouts (compile, analyse, report; \(r.layoutsAllProblems.map(String.init) ?? "n/a") problems; target < 1000 ms)")
         for id in Bench.dispatchLayouts {
             let parts = r.sizes.map { s in
                 "\(s): \(f(r.layoutDispatchNs[id]?[s])) ns (\(f(r.layoutDispatchNs[id]?[s].flatMap { ns in r.snapshotDispatchNs[s].map { ns / $0 } }))x snapshot)"

@@ -1402,6 +1402,156 @@ Comma	,	<	¸	~	4
 Period	.	>	˙	~	4
 Slash	/	?	¿	~
 Space	 	 	 	
+@us-intl	pc	English (US, international, dead keys)	xkeyboard-config symbols/us(intl)
+Backquote	`	~	`	~	3
+Digit1	1	!	¡	¹
+Digit2	2	@	²	˝	8
+Digit3	3	#	³	¯	8
+Digit4	4	$	¤	£
+Digit5	5	%	€	¸	8
+Digit6	6	^	¼	^	2
+Digit7	7	&	½	̛	8
+Digit8	8	*	¾	˛	8
+Digit9	9	(	‘	˘	8
+Digit0	0	)	’	˚	8
+Minus	-	_	¥	̣	8
+Equal	=	+	×	÷
+KeyQ	q	Q	ä	Ä
+KeyW	w	W	å	Å
+KeyE	e	E	é	É
+KeyR	r	R	®	®
+KeyT	t	T	þ	Þ
+KeyY	y	Y	ü	Ü
+KeyU	u	U	ú	Ú
+KeyI	i	I	í	Í
+KeyO	o	O	ó	Ó
+KeyP	p	P	ö	Ö
+BracketLeft	[	{	«	“
+BracketRight	]	}	»	”
+Backslash	\	|	¬	¦
+KeyA	a	A	á	Á
+KeyS	s	S	ß	§
+KeyD	d	D	ð	Ð
+KeyF	f	F	f	F
+KeyG	g	G	g	G
+KeyH	h	H	h	H
+KeyJ	j	J	j	J
+KeyK	k	K	œ	Œ
+KeyL	l	L	ø	Ø
+Semicolon	;	:	¶	°
+Quote	´	¨	'	"	3
+IntlBackslash	\	|	\	|
+KeyZ	z	Z	æ	Æ
+KeyX	x	X	x	X
+KeyC	c	C	©	¢
+KeyV	v	V	v	V
+KeyB	b	B	b	B
+KeyN	n	N	ñ	Ñ
+KeyM	m	M	µ	µ
+Comma	,	<	ç	Ç
+Period	.	>	˙	ˇ	12
+Slash	/	?	¿	̉	8
+Space	 	 		
+@latam	pc	Spanish (Latin American)	xkeyboard-config symbols/latam
+Backquote	|	°	¬	¬
+Digit1	1	!	|	¡
+Digit2	2	"	@	⅛
+Digit3	3	#	·	£
+Digit4	4	$	~	$
+Digit5	5	%	½	⅜
+Digit6	6	&	¬	⅝
+Digit7	7	/	{	⅞
+Digit8	8	(	[	™
+Digit9	9	)	]	±
+Digit0	0	=	}	°
+Minus	'	?	\	¿
+Equal	¿	¡	¸	˛	12
+KeyQ	q	Q	@	Ω
+KeyW	w	W	ſ	§
+KeyE	e	E	€	¢
+KeyR	r	R	¶	®
+KeyT	t	T	ŧ	Ŧ
+KeyY	y	Y	←	¥
+KeyU	u	U	↓	↑
+KeyI	i	I	→	ı
+KeyO	o	O	ø	Ø
+KeyP	p	P	þ	Þ
+BracketLeft	´	¨	¨	˚	15
+BracketRight	+	*	~	¯	8
+Backslash	}	]	`	}	4
+KeyA	a	A	æ	Æ
+KeyS	s	S	ß	ẞ
+KeyD	d	D	ð	Ð
+KeyF	f	F	đ	ª
+KeyG	g	G	ŋ	Ŋ
+KeyH	h	H	ħ	Ħ
+KeyJ	j	J	̉	̛	12
+KeyK	k	K	ĸ	&
+KeyL	l	L	ł	Ł
+Semicolon	ñ	Ñ	~	˝	8
+Quote	{	[	^	{	4
+IntlBackslash	<	>	\	|
+KeyZ	z	Z	«	<
+KeyX	x	X	»	>
+KeyC	c	C	¢	©
+KeyV	v	V	„	‚
+KeyB	b	B	“	‘
+KeyN	n	N	”	’
+KeyM	m	M	µ	º
+Comma	,	;	•	×
+Period	.	:	·	÷
+Slash	-	_	̣	˙	12
+Space	 	 		
+@ca	pc	French (Canada)	xkeyboard-config symbols/ca
+Backquote	#	|	\	
+Digit1	1	!	±	
+Digit2	2	"	@	
+Digit3	3	/	£	
+Digit4	4	$	¢	
+Digit5	5	%	¤	
+Digit6	6	?	¬	
+Digit7	7	&	¦	
+Digit8	8	*	²	
+Digit9	9	(	³	
+Digit0	0	)	¼	
+Minus	-	_	½	
+Equal	=	+	¾	
+KeyQ	q	Q		
+KeyW	w	W		
+KeyE	e	E		
+KeyR	r	R		
+KeyT	t	T		
+KeyY	y	Y		
+KeyU	u	U		
+KeyI	i	I		
+KeyO	o	O	§	
+KeyP	p	P	¶	
+BracketLeft	^	^	[		3
+BracketRight	¸	¨	]		3
+Backslash	<	>	}	
+KeyA	a	A		
+KeyS	s	S		
+KeyD	d	D		
+KeyF	f	F		
+KeyG	g	G		
+KeyH	h	H		
+KeyJ	j	J		
+KeyK	k	K		
+KeyL	l	L		
+Semicolon	;	:	~	
+Quote	`	`	{		3
+IntlBackslash	«	»	°	
+KeyZ	z	Z		
+KeyX	x	X		
+KeyC	c	C		
+KeyV	v	V		
+KeyB	b	B		
+KeyN	n	N		
+KeyM	m	M	µ	
+Comma	,	'	¯	
+Period	.	.	­	
+Slash	é	É	´		4
+Space	 	 		
 @us-mac	apple	English (US), Apple	vscode en.darwin.ts
 Backquote	`	~	`	`	4
 Digit1	1	!	¡	⁄
