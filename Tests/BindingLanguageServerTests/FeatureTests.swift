@@ -137,6 +137,32 @@ let sample = """
         #expect(hover(&h, 9, 32) == "case `insert` of context `mode`\n\ndeclared at line 1")
         #expect(h.result("textDocument/hover", ServerHarness.at(19, 0)) == .null)
     }
+
+    /// A declaration's comments (the `//` lines right above it and one after it on its line)
+    /// are its documentation on hover; a blank line, another declaration's trailing comment
+    /// and a block comment are not.
+    @Test func namesShowTheCommentsOfTheirDeclaration() {
+        var h = ServerHarness()
+        h.open("""
+            context unrelated: Bool // about unrelated
+
+            // Whether the document is dark.
+            //   Follows the system.
+            context dark: Bool // set by the app
+            context plain: Bool
+            /* block */
+            responder Editor
+            // runs the formatter
+            action format
+            in Editor {
+              cmd+k -> format when dark && plain
+            }
+            """)
+        #expect(hover(&h, 11, 23) == "context `dark`: `Bool`\n\ndeclared at line 5\n\nWhether the document is dark.\n\nFollows the system.\n\nset by the app")
+        #expect(hover(&h, 11, 31) == "context `plain`: `Bool`\n\ndeclared at line 6")
+        #expect(hover(&h, 11, 12)?.hasPrefix("action `format`\ndeclared at line 10\n\nruns the formatter\n1 use:") == true)
+        #expect(hover(&h, 10, 5) == "responder role `Editor`\n\ndeclared at line 8\n\n1 binding")
+    }
 }
 
 @Suite struct CompletionTests {

@@ -74,7 +74,8 @@ extension Analysis {
         let declarations = index.declarations(of: symbol)
         let declared = declarations.first.map { d -> String in
             let loc = compilation.sources.location(of: d.range)
-            return "declared at \(documents.count > 1 ? loc.path + ":" : "line ")\(loc.line)"
+            let at = "declared at \(documents.count > 1 ? loc.path + ":" : "line ")\(loc.line)"
+            return documentation(of: d.range).map { at + "\n\n" + $0 } ?? at
         }
         switch symbol {
         case .context(let name):
@@ -103,6 +104,44 @@ extension Analysis {
             if uses.count > 20 { lines.append("- … and \(uses.count - 20) more") }
             return lines.joined(separator: "\n")
         }
+    }
+
+    /// What the author wrote about a declaration: the `//` lines directly above the line
+    /// `range` is on (no blank line between, each alone on its line) and a `//` comment after
+    /// it on that line, without the slashes, one paragraph per line; nil when there is none.
+    /// So `context dark: Bool // follows the system appearance` explains itself on hover, as
+    /// do the contexts `bindc import` declares with a comment.
+    func documentation(of range: SourceRange) -> String? {
+        guard range.file.index >= 0, range.file.index < compilation.sources.files.count else { return nil }
+        let source = compilation.sources.files[range.file.index]
+        let bytes = source.bytes
+        let line = source.lineAndColumn(of: range.start).line
+        var above: [Int: String] = [:]
+        var trailing: String?
+        for c in Lexer.tokenize(bytes).comments where !c.isBlock {
+            let (commentLine, column) = source.lineAndColumn(of: c.start)
+            guard commentLine <= line else { break }
+            // The comment's text without the slashes and the blanks around it.
+            var from = min(c.start + 2, c.end), to = c.end
+            while from < to, bytes[from] == 0x20 || bytes[from] == 0x09 { from += 1 }
+            while to > from, bytes[to - 1] == 0x20 || bytes[to - 1] == 0x09 || bytes[to - 1] == 0x0D { to -= 1 }
+            let text = String(decoding: bytes[from..<to], as: UTF8.self)
+            if commentLine == line {
+                if c.start >= range.end { trailing = text }
+            } else if bytes[source.lineStarts[commentLine - 1]..<(source.lineStarts[commentLine - 1] + column - 1)]
+                        .allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                above[commentLine] = text
+            }
+        }
+        var lines: [String] = []
+        var l = line - 1
+        while let text = above[l], lines.count < 20 {
+            lines.insert(text, at: 0)
+            l -= 1
+        }
+        if let trailing { lines.append(trailing) }
+        let text = lines.filter { !$0.isEmpty }
+        return text.isEmpty ? nil : text.joined(separator: "\n\n")
     }
 
     /// The type of a context as written in its declaration.
