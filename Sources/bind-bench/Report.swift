@@ -6,7 +6,6 @@ enum Report {
 
     static func text(_ r: Results) -> String {
         var out: [String] = []
-        func f(_ x: Double?) -> String { x.map(formatNumber) ?? "n/a" }
         func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : String(repeating: " ", count: n - s.count) + s }
         func padRight(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
 
@@ -29,25 +28,25 @@ enum Report {
             for d in r.depths {
                 let a = r.dispatchNs[s]?[d], b = r.baselineNs[s]?[d]
                 let x = a.flatMap { a in b.map { $0 / a } }
-                line += pad("\(f(a)) / \(f(b)) / \(x.map { formatNumber($0) + "x" } ?? "n/a")", 28)
+                line += pad("\(formatted(a)) / \(formatted(b)) / \(x.map { formatNumber($0) + "x" } ?? "n/a")", 28)
             }
             out.append(line)
         }
         out.append("  press mix at depth 8 (nearest/far/gated off/nothing): "
             + r.sizes.map { s in "\(s): " + PressKind.allCases.map { String(r.pressMix[s]?[$0] ?? 0) }.joined(separator: "/") }.joined(separator: ", "))
         out.append("  two-stroke sequences, ns per stroke at depth 8: "
-            + r.sizes.map { "\($0): \(f(r.sequenceStrokeNs[$0]))" }.joined(separator: ", "))
+            + r.sizes.map { "\($0): \(formatted(r.sequenceStrokeNs[$0]))" }.joined(separator: ", "))
         out.append("  round spread at depth 8 ((max-min)/median): "
-            + r.sizes.map { "\($0): \(f(r.dispatchSpread[$0].map { $0 * 100 }))%" }.joined(separator: ", "))
+            + r.sizes.map { "\($0): \(formatted(r.dispatchSpread[$0].map { $0 * 100 }))%" }.joined(separator: ", "))
         out.append("")
         out.append("Allocations (GOT-patched malloc counter; self-test: "
             + (r.mallocSelfTest.map { "\($0.allocating) counted in a loop of 1000 allocations, \($0.nonAllocating) in a loop of none" } ?? "unavailable") + ")")
-        out.append("  dispatch, per one-stroke press:    \(f(r.dispatchAllocsPerPress))")
-        out.append("  dispatch, per sequence stroke:     \(f(r.sequenceAllocsPerStroke))")
-        out.append("  repeat mode, per repeat press:     \(f(r.repeatAllocsPerPress))  (live and decide)")
-        out.append("Repeat mode (@repeat): ns per repeat press, live \(f(r.repeatPressNs)) vs one-stroke \(f(r.repeatPlainPressNs));"
-            + " decide \(f(r.repeatDecideNs)) vs \(f(r.repeatPlainDecideNs))")
-        out.append("  UIKit-style baseline, per press:   \(f(r.baselineAllocsPerPress))  (1,000 bindings, depth 8)")
+        out.append("  dispatch, per one-stroke press:    \(formatted(r.dispatchAllocsPerPress))")
+        out.append("  dispatch, per sequence stroke:     \(formatted(r.sequenceAllocsPerStroke))")
+        out.append("  repeat mode, per repeat press:     \(formatted(r.repeatAllocsPerPress))  (live and decide)")
+        out.append("Repeat mode (@repeat): ns per repeat press, live \(formatted(r.repeatPressNs)) vs one-stroke \(formatted(r.repeatPlainPressNs));"
+            + " decide \(formatted(r.repeatDecideNs)) vs \(formatted(r.repeatPlainDecideNs))")
+        out.append("  UIKit-style baseline, per press:   \(formatted(r.baselineAllocsPerPress))  (1,000 bindings, depth 8)")
         out.append("")
         out.append("Compile (\(r.compileSize) bindings, \(r.compileSourceBytes) bytes of source)")
         out.append("  " + padRight("phase", 28) + pad("ms", 10) + pad("MB/s", 10) + pad("bindings/s", 14) + pad("CPU-time MB/s", 16))
@@ -58,30 +57,30 @@ enum Report {
             ("compile (all four)", r.compileSeconds, r.compileCPUSeconds),
         ]
         for (name, s, cpu) in phases {
-            out.append("  " + padRight(name, 28) + pad(f(s.map { $0 * 1000 }), 10) + pad(f(r.mbPerS(s)), 10)
-                + pad(f(r.bindingsPerS(s)), 14) + pad(f(r.mbPerS(cpu)), 16))
+            out.append("  " + padRight(name, 28) + pad(formatted(s.map { $0 * 1000 }), 10) + pad(formatted(r.mbPerS(s)), 10)
+                + pad(formatted(r.bindingsPerS(s)), 14) + pad(formatted(r.mbPerS(cpu)), 16))
         }
         out.append("  peak resident memory of a compile (bind-bench --compile-only): "
-            + "\(f(r.compilePeakRSSBytes.map { Double($0) / 1e6 })) MB for \(r.compilePeakRSSSourceBytes) bytes of source (\(f(r.compilePeakRSSRatio))x)")
-        out.append("  check of 512 bindings of one chord in one role, pairwise disjoint: \(f(r.checkSameChord512Ms)) ms")
+            + "\(formatted(r.compilePeakRSSBytes.map { Double($0) / 1e6 })) MB for \(r.compilePeakRSSSourceBytes) bytes of source (\(formatted(r.compilePeakRSSRatio))x)")
+        out.append("  check of 512 bindings of one chord in one role, pairwise disjoint: \(formatted(r.checkSameChord512Ms)) ms")
         out.append("")
         out.append("Table (\(r.tableSize) bindings)")
-        out.append("  table bytes:            \(r.tableBytes.map(String.init) ?? "n/a") (\(f(r.tableBytesPerBinding)) per binding)")
-        out.append("  stripped table bytes:   \(r.strippedTableBytes.map(String.init) ?? "n/a") (\(f(r.strippedBytesPerBinding)) per binding)")
-        out.append("  source bytes:           \(r.tableSourceBytes) (table/source \(f(r.tableBytes.map { Double($0) / Double(max(1, r.tableSourceBytes)) })))")
-        out.append("  JSON bytes:             \(r.jsonBytes) (table/JSON \(f(r.tableBytes.map { Double($0) / Double(max(1, r.jsonBytes)) })))")
-        out.append("  load + validate:        \(f(r.loadMs)) ms (\(f(r.loadMsPerMB)) ms per MB); stripped \(f(r.loadStrippedMs)) ms")
+        out.append("  table bytes:            \(r.tableBytes.map(String.init) ?? "n/a") (\(formatted(r.tableBytesPerBinding)) per binding)")
+        out.append("  stripped table bytes:   \(r.strippedTableBytes.map(String.init) ?? "n/a") (\(formatted(r.strippedBytesPerBinding)) per binding)")
+        out.append("  source bytes:           \(r.tableSourceBytes) (table/source \(formatted(r.tableBytes.map { Double($0) / Double(max(1, r.tableSourceBytes)) })))")
+        out.append("  JSON bytes:             \(r.jsonBytes) (table/JSON \(formatted(r.tableBytes.map { Double($0) / Double(max(1, r.jsonBytes)) })))")
+        out.append("  load + validate:        \(formatted(r.loadMs)) ms (\(formatted(r.loadMsPerMB)) ms per MB); stripped \(formatted(r.loadStrippedMs)) ms")
         out.append("  tables at the format's limits (issue #16), load + validate:")
         for shape in r.hostileLoad {
-            out.append("    " + padRight(shape.name, 24) + pad(String(shape.bytes), 10) + " B  " + pad(f(shape.msPerMB), 8) + " ms per MB")
+            out.append("    " + padRight(shape.name, 24) + pad(String(shape.bytes), 10) + " B  " + pad(formatted(shape.msPerMB), 8) + " ms per MB")
         }
-        out.append("    worst vs the 100,000-binding table: \(f(r.hostileLoadWorstRatio))x")
+        out.append("    worst vs the 100,000-binding table: \(formatted(r.hostileLoadWorstRatio))x")
         out.append("")
         out.append("Layouts (issue #12)")
-        out.append("  bindc layouts --all:    \(f(r.layoutsAllMs)) ms on 10,000 bindings, \(KeyboardLayout.all.count) layouts (compile, analyse, report; \(r.layoutsAllProblems.map(String.init) ?? "n/a") problems; target < 1000 ms)")
+        out.append("  bindc layouts --all:    \(formatted(r.layoutsAllMs)) ms on 10,000 bindings, \(KeyboardLayout.all.count) layouts (compile, analyse, report; \(r.layoutsAllProblems.map(String.init) ?? "n/a") problems; target < 1000 ms)")
         for id in Bench.dispatchLayouts {
             let parts = r.sizes.map { s in
-                "\(s): \(f(r.layoutDispatchNs[id]?[s])) ns (\(f(r.layoutDispatchNs[id]?[s].flatMap { ns in r.snapshotDispatchNs[s].map { ns / $0 } }))x snapshot)"
+                "\(s): \(formatted(r.layoutDispatchNs[id]?[s])) ns (\(formatted(r.layoutDispatchNs[id]?[s].flatMap { ns in r.snapshotDispatchNs[s].map { ns / $0 } }))x snapshot)"
             }
             out.append("  dispatch, \(id) events:   " + parts.joined(separator: ", "))
         }
@@ -91,9 +90,9 @@ enum Report {
             + pad("floor", 8) + pad("decide/floor", 14) + pad("2-stroke/stroke", 17))
         for s in r.sizes {
             let ratio = r.decideNs[s].flatMap { d in r.floorLookupNs[s].map { d / $0 } }
-            out.append("  " + padRight(String(s), 10) + pad(f(r.dispatchNs[s]?[8]), 8) + pad(f(r.snapshotDispatchNs[s]), 8)
-                + pad(f(r.snapshotCachedDispatchNs[s]), 8) + pad(f(r.decideNs[s]), 8) + pad(f(r.floorLookupNs[s]), 8)
-                + pad(ratio.map { formatNumber($0) + "x" } ?? "n/a", 14) + pad(f(r.sequenceStrokeNs[s]), 17))
+            out.append("  " + padRight(String(s), 10) + pad(formatted(r.dispatchNs[s]?[8]), 8) + pad(formatted(r.snapshotDispatchNs[s]), 8)
+                + pad(formatted(r.snapshotCachedDispatchNs[s]), 8) + pad(formatted(r.decideNs[s]), 8) + pad(formatted(r.floorLookupNs[s]), 8)
+                + pad(ratio.map { formatNumber($0) + "x" } ?? "n/a", 14) + pad(formatted(r.sequenceStrokeNs[s]), 17))
         }
         out.append("")
         for (title, list) in [("Targets (issue #6)", r.targets), ("Targets (issue #15, dispatch)", r.dispatchTargets),
@@ -107,7 +106,7 @@ enum Report {
         out.append("")
         out.append("Rounds: \(r.roundsClean) of \(r.roundsTotal) ran without losing the CPU; medians are over those"
             + (r.figuresUnfiltered.isEmpty ? "" : "; too few clean rounds, so all rounds, for: " + r.figuresUnfiltered.joined(separator: ", ")))
-        out.append("Run took \(f(r.elapsedSeconds)) s; this thread had the CPU \(Int((r.cpuShare * 100).rounded())) % of that time"
+        out.append("Run took \(formatted(r.elapsedSeconds)) s; this thread had the CPU \(Int((r.cpuShare * 100).rounded())) % of that time"
             + (r.cpuShare < 0.9 ? " (a busy machine: wall-clock figures are inflated)" : ""))
         return out.joined(separator: "\n")
     }

@@ -152,21 +152,20 @@ struct Results {
     }
 
     var targets: [Target] {
-        func f(_ x: Double?) -> String { x.map { formatNumber($0) } ?? "n/a" }
         let d10 = dispatchNs[10]?[8], d100k = dispatchNs[100_000]?[8], d1k = dispatchNs[1000]?[8]
         let b1k = baselineNs[1000]?[8]
         let compile = mbPerS(compileSeconds), lex = mbPerS(lexSeconds)
         return [
             Target(name: "dispatch_ns[100000] <= 1.5 * dispatch_ns[10]",
-                   detail: "\(f(d100k)) vs \(f(d10.map { $0 * 1.5 })) (ratio \(f(d10.flatMap { a in d100k.map { $0 / a } })))",
+                   detail: "\(formatted(d100k)) vs \(formatted(d10.map { $0 * 1.5 })) (ratio \(formatted(d10.flatMap { a in d100k.map { $0 / a } })))",
                    met: d10.flatMap { a in d100k.map { $0 <= 1.5 * a } }),
             Target(name: "baseline_uikit_ns[1000] >= 20 * dispatch_ns[1000]",
-                   detail: "\(f(b1k)) vs \(f(d1k.map { $0 * 20 })) (ratio \(f(d1k.flatMap { a in b1k.map { $0 / a } })))",
+                   detail: "\(formatted(b1k)) vs \(formatted(d1k.map { $0 * 20 })) (ratio \(formatted(d1k.flatMap { a in b1k.map { $0 / a } })))",
                    met: d1k.flatMap { a in b1k.map { $0 >= 20 * a } }),
-            Target(name: "dispatch_allocs_per_press == 0", detail: f(dispatchAllocsPerPress),
+            Target(name: "dispatch_allocs_per_press == 0", detail: formatted(dispatchAllocsPerPress),
                    met: dispatchAllocsPerPress.map { $0 == 0 }),
-            Target(name: "compile_mb_per_s >= 20", detail: f(compile), met: compile.map { $0 >= 20 }),
-            Target(name: "lex_mb_per_s >= 100", detail: f(lex), met: lex.map { $0 >= 100 }),
+            Target(name: "compile_mb_per_s >= 20", detail: formatted(compile), met: compile.map { $0 >= 20 }),
+            Target(name: "lex_mb_per_s >= 100", detail: formatted(lex), met: lex.map { $0 >= 100 }),
         ]
     }
 }
@@ -177,12 +176,11 @@ extension Results {
     /// The dispatch targets of issue #15, each over every keymap size at depth 8 (the worst
     /// size decides).
     var dispatchTargets: [Target] {
-        func f(_ x: Double?) -> String { x.map { formatNumber($0) } ?? "n/a" }
         func worst(_ m: [Int: Double]) -> Double? { sizes.compactMap { m[$0] }.max() }
         func range(_ m: [Int: Double]) -> String {
             let v = sizes.compactMap { m[$0] }
             guard let lo = v.min(), let hi = v.max() else { return "n/a" }
-            return lo == hi ? f(lo) : "\(f(lo))–\(f(hi))"
+            return lo == hi ? formatted(lo) : "\(formatted(lo))–\(formatted(hi))"
         }
         var decideRatio: [Int: Double] = [:], strokeRatio: [Int: Double] = [:]
         for s in sizes {
@@ -200,7 +198,7 @@ extension Results {
             Target(name: "dispatch_ns <= 250", detail: "\(range(live)) ns", met: worst(live).map { $0 <= 250 }),
             Target(name: "sequence_ns_per_stroke <= dispatch_ns", detail: "ratio \(range(strokeRatio))",
                    met: worst(strokeRatio).map { $0 <= 1 }),
-            Target(name: "0 allocations per press (snapshots, live, sequences)", detail: allocs.isEmpty ? "n/a" : f(allocs.max()),
+            Target(name: "0 allocations per press (snapshots, live, sequences)", detail: allocs.isEmpty ? "n/a" : formatted(allocs.max()),
                    met: allocs.isEmpty ? nil : allocs.allSatisfy { $0 == 0 }),
         ]
     }
@@ -219,21 +217,23 @@ extension Results {
     /// set on the 100,000-binding workload, so a `--quick` run (10,000 bindings) reports them
     /// as not measured.
     var compilerTargets: [Target] {
-        func f(_ x: Double?) -> String { x.map { formatNumber($0) } ?? "n/a" }
         let full = compileSize >= 100_000
         let compile = mbPerS(compileSeconds), ratio = compilePeakRSSRatio
         return [
-            Target(name: "compile_mb_per_s >= 25", detail: "\(f(compile)) MB/s on \(compileSize) bindings",
+            Target(name: "compile_mb_per_s >= 25", detail: "\(formatted(compile)) MB/s on \(compileSize) bindings",
                    met: full ? compile.map { $0 >= 25 } : nil),
-            Target(name: "compile_peak_rss_bytes <= 8 * source", detail: "\(f(compilePeakRSSBytes.map { Double($0) / 1e6 })) MB"
-                + " for \(f(Double(compilePeakRSSSourceBytes) / 1e6)) MB of source (\(f(ratio))x)",
+            Target(name: "compile_peak_rss_bytes <= 8 * source", detail: "\(formatted(compilePeakRSSBytes.map { Double($0) / 1e6 })) MB"
+                + " for \(formatted(Double(compilePeakRSSSourceBytes) / 1e6)) MB of source (\(formatted(ratio))x)",
                    met: full ? ratio.map { $0 <= 8 } : nil),
-            Target(name: "check_same_chord_512_ms <= 100", detail: "\(f(checkSameChord512Ms)) ms",
+            Target(name: "check_same_chord_512_ms <= 100", detail: "\(formatted(checkSameChord512Ms)) ms",
                    met: checkSameChord512Ms.map { $0 <= 100 }),
-            Target(name: "load_ms_per_mb <= 0.5", detail: "\(f(loadMsPerMB)) ms per MB", met: loadMsPerMB.map { $0 <= 0.5 }),
+            Target(name: "load_ms_per_mb <= 0.5", detail: "\(formatted(loadMsPerMB)) ms per MB", met: loadMsPerMB.map { $0 <= 0.5 }),
         ]
     }
 }
+
+/// ``formatNumber(_:)`` of a figure, or `n/a` when it was not measured.
+func formatted(_ x: Double?) -> String { x.map(formatNumber) ?? "n/a" }
 
 /// A number with 3 significant digits at most, no exponent (`1234`, `56.7`, `0.123`).
 func formatNumber(_ x: Double) -> String {

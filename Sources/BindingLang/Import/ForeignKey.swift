@@ -60,12 +60,19 @@ public enum ForeignKey {
         return characters.mapValues(ForeignText.literal).merging(["oem_102": "IntlBackslash", "abnt_c1": "IntlRo"]) { a, _ in a }
     }()
 
-    /// VS Code's scan codes of numeric-keypad keys that are not digits, as chord parts.
+    /// VS Code's scan codes of the two keypad keys its key names do not name, as chord parts.
     static let numpadScanCodes: [String: [String]] = [
-        "NumpadAdd": ["numpad", "\"+\""], "NumpadSubtract": ["numpad", "\"-\""], "NumpadMultiply": ["numpad", "\"*\""],
-        "NumpadDivide": ["numpad", "\"/\""], "NumpadDecimal": ["numpad", "\".\""], "NumpadEqual": ["numpad", "\"=\""],
-        "NumpadEnter": ["numpad", "enter"],
+        "NumpadEqual": ["numpad", "\"=\""], "NumpadEnter": ["numpad", "enter"],
     ]
+
+    /// The key name VS Code writes for the key of scan code `code` (lower-cased, for
+    /// ``namedKey(_:virtualKeys:)``): `F5` → `f5`, `Numpad1` → `numpad1`, `NumpadAdd` →
+    /// `numpad_add`, `ContextMenu` → `contextmenu`.
+    private static func keyName(ofScanCode code: String) -> String {
+        let lower = code.lowercased()
+        guard lower.hasPrefix("numpad"), Int(lower.dropFirst(6)) == nil else { return lower }
+        return "numpad_" + lower.dropFirst(6)
+    }
 
     /// The chord parts of a key both editors write by name (lower-cased: `pageup`, `f5`,
     /// `numpad1`, `numpad_add`, `audiovolumeup`, and with `virtualKeys` VS Code's `oem_3`), or
@@ -133,7 +140,7 @@ public enum ForeignKey {
                 out.append(name)
             } else if let key = Key.aliases[code], key.isPhysical {
                 out.append(code)
-            } else if let parts = numpadScanCodes[code] ?? namedKey(code.lowercased(), virtualKeys: false) {
+            } else if let parts = numpadScanCodes[code] ?? namedKey(keyName(ofScanCode: code), virtualKeys: false) {
                 out += parts
             } else {
                 throw UnsupportedCondition(reason: "scan code without a key in the language ('[\(ForeignText.inline(code))]')")
