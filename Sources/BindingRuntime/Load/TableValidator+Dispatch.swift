@@ -7,14 +7,15 @@ extension TableValidator {
     /// home slot; per node exactly its roles' groups in `DGRP`, in role order, tiling `DGRP`,
     /// with the node's role mask; each group's candidates exactly the node's run of that
     /// role and its longer condition the node's `LONG` entry for it; each `DCAN` record the
-    /// binding, invocation, action and condition of its `CAND` entry; each `DTST` record
+    /// binding, invocation, action and condition of its `CAND` entry (checked by
+    /// ``checkTrie()`` as it reads the entry); each `DTST` record
     /// exactly the test ``MaskTest/compile(count:contextBit:instruction:)`` gives for its
     /// condition, so fast and interpreted evaluation agree. Runs after ``checkTrie()`` and
-    /// ``checkBindings()``.
-    func checkDispatchIndex() throws(TableError) {
+    /// ``checkBindings()``, with the candidates' roles ``checkTrie()`` read.
+    func checkDispatchIndex(candidateRoles: [UInt32]) throws(TableError) {
         try checkConditionTests()
         try checkStrokeKeys()
-        try checkDispatchNodes()
+        try checkDispatchNodes(candidateRoles: candidateRoles)
     }
 
     func checkConditionTests() throws(TableError) {
@@ -88,27 +89,18 @@ extension TableValidator {
         if let s = unreachable { throw .invalidValue(section: "DKEY", record: s, field: "unreachable stroke", value: UInt64(r.u32(keyAt + s * 16 + 8))) }
     }
 
-    func checkDispatchNodes() throws(TableError) {
+    /// Checks `DNOD` and `DGRP`: per node, its groups are the merge of its candidates' role
+    /// runs (`candidateRoles`, in `CAND` order) and its `LONG` entries.
+    func checkDispatchNodes(candidateRoles roles: [UInt32]) throws(TableError) {
         let nodes = count(.nodes) - 1
         let groups = count(.dispatchGroups), cands = count(.candidates)
         guard count(.dispatchNodes) == nodes + 1 else {
             throw .badSectionSize(section: "DNOD", size: self[.dispatchNodes].size, count: count(.dispatchNodes))
         }
-        guard count(.dispatchCandidates) == cands else {
-            throw .badSectionSize(section: "DCAN", size: self[.dispatchCandidates].size, count: count(.dispatchCandidates))
-        }
+        guard roles.count == cands else { throw .badTrie(node: 0, reason: "\(roles.count) candidate roles for \(cands) candidates") }
         let nodeAt = self[.nodes].offset, dnodAt = self[.dispatchNodes].offset, groupAt = self[.dispatchGroups].offset
-        let candAt = self[.candidates].offset, dcanAt = self[.dispatchCandidates].offset
-        let attrAt = self[.attributes].offset, invAt = self[.invocations].offset, longAt = self[.longer].offset
-        let narrow = narrowBindings, bindAt = self[.bindings].offset
+        let longAt = self[.longer].offset
         let r = self.r
-        /// `CAND` entry `c`: its binding, and the binding's role, invocation and condition.
-        func candidate(_ c: Int) -> (binding: UInt32, role: UInt32, invocation: UInt32, condition: UInt32) {
-            let b = r.u32(candAt + c * 4)
-            let attr = Int(r.bindingField(bindAt, narrow: narrow, Int(b), 3)) * TableFormat.Section.attributes.recordSize
-            return (b, r.u32(attrAt + attr), r.bindingField(bindAt, narrow: narrow, Int(b), 1), r.u32(attrAt + attr + 8))
-        }
-        // Per node: its groups are the merge of its candidates' role runs and its LONG entries.
         guard r.u32(dnodAt + 8) == 0 else { throw .badTrie(node: 0, reason: "dispatch groups do not start at 0") }
         for n in 0...nodes {
             let rec = dnodAt + n * 16
@@ -124,27 +116,21 @@ extension TableValidator {
             var l = Int(r.u32(nodeAt + n * 20 + 16))
             let l1 = Int(r.u32(nodeAt + n * 20 + 36))
             var mask: UInt64 = 0
-            // The next candidate's binding, role, invocation and condition, each read once;
-            // its DCAN record is checked as the candidate is passed.
-            var next = c < c1 ? candidate(c) : nil
+            // The next candidate's role (its DCAN record was checked with it by `checkTrie`).
+            var next = c < c1 ? roles[c] : nil
             for g in g0..<g1 {
                 let at = groupAt + g * 16
                 let role = r.u32(at), first = Int(r.u32(at + 4)), end = Int(r.u32(at + 8)), longer = r.u32(at + 12)
                 // The group's role is the smaller of the next candidate's and the next LONG entry's.
-                let candRole = next.map { UInt64($0.role) } ?? UInt64.max
+                let candRole = next.map { UInt64($0) } ?? UInt64.max
                 let longRole = l < l1 ? UInt64(r.u32(longAt + l * 8)) : UInt64.max
                 let want = min(candRole, longRole)
                 guard want != UInt64.max, UInt64(role) == want, first == c else {
                     throw .badTrie(node: n, reason: "dispatch group \(g) is not the node's next role")
                 }
-                while let k = next, k.role == role {
-                    // Each DCAN record mirrors its CAND entry (CAND was checked by `checkTrie`).
-                    let rec = dcanAt + c * 16
-                    guard r.u32(rec) == k.binding, r.u32(rec + 4) == k.invocation, r.u32(rec + 8) == r.u32(invAt + Int(k.invocation) * 8),
-                          r.u32(rec + 12) == k.condition
-                    else { throw .invalidValue(section: "DCAN", record: c, field: "candidate", value: UInt64(r.u32(rec))) }
+                while next == role {
                     c += 1
-                    next = c < c1 ? candidate(c) : nil
+                    next = c < c1 ? roles[c] : nil
                 }
                 var expectedLonger = TableFormat.conditionFalse
                 if l < l1, r.u32(longAt + l * 8) == role {

@@ -38,9 +38,9 @@ struct TableValidator {
         try v.checkDeclarations()
         try v.checkConditions()
         try v.checkArguments()
-        try v.checkTrie()
         try v.checkBindings()
-        try v.checkDispatchIndex()
+        let candidateRoles = try v.checkTrie()
+        try v.checkDispatchIndex(candidateRoles: candidateRoles)
         try v.checkMenus()
         try v.checkQuickActions()
         try v.checkSourceMap()
@@ -409,7 +409,13 @@ struct TableValidator {
         }
     }
 
-    func checkTrie() throws(TableError) {
+    /// Checks the trie (`NODE`, `CAND`, `LONG`, `SLOT`) and, while each node's candidates are
+    /// read, every `BIND` record and its `DCAN` mirror: each binding is exactly one node's
+    /// candidate (as many candidates as bindings, each filed under its node, none twice in a
+    /// node), so its record is checked once, where it is at hand. Returns each candidate's
+    /// role, in `CAND` order, for ``checkDispatchNodes(candidateRoles:)``. Runs after
+    /// ``checkBindings()``, which checks the invocations and attributes it follows.
+    func checkTrie() throws(TableError) -> [UInt32] {
         let nodeRecords = count(.nodes)
         guard nodeRecords >= 2 else { throw .badTrie(node: 0, reason: "no root") }
         let nodes = nodeRecords - 1
@@ -421,7 +427,12 @@ struct TableValidator {
         else { throw .badTrie(node: 0, reason: "bad root or sentinel") }
         guard f(.nodes, 1, 2) == 0, f(.nodes, 1, 4) == 0 else { throw .badTrie(node: 0, reason: "the root has bindings") }
         guard cands == bindings else { throw .badTrie(node: 0, reason: "\(cands) candidates for \(bindings) bindings") }
-        let attributes = count(.attributes)
+        guard count(.dispatchCandidates) == cands else {
+            throw .badSectionSize(section: "DCAN", size: self[.dispatchCandidates].size, count: count(.dispatchCandidates))
+        }
+        let attributes = count(.attributes), invocations = count(.invocations)
+        var candidateRoles: [UInt32] = []
+        candidateRoles.reserveCapacity(cands)
         var childSeen = [Bool](repeating: false, count: nodes)
         // Strokes from the root to each node (parents come first, so one pass fills it).
         var depth = [UInt8](repeating: 0, count: nodes)
@@ -429,6 +440,7 @@ struct TableValidator {
         // Direct offsets for the per-record loops (the generic accessor costs a lookup per read).
         let nodeAt = self[.nodes].offset, candAt = self[.candidates].offset, slotAt = self[.slots].offset
         let bindAt = self[.bindings].offset, attrAt = self[.attributes].offset
+        let dcanAt = self[.dispatchCandidates].offset, invAt = self[.invocations].offset
         let narrow = narrowBindings
         for n in 0..<nodes {
             let rec = nodeAt + n * 20
@@ -458,6 +470,14 @@ struct TableValidator {
                 let b = Int(r.u32(candAt + c * 4))
                 guard b < bindings else { throw .outOfBounds(section: "CAND", record: c, field: "binding", value: UInt32(truncatingIfNeeded: b), limit: bindings) }
                 guard Int(r.bindingField(bindAt, narrow: narrow, b, 0)) == n else { throw .badTrie(node: n, reason: "binding \(b) filed under the wrong node") }
+                let invocation = r.bindingField(bindAt, narrow: narrow, b, 1)
+                guard Int(invocation) < invocations else {
+                    throw .outOfBounds(section: "BIND", record: b, field: "invocation", value: invocation, limit: invocations)
+                }
+                let title = r.bindingField(bindAt, narrow: narrow, b, 2)
+                guard title == none || Int(title) < stringCount else {
+                    throw .outOfBounds(section: "BIND", record: b, field: "title", value: title, limit: stringCount)
+                }
                 let a = Int(r.bindingField(bindAt, narrow: narrow, b, 3))
                 guard a < attributes else { throw .outOfBounds(section: "BIND", record: b, field: "attributes", value: UInt32(truncatingIfNeeded: a), limit: attributes) }
                 let role = r.u32(attrAt + a * TableFormat.Section.attributes.recordSize)
@@ -465,8 +485,14 @@ struct TableValidator {
                 if last?.role != role { roleCandidates = 0; roleCode = 0 }
                 last = (role, b)
                 roleCandidates += 1
-                let ref = Int(r.u32(attrAt + a * TableFormat.Section.attributes.recordSize + 8))
-                if ref < conditions { roleCode += Int(r.u32(cexpAt + ref * 8 + 4)) }
+                let condition = r.u32(attrAt + a * TableFormat.Section.attributes.recordSize + 8)
+                if Int(condition) < conditions { roleCode += Int(r.u32(cexpAt + Int(condition) * 8 + 4)) }
+                // The DCAN record mirrors this entry: binding, invocation, its action, condition.
+                let mirror = dcanAt + c * 16
+                guard r.u32(mirror) == UInt32(b), r.u32(mirror + 4) == invocation,
+                      r.u32(mirror + 8) == r.u32(invAt + Int(invocation) * 8), r.u32(mirror + 12) == condition
+                else { throw .invalidValue(section: "DCAN", record: c, field: "candidate", value: UInt64(r.u32(mirror))) }
+                candidateRoles.append(role)
                 guard roleCandidates <= TableFormat.maxCandidatesPerRole else {
                     throw .badTrie(node: n, reason: "more than \(TableFormat.maxCandidatesPerRole) candidates of role \(role)")
                 }
@@ -514,6 +540,7 @@ struct TableValidator {
             if let i = unreachable { throw .badTrie(node: n, reason: "slot \(s0 + i) unreachable from its home slot") }
         }
         guard children == nodes - 1 else { throw .badTrie(node: 0, reason: "\(nodes - 1 - children) nodes in no slot") }
+        return candidateRoles
     }
 
     /// Whether `flags` has `@noRemapping` only together with `@noMirroring`.
@@ -521,6 +548,8 @@ struct TableValidator {
         flags & TableFormat.attributeNoRemapping == 0 || flags & TableFormat.attributeNoMirroring != 0
     }
 
+    /// Checks invocations, attributes and the edit menu; each `BIND` record is checked by
+    /// ``checkTrie()``, as the candidate it is.
     func checkBindings() throws(TableError) {
         for i in 0..<count(.invocations) { try actionAndArgument(.invocations, i, action: 0, argument: 1) }
         for i in 0..<count(.attributes) {
@@ -537,14 +566,6 @@ struct TableValidator {
                   Self.keyboardAdaptationValid(flags) else {
                 throw .invalidValue(section: "ATTR", record: i, field: "flags", value: UInt64(flags))
             }
-        }
-        let nodes = count(.nodes) - 1
-        for b in 0..<count(.bindings) {
-            let node = f(.bindings, b, 0)
-            guard node >= 1, Int(node) < nodes else { throw .outOfBounds(section: "BIND", record: b, field: "node", value: node, limit: nodes) }
-            try index(.bindings, b, 1, "invocation", below: count(.invocations))
-            try string(.bindings, b, 2, "title", optional: true)
-            try index(.bindings, b, 3, "attributes", below: count(.attributes))
         }
         for i in 0..<count(.editMenu) {
             try string(.editMenu, i, 0, "title")
