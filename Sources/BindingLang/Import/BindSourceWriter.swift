@@ -249,6 +249,9 @@ struct BindSourceWriter {
             case .converted: break
             case .disables where keymap.format == .vscode && !keymap.removing.contains(i):
                 notes.append("// removes nothing: \(describe(e, line: line(i))): no earlier binding of these keys runs this command")
+            case .disables where !keymap.removing.contains(i):
+                let what = e.command == "null" ? "is live where it is" : "runs this action"
+                notes.append("// removes nothing: \(describe(e, line: line(i))): no earlier binding of these keys \(what)")
             case .disables:
                 notes.append("// disables earlier bindings: \(describe(e, line: line(i)))")
             case .overridden(let by):

@@ -88,7 +88,9 @@ public enum ForeignKey {
     }
 
     /// One stroke as `.bind` chord text; `separator` is `-` (Zed) or `+` (VS Code).
-    public static func chord(_ text: String, separator: Character) throws(UnsupportedCondition) -> String {
+    /// `secondary` is what Zed's `secondary` modifier becomes: `primary` (the platform's
+    /// command modifier, when the platform is not known), `cmd` or `ctrl`.
+    public static func chord(_ text: String, separator: Character, secondary: String = "primary") throws(UnsupportedCondition) -> String {
         var parts: [String] = []
         var current = ""
         let chars = Array(text)
@@ -108,7 +110,7 @@ public enum ForeignKey {
             if lower == "fn" { throw UnsupportedCondition(reason: "'fn' modifier") }
             if lower == "secondary" && separator == "-" {
                 // Zed's platform modifier: cmd on macOS, ctrl elsewhere, as `primary` is.
-                if !modifiers.contains("primary") { modifiers.append("primary") }
+                if !modifiers.contains(secondary) { modifiers.append(secondary) }
                 continue
             }
             guard let name = modifierNames[lower] else {

@@ -74,7 +74,7 @@ public enum Importer {
             for p in parsed {
                 let (model, errors) = ZedKeymap.read(p.json, file: p.id)
                 diagnostics += errors
-                keymaps.append(ZedConverter.convert(model, name: displayName(p.file.path), language: language))
+                keymaps.append(ZedConverter.convert(model, name: displayName(p.file.path), language: language, platform: platform))
             }
         case .vscode:
             var models: [VSCodeKeybindings] = []

@@ -21,12 +21,30 @@ enum LaterWins {
         return a.prefix(n) == b.prefix(n)
     }
 
+    /// The report's name for a Zed `null` or unbind of one element that meets the same key
+    /// bound by another element: when that element is further out, Zed's search stops at the
+    /// `null` (or skips the unbound action) before it, which an `unbind` in one role cannot say.
+    static let zedOuterDisable = "Zed's null or unbind in one element not applied to another element's binding (Zed applies it when that element is further out)"
+    /// The report's name for a later Zed binding without an element that takes a key from an
+    /// element's binding of another action: Zed tries the element's when nothing handles the
+    /// later one's action, `.bind` leaves the key unhandled then.
+    static let zedFallBack = "Zed falls back to the element's binding where nothing handles the later binding's action (not kept)"
+
+    /// Whether Zed disabling entry `d` (`null`, or an unbind written `-action`) disables
+    /// binding `b` of the same keys.
+    static func zedDisables(_ d: ImportedKeymap.Binding, _ b: ImportedKeymap.Binding) -> Bool {
+        !d.command.hasPrefix("-") || d.command == "-" + b.command
+    }
+
     /// Rewrites `keymap` in place; `language` says which predicates may be used.
     static func apply(_ keymap: inout ImportedKeymap, language: ImportLanguage) {
         var bindings = keymap.bindings
         var byFirst: [String: [Int]] = [:]
         for (i, b) in bindings.enumerated() { byFirst[b.sequence[0], default: []].append(i) }
         var removed = Set<Int>()
+        // Later bindings in `Global` that took a key from another role's binding of another
+        // action: Zed would fall back to that binding where nothing handles theirs.
+        var fallBack = Set<Int>()
         for i in bindings.indices {
             let earlier = bindings[i]
             let isDisable = keymap.entries[earlier.entry].outcome == .disables
@@ -38,6 +56,7 @@ enum LaterWins {
                 let sameSequence = earlier.sequence == later.sequence
                 let laterDisables = keymap.entries[later.entry].outcome == .disables
                 var guardCondition: ImportCondition
+                var fallsBack = false
                 if keymap.format == .vscode {
                     if laterDisables {
                         // `-command` removes earlier bindings of the key to that command.
@@ -49,16 +68,31 @@ enum LaterWins {
                         break
                     }
                     guardCondition = later.original
+                } else if laterDisables {
+                    // `null` disables every earlier binding of the sequence; an unbind
+                    // (`-action`) only those to its action.
+                    guard sameSequence, zedDisables(later, earlier) else { continue }
+                    if later.role == earlier.role || later.role == ZedConverter.globalRole {
+                        guardCondition = later.original
+                    } else if earlier.role == ZedConverter.globalRole || keymap.cooccurring.contains([earlier.role, later.role].sorted()) {
+                        // Zed ranks a binding without an element at the focused element: a
+                        // disabling entry of the element's role wins there, where the
+                        // responder plays that role.
+                        guardCondition = .all([.isRole(later.role), later.original])
+                    } else {
+                        if ImportCondition.all([earlier.original, later.original]).isSatisfiable(budget: 4_000) {
+                            keymap.approximations[zedOuterDisable, default: 0] += 1
+                        }
+                        continue
+                    }
                 } else if later.role == earlier.role {
-                    if laterDisables && !sameSequence { continue }
                     guardCondition = later.original
                 } else if later.role == ZedConverter.globalRole {
-                    if laterDisables && !sameSequence { continue }
                     guardCondition = later.original
+                    fallsBack = earlier.command != later.command
                 } else if keymap.cooccurring.contains([earlier.role, later.role].sorted()) {
-                    if laterDisables && !sameSequence { continue }
                     guardCondition = .all([.isRole(later.role), later.original])
-                } else if !sameSequence && !laterDisables {
+                } else if !sameSequence {
                     guard language.chainPredicates else {
                         keymap.approximations["prefix across roles left to the nearer role", default: 0] += 1
                         continue
@@ -73,6 +107,8 @@ enum LaterWins {
                 if !ImportCondition.all([earlier.original, guardCondition]).isSatisfiable(budget: 4_000) { continue }
                 extra.append(narrowed.negated)
                 bindings[i].overriddenBy.append(later.entry)
+                if laterDisables { keymap.removing.insert(later.entry) }
+                if fallsBack { fallBack.insert(later.entry) }
                 if case .constant(true) = narrowed { break }
             }
             if removed.contains(i) { continue }
@@ -81,6 +117,7 @@ enum LaterWins {
                 if !bindings[i].condition.isSatisfiable(budget: 1_000) { removed.insert(i) }
             }
         }
+        if !fallBack.isEmpty { keymap.approximations[zedFallBack, default: 0] += fallBack.count }
         var kept: [ImportedKeymap.Binding] = []
         var survivingEntries = Set<Int>()
         for (i, b) in bindings.enumerated() where !removed.contains(i) && keymap.entries[b.entry].outcome != .disables {
@@ -123,8 +160,19 @@ enum LaterWins {
                     guard "-" + b.command == d.command, d.original == .constant(true) || d.original == b.original else { continue }
                     layer.removing.insert(d.entry)
                     unbind(b, in: b.role, when: b.original, entry: d.entry, reason: "'\(ForeignText.inline(d.command))' removes it")
-                } else if b.role == d.role || d.role == ZedConverter.globalRole {
-                    unbind(b, in: b.role, when: d.original, entry: d.entry, reason: "null disables it")
+                } else if zedDisables(d, b) {
+                    let reason = d.command.hasPrefix("-") ? "'unbind \(ForeignText.inline(b.command))' removes it" : "null disables it"
+                    if b.role == d.role || d.role == ZedConverter.globalRole {
+                        unbind(b, in: b.role, when: d.original, entry: d.entry, reason: reason)
+                    } else if b.role == ZedConverter.globalRole {
+                        unbind(b, in: b.role, when: .all([.isRole(d.role), d.original]), entry: d.entry, reason: reason)
+                    } else {
+                        if ImportCondition.all([b.original, d.original]).isSatisfiable(budget: 4_000) {
+                            layer.approximations[zedOuterDisable, default: 0] += 1
+                        }
+                        continue
+                    }
+                    layer.removing.insert(d.entry)
                 }
             }
         }

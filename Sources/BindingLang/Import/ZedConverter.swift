@@ -1,3 +1,5 @@
+import BindingRuntime
+
 /// Converts a ``ZedKeymap`` into an ``ImportedKeymap`` (see Docs/Import.md for the mapping).
 ///
 /// Zed (its predicate rules since zed-industries/zed#34664) evaluates a context predicate on
@@ -19,7 +21,11 @@ enum ZedConverter {
         name == "menu" || (name.first.map { $0.isUppercase } ?? false)
     }
 
-    static func convert(_ keymap: ZedKeymap, name: String, language: ImportLanguage) -> ImportedKeymap {
+    /// `platform`, when known, is what Zed's `secondary` modifier becomes (cmd on macOS, ctrl
+    /// elsewhere), so that `secondary-s` and `ctrl-s` are one key on Linux; unknown, it is
+    /// `primary`.
+    static func convert(_ keymap: ZedKeymap, name: String, language: ImportLanguage, platform: Platform? = nil) -> ImportedKeymap {
+        let secondary = platform.map { $0.isApple ? "cmd" : "ctrl" } ?? "primary"
         var result = ImportedKeymap(format: .zed, name: name)
         for section in keymap.sections {
             var groups: [(role: String, condition: ImportCondition)] = [(globalRole, .constant(true))]
@@ -44,32 +50,43 @@ enum ZedConverter {
                 result.approximations["Zed's '!Element' also looks inside the anchor's element (not seen)", default: 0] += approximated
             }
             for binding in section.bindings {
+                // A disabling entry's command: `null`, or `-action` for an unbind (as VS Code's
+                // `-command`), which disables only the bindings to that action.
                 let command: String
+                var shown: String?
                 var argument: JSONC?
                 switch binding.action {
                 case .name(let n): command = n
                 case .withArgument(let n, let a): command = n; argument = a
                 case .disable: command = "null"
+                case .unbind(let target): command = "-" + target; shown = "unbind " + target
                 }
                 let index = result.entries.count
                 result.entries.append(ImportedKeymap.Entry(
-                    keys: binding.keys, command: command,
+                    keys: binding.keys, command: shown ?? command,
                     range: binding.keysRange.lowerBound..<binding.actionRange.upperBound, outcome: .converted))
                 if let failure {
                     result.entries[index].outcome = .leftOut(failure)
                     continue
                 }
+                if command == ZedKeymap.unbindAction {
+                    result.entries[index].outcome = .leftOut("'zed::Unbind' without the name of the action to unbind")
+                    continue
+                }
                 var sequence: [String] = []
                 do throws(UnsupportedCondition) {
                     for stroke in binding.keys.split(separator: " ") {
-                        sequence.append(try ForeignKey.chord(String(stroke), separator: "-"))
+                        sequence.append(try ForeignKey.chord(String(stroke), separator: "-", secondary: secondary))
                     }
                     if sequence.isEmpty { throw UnsupportedCondition(reason: "empty key sequence") }
                 } catch {
                     result.entries[index].outcome = .leftOut(error.reason)
                     continue
                 }
-                if case .disable = binding.action { result.entries[index].outcome = .disables }
+                switch binding.action {
+                case .disable, .unbind: result.entries[index].outcome = .disables
+                default: break
+                }
                 for group in groups {
                     result.bindings.append(ImportedKeymap.Binding(
                         entry: index, sequence: sequence, role: group.role, condition: group.condition,

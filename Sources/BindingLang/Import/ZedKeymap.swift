@@ -36,15 +36,24 @@ public struct ZedKeymap: Sendable {
         case name(String)
         /// `["pane::ActivateItem", 1]`.
         case withArgument(String, JSONC)
-        /// `null`: disables what an earlier binding of these keystrokes would do here.
+        /// `null` (or `zed::NoAction`): disables what an earlier binding of these keystrokes
+        /// would do here.
         case disable
+        /// `["zed::Unbind", "editor::NewLine"]`, or a member of a section's `unbind` object:
+        /// disables earlier bindings of these keystrokes to that action only.
+        case unbind(String)
     }
+
+    /// Zed's action that disables like `null` does.
+    static let noAction = "zed::NoAction"
+    /// Zed's action that disables the bindings of its keystrokes to the action it names.
+    static let unbindAction = "zed::Unbind"
 
     /// The sections in file order.
     public var sections: [Section]
 
     /// Section members Zed accepts (others are errors, as in Zed).
-    static let sectionKeys = ["context", "bindings", "use_key_equivalents", "use_layout_keys"]
+    static let sectionKeys = ["context", "bindings", "unbind", "use_key_equivalents", "use_layout_keys"]
 
     /// Reads the model from a parsed document; shape mistakes become errors in `file`, and the
     /// section or binding concerned is left out.
@@ -86,10 +95,29 @@ public struct ZedKeymap: Sendable {
                     ok = false
                 }
             }
-            guard let bindings = item["bindings"] else {
-                if members.isEmpty || item["context"] != nil || ok {
-                    // Zed accepts a section without bindings; it binds nothing.
+            // The section's `unbind` members come first: Zed loads them before its bindings.
+            if let unbinds = item["unbind"] {
+                if case .object(let entries) = unbinds.value {
+                    for entry in entries {
+                        let target: String?
+                        switch entry.value.value {
+                        case .string(let name): target = name
+                        case .array(let parts) where parts.count <= 2: target = parts.first?.string
+                        default: target = nil
+                        }
+                        guard let target else {
+                            error("an unbind names the action to unbind: a name or [name, argument], not \(entry.value.kindName)", entry.value.range)
+                            continue
+                        }
+                        section.bindings.append(Binding(keys: entry.key, keysRange: entry.keyRange, action: .unbind(target), actionRange: entry.value.range))
+                    }
+                } else {
+                    error("\"unbind\" must be an object of keystrokes to actions, not \(unbinds.kindName)", unbinds.range)
+                    ok = false
                 }
+            }
+            guard let bindings = item["bindings"] else {
+                // Zed accepts a section without bindings; it binds nothing.
                 if ok { sections.append(section) }
                 continue
             }
@@ -100,14 +128,20 @@ public struct ZedKeymap: Sendable {
             for entry in entries {
                 let action: Action
                 switch entry.value.value {
-                case .string(let name): action = .name(name)
+                case .string(let name): action = name == noAction ? .disable : .name(name)
                 case .null: action = .disable
                 case .array(let parts):
                     guard let name = parts.first?.string, parts.count <= 2 else {
                         error("an action is a name, null, or [name, argument]", entry.value.range)
                         continue
                     }
-                    action = parts.count == 2 ? .withArgument(name, parts[1]) : .name(name)
+                    if name == noAction {
+                        action = .disable
+                    } else if name == unbindAction, parts.count == 2, let target = parts[1].string {
+                        action = .unbind(target)
+                    } else {
+                        action = parts.count == 2 ? .withArgument(name, parts[1]) : .name(name)
+                    }
                 default:
                     error("an action is a name, null, or [name, argument], not \(entry.value.kindName)", entry.value.range)
                     continue

@@ -43,6 +43,8 @@ struct ReferenceEntry {
     var argument: JSONC?
     var isNull = false
     var removed = false
+    /// Zed's unbind (`["zed::Unbind", action]`, a section's `unbind`): the action it unbinds.
+    var unbinds: String?
 }
 
 enum EditorReference {
@@ -119,8 +121,8 @@ enum EditorReference {
     /// 2026-03) and the window's choice from it. Enabled entries whose keys equal the input
     /// are ranked by depth, then later first; a `null` ends the search only when it comes from
     /// the user's keymap (`meta` 0), a bundled keymap's `null` (the default and base keymaps
-    /// are loaded with `KeybindSource::Default` / `Base`) is passed over; the first other entry
-    /// wins. The input waits for more when an enabled longer entry not earlier than the winner
+    /// are loaded with `KeybindSource::Default` / `Base`) is passed over; an unbind passes over
+    /// the entries ranked after it that run its action; the first other entry wins. The input waits for more when an enabled longer entry not earlier than the winner
     /// is still standing after later `null`s for the same keys remove theirs.
     static func zed(_ entries: [ReferenceEntry], input: [String], state: ReplayState, userKeymap: Bool = false) -> ReplayOutcome {
         var matched: [(depth: Int, index: Int, entry: ReferenceEntry)] = []
@@ -131,17 +133,24 @@ enum EditorReference {
         }
         matched.sort { ($0.depth, $0.index) > ($1.depth, $1.index) }
         var winner: (index: Int, entry: ReferenceEntry)?
+        var unbound = Set<String>()
         for m in matched {
             if m.entry.isNull {
                 if userKeymap { break }
                 continue
             }
+            // An unbind passes over the entries after it in this order that run its action.
+            if let action = m.entry.unbinds {
+                unbound.insert(action)
+                continue
+            }
+            if unbound.contains(m.entry.command) { continue }
             winner = (m.index, m.entry)
             break
         }
         var waiting = Set<[String]>()
         for l in longer where winner.map({ $0.index <= l.index }) ?? true {
-            if l.entry.isNull { waiting.remove(l.entry.sequence) } else { waiting.insert(l.entry.sequence) }
+            if l.entry.isNull || l.entry.unbinds != nil { waiting.remove(l.entry.sequence) } else { waiting.insert(l.entry.sequence) }
         }
         if !waiting.isEmpty { return .pending }
         if let winner { return .performed(label(winner.entry)) }

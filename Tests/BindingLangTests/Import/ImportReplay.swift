@@ -52,6 +52,8 @@ enum ImportReplay {
                     case .name(let n): raw.append(ReferenceEntry(sequence: seq, when: when, command: n, argument: nil))
                     case .withArgument(let n, let a): raw.append(ReferenceEntry(sequence: seq, when: when, command: n, argument: a))
                     case .disable: raw.append(ReferenceEntry(sequence: seq, when: when, command: "null", argument: nil, isNull: true))
+                    case .unbind(let action):
+                        raw.append(ReferenceEntry(sequence: seq, when: when, command: "-" + action, argument: nil, unbinds: action))
                     }
                 }
             }

@@ -1,0 +1,157 @@
+// Zed's ways of turning keys off, and its platform modifier, imported end to end: a section's
+// `unbind` object and `["zed::Unbind", action]` (only the bindings to that action), `null` and
+// `zed::NoAction` (every binding of the keys), a disabling entry of an element against a binding
+// without one, and `secondary` once the platform is known.
+@testable import BindingLang
+import BindingRuntime
+import Testing
+
+@Suite struct ZedDisablingTests {
+    private func run(_ json: String, over base: String? = nil, platform: Platform? = nil) -> Importer.Result {
+        Importer.run(
+            Importer.Input(path: "keymap.json", bytes: Array(json.utf8)), format: .zed,
+            over: base.map { Importer.Input(path: "default.json", bytes: Array($0.utf8)) }, platform: platform)
+    }
+
+    /// The output compiled (over the base's import, for a layer) into a table.
+    private func table(_ result: Importer.Result, base: String? = nil, platform: Platform) throws -> BindingTable {
+        let baseSource = try base.map { try #require(run($0, platform: platform).source) }
+        let compilation = try #require(Importer.compileOutput(result, baseSource: baseSource, platform: platform))
+        #expect(compilation.diagnostics.filter { $0.severity == .error }.map(\.message) == [])
+        return try BindingTable(bytes: try #require(compilation.table(strip: false)))
+    }
+
+    /// One responder playing `roles` (then `Global`, as every Zed element does), in front of
+    /// `next`; it performs every action and records it.
+    final class Element: Responder {
+        let roles: [String]
+        let next: Element?
+        var performed: [String] = []
+        init(_ roles: [String], next: Element? = nil) { self.roles = roles; self.next = next }
+        var nextResponder: Responder? { next }
+        var responderRoles: [String] { roles + ["Global"] }
+        func canPerform(_ action: ActionInvocation) -> Bool { true }
+        func perform(_ action: ActionInvocation) { performed.append(action.name) }
+    }
+
+    private func press(_ chord: String, _ table: BindingTable, at first: Element, platform: Platform = .linux) throws -> DispatchResult {
+        Dispatcher(table: table).dispatch(
+            KeyEvent(try Chord.parse(chord, platform: platform).get()), firstResponder: first, context: ContextState(table: table))
+    }
+
+    private static let base = """
+        [
+          { "bindings": { "ctrl-enter": "menu::SecondaryConfirm" } },
+          { "context": "Workspace", "bindings": { "ctrl-shift-n": "workspace::NewWindow", "ctrl-b": "workspace::ToggleLeftDock" } },
+          { "context": "Editor", "bindings": { "ctrl-b": "editor::Bold", "ctrl-d": "editor::Duplicate" } }
+        ]
+        """
+
+    @Test func aSectionsUnbindAndZedUnbindRemoveOnlyTheBindingsToTheirAction() throws {
+        let user = """
+            [
+              { "context": "Workspace", "unbind": { "ctrl-shift-n": "workspace::NewWindow" } },
+              { "context": "Workspace", "bindings": { "ctrl-b": ["zed::Unbind", "workspace::ToggleLeftDock"] } },
+              { "context": "Editor", "bindings": { "ctrl-d": ["zed::Unbind", "editor::Other"] } }
+            ]
+            """
+        let result = run(user, over: Self.base, platform: .linux)
+        let source = try #require(result.source)
+        #expect(result.diagnostics.isEmpty)
+        #expect(source.contains("unbind ctrl+shift+n // 'unbind workspace::NewWindow' removes it, line 2"))
+        #expect(source.contains("unbind ctrl+b // 'unbind workspace::ToggleLeftDock' removes it, line 3"))
+        // The Editor's own ctrl+b runs another action, and nothing runs editor::Other.
+        #expect(!source.contains("unbind ctrl+d"))
+        #expect(source.contains("// removes nothing: \"ctrl-d\" -> unbind editor::Other (line 4): no earlier binding of these keys runs this action"))
+        let report = try #require(result.report)
+        #expect(report.disabling == 3 && report.leftOut.isEmpty)
+
+        let t = try table(result, base: Self.base, platform: .linux)
+        let workspace = Element(["Workspace"])
+        let editor = Element(["Editor"], next: workspace)
+        #expect(try press("ctrl+shift+n", t, at: editor).isUnhandled)
+        _ = try press("ctrl+b", t, at: editor)
+        _ = try press("ctrl+b", t, at: workspace)
+        _ = try press("ctrl+d", t, at: editor)
+        #expect(editor.performed == ["editor__Bold", "editor__Duplicate"])
+        #expect(workspace.performed == [])
+    }
+
+    @Test func noActionIsNullAndUnbindNeedsAnAction() throws {
+        let result = run("""
+            [{ "bindings": { "ctrl-x": "a::A", "ctrl-y": "a::B" } },
+             { "bindings": { "ctrl-x": "zed::NoAction", "ctrl-y": ["zed::NoAction"], "ctrl-z": "zed::Unbind" } }]
+            """)
+        let source = try #require(result.source)
+        #expect(source.contains("// always overridden: \"ctrl-x\" -> a::A (line 1) by line 2"))
+        #expect(source.contains("// always overridden: \"ctrl-y\" -> a::B (line 1) by line 2"))
+        #expect(source.contains("// left out: \"ctrl-z\" -> zed::Unbind (line 2): 'zed::Unbind' without the name of the action to unbind"))
+        #expect(!source.contains("zed__NoAction"))
+        // A section's unbind of another shape is an error where it is.
+        let bad = run(#"[{ "unbind": { "ctrl-a": 3 } }, { "unbind": [] }]"#)
+        #expect(bad.diagnostics.map(\.message) == [
+            "an unbind names the action to unbind: a name or [name, argument], not a number",
+            "\"unbind\" must be an object of keystrokes to actions, not an array",
+        ])
+    }
+
+    @Test func anElementsNullSilencesABindingWithoutAContextThere() throws {
+        // Zed ranks the binding without a context at the focused element, the Terminal's null
+        // at the Terminal: when the Terminal is focused the null is as deep and later, so
+        // nothing runs; focused deeper, the binding without a context is deeper and runs.
+        let user = #"[{ "context": "Terminal", "bindings": { "ctrl-enter": null } }]"#
+        let result = run(user, over: Self.base, platform: .linux)
+        let source = try #require(result.source)
+        #expect(source.contains("in Global {\n  unbind ctrl+return when is Terminal // null disables it, line 1\n}"))
+        let t = try table(result, base: Self.base, platform: .linux)
+        let terminal = Element(["Terminal"])
+        let search = Element(["Editor"], next: terminal)
+        #expect(try press("ctrl+return", t, at: terminal).isUnhandled)
+        _ = try press("ctrl+return", t, at: search)
+        #expect(search.performed == ["menu__SecondaryConfirm"])
+
+        // The same in one file: the earlier binding without a context is narrowed.
+        let alone = try #require(run(#"[{ "bindings": { "ctrl-x": "a::A" } }, { "context": "Editor", "bindings": { "ctrl-x": null } }]"#).source)
+        #expect(alone.contains("ctrl+x -> a__A when !is Editor"))
+        #expect(alone.contains("// disables earlier bindings: \"ctrl-x\" -> null (line 1)"))
+    }
+
+    @Test func aNullOfOneElementAgainstAnothersBindingIsCountedAsApproximated() throws {
+        // In Zed the Editor's null also silences the Workspace's ctrl+b (the Workspace is
+        // further out); a `.bind` unbind of the Editor's role cannot say that.
+        let result = run(#"[{ "context": "Editor", "bindings": { "ctrl-b": null } }]"#, over: Self.base, platform: .linux)
+        let report = try #require(result.report)
+        #expect(report.approximations[LaterWins.zedOuterDisable] == 1)
+        #expect(try #require(result.source).contains("in Editor {\n  unbind ctrl+b // null disables it, line 1\n}"))
+    }
+
+    @Test func aLaterBindingWithoutAContextCountsTheFallBackItCannotKeep() throws {
+        let result = run("""
+            [{ "context": "Editor", "bindings": { "up": "editor::MoveUp" } },
+             { "bindings": { "up": "menu::SelectPrevious" } }]
+            """)
+        let report = try #require(result.report)
+        #expect(report.approximations[LaterWins.zedFallBack] == 1)
+        // The same action: nothing to fall back to.
+        let same = run("""
+            [{ "context": "Editor", "bindings": { "up": "editor::MoveUp" } }, { "bindings": { "up": "editor::MoveUp" } }]
+            """)
+        #expect(try #require(same.report).approximations[LaterWins.zedFallBack] == nil)
+    }
+
+    @Test func secondaryIsThePlatformsModifierOnceThePlatformIsKnown() throws {
+        let json = #"[{ "context": "Editor", "bindings": { "secondary-s": "a::One", "ctrl-s": "a::Two", "secondary-cmd-k": "a::K" } }]"#
+        let linux = run(json, platform: .linux)
+        let source = try #require(linux.source)
+        #expect(source.contains("// always overridden: \"secondary-s\" -> a::One (line 1) by line 1"))
+        #expect(source.contains("ctrl+s -> a__Two"))
+        #expect(source.contains("ctrl+cmd+k -> a__K"))
+        _ = try table(linux, platform: .linux)
+        let mac = try #require(run(json, platform: .macOS).source)
+        #expect(mac.contains("cmd+s -> a__One") && mac.contains("ctrl+s -> a__Two") && mac.contains("cmd+k -> a__K"))
+        // Unknown platform: `primary`, and with cmd beside it no one chord means it.
+        let unknown = try #require(run(json).source)
+        #expect(unknown.contains("primary+s -> a__One"))
+        #expect(unknown.contains("// left out: \"secondary-cmd-k\" -> a::K (line 1): 'secondary' with 'cmd' or 'ctrl'"))
+    }
+}
