@@ -20,6 +20,8 @@ struct BindSourceWriter {
         /// Foreign command to its `.bind` action name and argument type.
         var actionDecls: [String: (name: String, type: String?)] = [:]
         var actionOrder: [String] = []
+        /// The second actions of a layer (``alternateKey(_:_:)``): their declarations say why.
+        var alternates: [String: String] = [:]
     }
 
     /// Deterministic unique identifiers for one namespace.
@@ -137,6 +139,9 @@ struct BindSourceWriter {
                 if accepts(declared.type, kind) { continue }
                 key = alternateKey(b.command, kind)
                 if d.actionDecls[key] != nil { continue }
+                let takes = declared.type.map { "an argument of type \($0)" } ?? "no argument"
+                d.alternates[key] = "\(ForeignText.inline(b.command)) with " + (kind == .none ? "no argument" : "an argument")
+                    + "; the base declares \(declared.name) with \(takes)"
             }
             if kinds[key] == nil { order.append(key); commandOf[key] = b.command }
             kinds[key, default: []].insert(kind)
@@ -240,7 +245,8 @@ struct BindSourceWriter {
         for k in declarations.contextOrder where !prevContexts.contains(k) { out.append(declarations.contextDecls[k]!) }
         for a in declarations.actionOrder where !prevActions.contains(a) {
             let d = declarations.actionDecls[a]!
-            out.append("action \(d.name)" + (d.type.map { "(\($0))" } ?? ""))
+            let why = declarations.alternates[a].map { "  // " + $0 } ?? ""
+            out.append("action \(d.name)" + (d.type.map { "(\($0))" } ?? "") + why)
         }
         // Entries that are not bindings: a comment each, in file order.
         var notes: [String] = []

@@ -113,7 +113,11 @@ public enum Importer {
             LaterWins.layer(&layer, over: baseKeymap, disables: disables, language: language)
             baseName = bindName(for: parsed[0].file.path)
         }
+        let alternatesBefore = declarations.alternates.count
         BindSourceWriter.declare(layer, into: &declarations)
+        if declarations.alternates.count > alternatesBefore {
+            layer.approximations[Self.alternateAction, default: 0] += declarations.alternates.count - alternatesBefore
+        }
         let writer = BindSourceWriter(declarations: declarations, keymap: layer)
         var source = writer.write(
             base: baseName, foreign: parsed[parsed.count - 1].file, from: previous, language: language, platform: platform)
@@ -126,6 +130,10 @@ public enum Importer {
             report: ImportReport(path: input.path, keymap: layer), keymap: layer,
             names: ImportNames(declarations))
     }
+
+    /// The report's name for a layer's command that needs an action of its own: the base
+    /// declares it with another argument type, and the base file cannot change.
+    static let alternateAction = "an action of its own (name_2) where the base declares the command with another argument type"
 
     /// The file name without directories, for `keymap "…"`.
     static func displayName(_ path: String) -> String {

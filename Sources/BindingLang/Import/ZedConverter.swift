@@ -57,7 +57,10 @@ enum ZedConverter {
                 var argument: JSONC?
                 switch binding.action {
                 case .name(let n): command = n
-                case .withArgument(let n, let a): command = n; argument = a
+                case .withArgument(let n, let a):
+                    command = n
+                    // `{}` is the action's defaults, as no argument is.
+                    if case .object(let members) = a.value, members.isEmpty {} else { argument = a }
                 case .disable: command = "null"
                 case .unbind(let target): command = "-" + target; shown = "unbind " + target
                 }

@@ -174,6 +174,22 @@ private func rendered(_ result: Importer.Result) -> String {
         #expect(source.contains("ctrl+d -> editor__D when !is menu_ && !inside menu_ && !is Terminal && !inside Terminal\n"), "\(source)")
         #expect(source.contains("// left out: \"ctrl-e\" -> editor::E (line 5): '!' over two element names on one element"))
     }
+
+    @Test func aLayersArgumentTheBaseDoesNotTakeGetsAnActionThatSaysWhy() throws {
+        let base = Importer.Input(path: "default.json", bytes: Array("""
+            [{ "context": "Editor", "bindings": { "ctrl-f": "search::Deploy", "ctrl-1": ["pane::ActivateItem", 0], "escape": "editor::Cancel" } }]
+            """.utf8))
+        let result = run("""
+            [{ "context": "Editor", "bindings": {
+              "f r": ["search::Deploy", { "replace": true }], "ctrl-9": "pane::ActivateItem", "ctrl-c": ["editor::Cancel", {}] } }]
+            """, .zed, over: base)
+        let source = try #require(result.source)
+        #expect(source.contains("action search__Deploy_2(String) // search::Deploy with an argument; the base declares search__Deploy with no argument"))
+        #expect(source.contains("action pane__ActivateItem_2     // pane::ActivateItem with no argument; the base declares pane__ActivateItem with an argument of type Int"))
+        // `{}` is the action's defaults: the base's action.
+        #expect(source.contains("ctrl+c -> editor__Cancel\n"))
+        #expect(try #require(result.report).approximations[Importer.alternateAction] == 2)
+    }
 }
 
 @Suite("Importing layers", .enabled(if: CorpusLocation.exists, "../shared/corpus is not next to the repository"))
