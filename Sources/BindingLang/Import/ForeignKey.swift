@@ -95,7 +95,10 @@ public enum ForeignKey {
         var current = ""
         let chars = Array(text)
         for (i, c) in chars.enumerated() {
-            if c == separator, !current.isEmpty, i + 1 < chars.count {
+            // VS Code also ends a modifier with `-` (`shift-f7`, `ctrl-alt-k`): its parser takes
+            // a modifier name followed by `+` or `-`.
+            let vscodeDash = separator == "+" && c == "-" && modifierNames[current.lowercased()] != nil
+            if c == separator || vscodeDash, !current.isEmpty, i + 1 < chars.count {
                 parts.append(current)
                 current = ""
             } else {

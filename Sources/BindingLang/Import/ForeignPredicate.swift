@@ -100,11 +100,20 @@ enum ForeignPredicate {
         (text.hasPrefix("-") ? "minus" + text.dropFirst() : text).replacing(".", with: "_")
     }
 
-    /// The literals `/^(a|b)$/` (or `/^a$/`, `(?:…)` groups too) matches exactly, when it is an
-    /// anchored alternation of plain text without flags; nil for any other pattern.
+    /// The literals `/^(a|b)$/` (or `/^a$/`, `/^a$|^b$/`, `(?:…)` groups too) matches exactly,
+    /// when it is an anchored alternation of plain text without flags; nil for any other pattern.
     static func literals(ofAnchoredPattern literal: String) -> [String]? {
         guard literal.hasPrefix("/"), literal.hasSuffix("/"), literal.count >= 2 else { return nil }
         var body = Substring(literal.dropFirst().dropLast())
+        // `^a$|^b$`: alternatives anchored one by one (the escape-free `|`s split it).
+        if !body.contains("\\"), !body.contains("("), body.contains("$|^") {
+            var all: [String] = []
+            for part in body.split(separator: "|", omittingEmptySubsequences: false) {
+                guard let one = literals(ofAnchoredPattern: "/" + part + "/") else { return nil }
+                all += one
+            }
+            return all
+        }
         guard body.hasPrefix("^"), body.hasSuffix("$"), !body.hasSuffix("\\$") else { return nil }
         body = body.dropFirst().dropLast()
         if body.hasPrefix("(?:"), body.hasSuffix(")") {

@@ -126,7 +126,7 @@ public enum Importer {
             source = formatted
         }
         return Result(
-            source: source, baseName: baseName, sources: sources, diagnostics: [],
+            source: source, baseName: baseName, sources: sources, diagnostics: engine.sorted,
             report: ImportReport(path: input.path, keymap: layer), keymap: layer,
             names: ImportNames(declarations))
     }

@@ -47,10 +47,12 @@ public struct VSCodeKeybindings: Sendable {
                 continue
             }
             var ok = true
+            // VS Code reads only the members it knows and ignores the others (a `title` or a
+            // `description` some users add): a warning, and the entry is kept.
             for member in members where !entryKeys.contains(member.key) {
                 let suggestion = nearest(to: member.key, in: entryKeys).map { "; did you mean '\($0)'?" } ?? ""
-                error("unknown key '\(member.key)' in a keybinding\(suggestion)", member.keyRange)
-                ok = false
+                diagnostics.warning("unknown key '\(member.key)' in a keybinding, ignored as VS Code ignores it\(suggestion)",
+                                    at: SourceRange(file: file, start: member.keyRange.lowerBound, end: member.keyRange.upperBound))
             }
             func string(_ name: String, required: Bool) -> JSONC? {
                 guard let value = item[name] else {

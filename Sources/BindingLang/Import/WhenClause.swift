@@ -106,8 +106,11 @@ public struct WhenClauseParser {
                 i += op.unicodeScalars.count
                 continue
             }
+            // VS Code's scanner reads a key name with `<` and `>` in it once the name has begun
+            // (VSCodeVim's `vim.use<C-f>`); only a `<` or `>` that starts a token compares.
+            let stops = dialect == .vscode ? " \t\n\r()!&|='\"" : " \t\n\r()!&|=<>'\""
             var s = ""
-            while i < chars.count, !" \t\n\r()!&|=<>'\"".unicodeScalars.contains(chars[i]) {
+            while i < chars.count, !stops.unicodeScalars.contains(chars[i]) {
                 s.unicodeScalars.append(chars[i])
                 i += 1
             }

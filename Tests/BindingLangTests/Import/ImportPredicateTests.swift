@@ -22,6 +22,11 @@ import Testing
                                .or(.or(.equals("editorLangId", .string("markdown")), .equals("editorLangId", .string("prompt"))),
                                    .equals("editorLangId", .string("c++")))))
         #expect(try WhenClauseParser.parse("x =~ /^only$/", dialect: .vscode) == .equals("x", .string("only")))
+        // Alternatives anchored one by one (latex-workshop's and markdown extensions' form).
+        #expect(try WhenClauseParser.parse("x =~ /^markdown$|^rmd$/", dialect: .vscode) == .or(.equals("x", .string("markdown")), .equals("x", .string("rmd"))))
+        #expect(try WhenClauseParser.parse("x =~ /^a$|b/", dialect: .vscode) == .identifier("x =~ /^a$|b/"))
+        // VSCodeVim's keys have `<` and `>` in their names; a comparison starts a token.
+        #expect(try WhenClauseParser.parse("vim.use<C-f> && a < 2", dialect: .vscode) == .and(.identifier("vim.use<C-f>"), .identifier("a < 2")))
         #expect(try WhenClauseParser.parse("x =~ /^(?:a|b)$/", dialect: .vscode) == .or(.equals("x", .string("a")), .equals("x", .string("b"))))
     }
 

@@ -69,10 +69,14 @@ private func rendered(_ result: Importer.Result) -> String {
         let vscode = run("[{ \"key\": \"cmd+k\", \"comand\": \"x\" }, { \"key\": 3, \"command\": \"y\" }, 7]", .vscode)
         #expect(vscode.diagnostics.map(\.message) == [
             "keybinding has no \"command\"",
-            "unknown key 'comand' in a keybinding; did you mean 'command'?",
+            "unknown key 'comand' in a keybinding, ignored as VS Code ignores it; did you mean 'command'?",
             "\"key\" must be a string, not a number",
             "a keybinding is an object with \"key\" and \"command\", not a number",
         ])
+        // Members VS Code does not read (a `title`) are ignored, as VS Code does.
+        let titled = run(#"[{ "key": "ctrl+n", "command": "foo.bar", "title": "New" }]"#, .vscode)
+        #expect(titled.diagnostics.map { "\($0.severity) \($0.message)" } == ["warning unknown key 'title' in a keybinding, ignored as VS Code ignores it"])
+        #expect(titled.source?.contains("ctrl+n -> foo_bar") == true)
         let zed = run("[{ \"context\": 1, \"bindings\": { \"a\": 2 } }, { \"bindigs\": {} }]", .zed)
         #expect(zed.diagnostics.map(\.message) == [
             "\"context\" must be a string, not a number",
@@ -299,6 +303,8 @@ extension ImportLayerTests {
         ("backspace", "+", "delete"), ("delete", "+", "forwardDelete"), ("f13", "+", "f13"),
         ("ctrl+[IntlBackslash]", "+", "ctrl+IntlBackslash"), ("shift+[KeyA]", "+", "shift+KeyA"),
         ("[BracketLeft]", "+", "BracketLeft"), ("ctrl+[ArrowUp]", "+", "ctrl+up"),
+        // VS Code also ends a modifier with `-`; `-` as the key stays the key.
+        ("shift-f7", "+", "shift+f7"), ("ctrl-alt-k", "+", "ctrl+alt+k"), ("ctrl+-", "+", "ctrl+\"-\""), ("ctrl--", "+", "ctrl+\"-\""),
         // VS Code's virtual-key names: the US character, or the position of a key with none.
         ("ctrl+oem_3", "+", "ctrl+\"`\""), ("ctrl+shift+OEM_1", "+", "ctrl+shift+\";\""), ("alt+oem_5", "+", "alt+\"\\\\\""),
         ("oem_plus", "+", "\"=\""), ("ctrl+oem_102", "+", "ctrl+IntlBackslash"), ("abnt_c1", "+", "IntlRo"),
