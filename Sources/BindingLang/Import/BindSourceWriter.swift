@@ -210,7 +210,7 @@ struct BindSourceWriter {
 
     /// A `line:column`-free origin for comments: the entry as written.
     func describe(_ entry: ImportedKeymap.Entry, line: Int) -> String {
-        "\(ForeignText.literal(entry.keys)) -> \(ForeignText.inline(entry.command)) (line \(line))"
+        "\(ForeignText.literal(entry.keys)) -> \(entry.command.isEmpty ? "\"\"" : ForeignText.inline(entry.command)) (line \(line))"
     }
 
     /// The source text. `base` is the `.bind` file a layer sits over (nil for a whole keymap);
@@ -253,10 +253,12 @@ struct BindSourceWriter {
         for (i, e) in keymap.entries.enumerated() {
             switch e.outcome {
             case .converted: break
-            case .disables where keymap.format == .vscode && !keymap.removing.contains(i):
-                notes.append("// removes nothing: \(describe(e, line: line(i))): no earlier binding of these keys runs this command")
+            case .disables where keymap.format == .vscode && !e.command.isEmpty && !keymap.removing.contains(i):
+                notes.append(base == nil
+                    ? "// removes nothing here: \(describe(e, line: line(i))): a removal removes VS Code's default bindings, not this file's (import it with --over the defaults)"
+                    : "// removes nothing: \(describe(e, line: line(i))): no default binding of these keys runs this command")
             case .disables where !keymap.removing.contains(i):
-                let what = e.command == "null" ? "is live where it is" : "runs this action"
+                let what = e.command == "null" || e.command.isEmpty ? "is live where it is" : "runs this action"
                 notes.append("// removes nothing: \(describe(e, line: line(i))): no earlier binding of these keys \(what)")
             case .disables:
                 notes.append("// disables earlier bindings: \(describe(e, line: line(i)))")

@@ -61,6 +61,30 @@ public indirect enum ImportCondition: Sendable, Hashable {
         }
     }
 
+    /// The same condition with the operands of every `&&` and `||` flattened and sorted (by
+    /// their text), as VS Code normalizes a `when` it parses: two spellings of one condition
+    /// that differ only in order compare equal.
+    var normalized: ImportCondition {
+        switch self {
+        case .not(let inner): return .not(inner.normalized)
+        case .and(let parts):
+            return .and(Self.sortedOperands(parts.flatMap { p -> [ImportCondition] in
+                if case .and(let inner) = p.normalized { inner } else { [p.normalized] }
+            }))
+        case .or(let parts):
+            return .or(Self.sortedOperands(parts.flatMap { p -> [ImportCondition] in
+                if case .or(let inner) = p.normalized { inner } else { [p.normalized] }
+            }))
+        default: return self
+        }
+    }
+
+    private static func sortedOperands(_ parts: [ImportCondition]) -> [ImportCondition] {
+        var unique: [ImportCondition] = []
+        for p in parts where !unique.contains(p) { unique.append(p) }
+        return unique.sorted { String(describing: $0) < String(describing: $1) }
+    }
+
     /// Whether some state makes this true. Exact: every Bool atom is tried both ways and every
     /// String context each literal it is compared with plus one other value; after `budget`
     /// search nodes it answers true (callers then keep a rewrite they could have skipped).

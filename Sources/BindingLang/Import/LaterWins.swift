@@ -40,7 +40,10 @@ enum LaterWins {
     static func apply(_ keymap: inout ImportedKeymap, language: ImportLanguage) {
         var bindings = keymap.bindings
         var byFirst: [String: [Int]] = [:]
-        for (i, b) in bindings.enumerated() { byFirst[b.sequence[0], default: []].append(i) }
+        for (i, b) in bindings.enumerated() {
+            guard let first = b.sequence.first else { continue }  // a VS Code removal of every key
+            byFirst[first, default: []].append(i)
+        }
         var removed = Set<Int>()
         // Later bindings in `Global` that took a key from another role's binding of another
         // action: Zed would fall back to that binding where nothing handles theirs.
@@ -58,15 +61,9 @@ enum LaterWins {
                 var guardCondition: ImportCondition
                 var fallsBack = false
                 if keymap.format == .vscode {
-                    if laterDisables {
-                        // `-command` removes earlier bindings of the key to that command.
-                        guard sameSequence, "-" + earlier.command == later.command,
-                              later.original == .constant(true) || later.original == earlier.original else { continue }
-                        removed.insert(i)
-                        keymap.removing.insert(later.entry)
-                        bindings[i].overriddenBy.append(later.entry)
-                        break
-                    }
+                    // A `-command` removes only VS Code's defaults (a base), never this file's
+                    // bindings; an empty command takes the keys like any later binding.
+                    if laterDisables && !later.command.isEmpty { continue }
                     guardCondition = later.original
                 } else if laterDisables {
                     // `null` disables every earlier binding of the sequence; an unbind
@@ -153,14 +150,23 @@ enum LaterWins {
             layer.unbinds.append(ImportedKeymap.Unbind(entry: entry, sequence: b.sequence, role: role, condition: c, reason: reason))
         }
         for d in disables {
-            for i in baseByFirst[d.sequence[0]] ?? [] {
+            for i in d.sequence.first.map({ baseByFirst[$0] ?? [] }) ?? Array(base.bindings.indices) {
                 let b = base.bindings[i]
-                guard b.sequence == d.sequence else { continue }
-                if layer.format == .vscode {
-                    guard "-" + b.command == d.command, d.original == .constant(true) || d.original == b.original else { continue }
+                if layer.format == .vscode && d.command.isEmpty {
+                    // No command: the keys are the entry's where its `when` holds.
+                    guard related(b.sequence, d.sequence),
+                          ImportCondition.all([b.condition, d.original]).isSatisfiable(budget: 4_000) else { continue }
+                    layer.removing.insert(d.entry)
+                    unbind(b, in: b.role, when: d.original, entry: d.entry, reason: "an entry without a command takes the keys")
+                } else if layer.format == .vscode {
+                    // VS Code's `_isTargetedForRemoval`: the removal's chords begin the
+                    // binding's (none: any), and its `when`, when it gives one, is the
+                    // binding's (compared in a normal form: operands sorted).
+                    guard "-" + b.command == d.command, b.sequence.starts(with: d.sequence),
+                          d.original == .constant(true) || d.original.normalized == b.original.normalized else { continue }
                     layer.removing.insert(d.entry)
                     unbind(b, in: b.role, when: b.original, entry: d.entry, reason: "'\(ForeignText.inline(d.command))' removes it")
-                } else if zedDisables(d, b) {
+                } else if b.sequence == d.sequence, zedDisables(d, b) {
                     let reason = d.command.hasPrefix("-") ? "'unbind \(ForeignText.inline(b.command))' removes it" : "null disables it"
                     if b.role == d.role || d.role == ZedConverter.globalRole {
                         unbind(b, in: b.role, when: d.original, entry: d.entry, reason: reason)

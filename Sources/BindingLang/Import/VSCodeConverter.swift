@@ -3,8 +3,10 @@
 /// VS Code has no focus chain: every binding goes into one role, `Workbench`, gated by its
 /// `when` only. A key compared with a string is a String context (and tested for truth as
 /// `key != ""`); any other key is a Bool context, and so is a ``ForeignPredicate`` (`=~`, `<`,
-/// `in`: the app sets it). A `-command` entry removes the earlier
-/// bindings of its key to that command (whose `when` matches, when it gives one).
+/// `in`: the app sets it). A `-command` entry removes VS Code's default bindings of its key to
+/// that command (whose `when` matches, when it gives one), never the file's own (VS Code's
+/// `KeybindingResolver.handleRemovals` keeps every rule that is not a default); an entry with an
+/// empty command takes its key from the earlier bindings where its `when` holds.
 enum VSCodeConverter {
     /// The one role.
     static let role = "Workbench"
@@ -32,7 +34,8 @@ enum VSCodeConverter {
                 for stroke in entry.key.split(separator: " ") {
                     sequence.append(try ForeignKey.chord(String(stroke), separator: "+"))
                 }
-                if sequence.isEmpty { throw UnsupportedCondition(reason: "empty key sequence") }
+                // A removal without a key removes every default binding of its command.
+                if sequence.isEmpty && !entry.command.hasPrefix("-") { throw UnsupportedCondition(reason: "empty key sequence") }
             } catch {
                 result.entries[index].outcome = .leftOut(error.reason)
                 continue
@@ -42,11 +45,10 @@ enum VSCodeConverter {
                 continue
             }
             for kind in predicates { result.approximations[kind.reportName, default: 0] += 1 }
-            if entry.command.hasPrefix("-") { result.entries[index].outcome = .disables }
-            if entry.command.isEmpty {
-                result.entries[index].outcome = .leftOut("empty command")
-                continue
-            }
+            // `-command` removes default bindings; an empty command takes the keys where its
+            // `when` holds and runs nothing, so the key goes on to the focused widget (how users
+            // hand alt+digit to the terminal).
+            if entry.command.hasPrefix("-") || entry.command.isEmpty { result.entries[index].outcome = .disables }
             result.bindings.append(ImportedKeymap.Binding(
                 entry: index, sequence: sequence, role: role, condition: condition, original: condition,
                 command: entry.command, argument: entry.args))

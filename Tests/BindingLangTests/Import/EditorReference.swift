@@ -77,7 +77,10 @@ enum EditorReference {
             if e.when.map({ evalVSCode($0, state) }) ?? true { winner = e; break }
         }
         guard let winner else { return input.count > 1 ? .cancelled : .unhandled }
-        return winner.sequence.count > input.count ? .pending : .performed(label(winner))
+        if winner.sequence.count > input.count { return .pending }
+        // An entry without a command takes the keys and runs nothing.
+        if winner.command.isEmpty { return input.count > 1 ? .cancelled : .unhandled }
+        return .performed(label(winner))
     }
 
     // MARK: - Zed

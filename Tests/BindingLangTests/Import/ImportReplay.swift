@@ -65,14 +65,8 @@ enum ImportReplay {
                 raw.append(ReferenceEntry(
                     sequence: seq, when: when, command: e.command, argument: e.args, isNull: e.command.hasPrefix("-")))
             }
-            // `-command` removes the earlier bindings of its key to that command.
-            for j in raw.indices where raw[j]?.isNull == true {
-                let r = raw[j]!
-                for i in 0..<j where raw[i]?.sequence == r.sequence && "-" + (raw[i]?.command ?? "") == r.command
-                    && (r.when == nil || r.when == raw[i]?.when) {
-                    raw[i]?.removed = true
-                }
-            }
+            // A `-command` removes only VS Code's default bindings, never the file's own
+            // (`KeybindingResolver.handleRemovals`): within one file it removes nothing.
         }
         var out: [ReferenceEntry] = []
         for (i, e) in raw.enumerated() {

@@ -112,23 +112,38 @@ private func rendered(_ result: Importer.Result) -> String {
     }
 
     @Test func disablingEntriesNarrowOrRemoveWhatTheyDisable() throws {
+        // VS Code: a `-command` removes only default bindings (`handleRemovals` keeps every
+        // rule that is not a default), so within one file it removes nothing, and the user's
+        // own binding it stands next to is kept (what VS Code's shortcut editor writes).
         let vscode = try #require(run("""
-            [{ "key": "cmd+k", "command": "a" }, { "key": "cmd+k", "command": "b", "when": "x" },
-             { "key": "cmd+k", "command": "-a" }]
+            [{ "key": "ctrl+s", "command": "save", "when": "!isInDiffEditor" }, { "key": "ctrl+s", "command": "-save" },
+             { "key": "alt+1", "command": "focus" }, { "key": "alt+1", "command": "", "when": "terminalFocus" }]
             """, .vscode).source)
-        #expect(vscode.contains("// always overridden: \"cmd+k\" -> a (line 1) by line 2"))
-        #expect(vscode.contains("// line 1\n  cmd+k -> b when x\n"))
-        #expect(vscode.contains("// disables earlier bindings: \"cmd+k\" -> -a (line 2)"))
-        // A removal that matches nothing (another key, another command or another `when`):
-        // VS Code ignores it, and the output says so instead of claiming it disables something.
-        let unmatched = try #require(run("""
-            [{ "key": "cmd+k", "command": "a", "when": "x" },
-             { "key": "cmd+j", "command": "-a" }, { "key": "cmd+k", "command": "-b" }, { "key": "cmd+k", "command": "-a", "when": "y" }]
-            """, .vscode).source)
-        #expect(unmatched.contains("// removes nothing: \"cmd+j\" -> -a (line 2): no earlier binding of these keys runs this command"))
-        #expect(unmatched.contains("// removes nothing: \"cmd+k\" -> -b (line 2): no earlier binding of these keys runs this command"))
-        #expect(unmatched.contains("// removes nothing: \"cmd+k\" -> -a (line 2): no earlier binding of these keys runs this command"))
-        #expect(unmatched.contains("// line 1\n  cmd+k -> a when x\n"))
+        #expect(vscode.contains("ctrl+s -> save when !isInDiffEditor"))
+        #expect(vscode.contains("// removes nothing here: \"ctrl+s\" -> -save (line 1): a removal removes VS Code's default bindings, not this file's (import it with --over the defaults)"))
+        // An empty command takes the keys where its `when` holds and runs nothing.
+        #expect(vscode.contains("alt+1 -> focus when !terminalFocus"))
+        #expect(vscode.contains("// disables earlier bindings: \"alt+1\" -> \"\" (line 2)"))
+        // Over a base (the defaults): the removal's chords begin the default's, its `when`
+        // is the default's in any order, no key removes every binding of the command.
+        let base = Importer.Input(path: "defaults.json", bytes: Array("""
+            [{ "key": "ctrl+s", "command": "save" }, { "key": "ctrl+k ctrl+c", "command": "comment", "when": "editorTextFocus && !editorReadonly" },
+             { "key": "ctrl+shift+i", "command": "format", "when": "a" }, { "key": "alt+f", "command": "format" },
+             { "key": "alt+1", "command": "focus" }, { "key": "ctrl+j", "command": "other" }]
+            """.utf8))
+        let layered = try #require(run("""
+            [{ "key": "ctrl+s", "command": "save", "when": "!isInDiffEditor" }, { "key": "ctrl+s", "command": "-save" },
+             { "key": "ctrl+k", "command": "-comment", "when": "!editorReadonly && editorTextFocus" },
+             { "key": "", "command": "-format" }, { "key": "alt+1", "command": "", "when": "terminalFocus" },
+             { "key": "ctrl+j", "command": "-comment" }]
+            """, .vscode, over: base).source)
+        #expect(layered.contains("unbind ctrl+s // '-save' removes it, line 1"))
+        #expect(layered.contains("unbind ctrl+k ctrl+c when editorTextFocus && !editorReadonly // '-comment' removes it, line 2"))
+        #expect(layered.contains("unbind ctrl+shift+i when a // '-format' removes it, line 3"))
+        #expect(layered.contains("unbind alt+f // '-format' removes it, line 3"))
+        #expect(layered.contains("unbind alt+1 when terminalFocus // an entry without a command takes the keys, line 3"))
+        #expect(layered.contains("// removes nothing: \"ctrl+j\" -> -comment (line 4): no default binding of these keys runs this command"))
+        #expect(layered.contains("ctrl+s -> save when !isInDiffEditor"))
         let zed = try #require(run("""
             [{ "context": "Editor", "bindings": { "cmd-k": "a" } },
              { "context": "Editor && x", "bindings": { "cmd-k": null } }]
