@@ -84,6 +84,33 @@ struct CheckLayeringTests {
         #expect(k.bindings.filter { $0.sequence == [Self.chord("ctrl+return")] }.count == 7)
     }
 
+    /// The same with the layer's conditions that real VS Code users write (`a || b`,
+    /// `!vim_active || vim_mode != "Insert" && …`, `editorFocus && vim_mode != "Insert"`): the
+    /// base binding narrowed to `E && !(L)` denies the layer's `L` outright, or `!(a || b)` forces
+    /// `!a` and `!b`; each pair was "too complex" before.
+    @Test func aLayerWithDisjunctionsOverLongBaseConditionsHasNoConflicts() throws {
+        let flags = (0..<48).map { "f\($0)" }
+        let long = "(f0 || f1) && " + stride(from: 2, to: flags.count, by: 2).map { "!(f\($0) && f\($0 + 1))" }.joined(separator: " && ")
+        var base = "keymap \"Base\"\n" + (flags + ["a", "b", "vim_active", "editorFocus", "sideBar"]).map { "context \($0): Bool\n" }.joined()
+        base += "context vim_mode: String\ncontext slot: s0 | s1 | s2 | s3 | s4 | s5\nresponder Workbench\n"
+        base += (0..<6).map { "action a\($0)\n" }.joined() + "action run\nin Workbench {\n"
+        for k in 0..<6 {
+            for key in ["return", "escape", "tab"] { base += "  \(key) -> a\(k) when \(long) && slot == s\(k)\n" }
+        }
+        base += "}\n"
+        let user = """
+            in Workbench {
+              return -> run when a || b
+              escape -> run when !vim_active || vim_mode != "Insert" && (sideBar || a)
+              tab -> run when editorFocus && vim_mode != "Insert"
+            }
+            """
+        let (keymap, diagnostics, _) = checkSources([("base.bind", base), ("user.bind", user)])
+        #expect(diagnostics.filter { $0.severity == .error }.map(\.message) == [])
+        let k = try #require(keymap)
+        #expect(k.bindings.filter { $0.sequence == [Self.chord("return")] }.count == 7)
+    }
+
     @Test func unbindRemovesAndWarnsWhenNothingIsBound() throws {
         let user = """
             in Editor when mode == insert {

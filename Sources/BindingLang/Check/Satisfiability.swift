@@ -205,7 +205,9 @@ struct Satisfiability {
             var forced: [(Int, SearchValue)] = []
             var excluded: [(Int, SearchValue)] = []
             var compound = false
-            for c in current.conjuncts {
+            let conjuncts = Self.literalConjuncts(current)
+            if Self.deniesItsOwnConjuncts(current.conjuncts) || Self.deniesItsOwnConjuncts(conjuncts) { return true }
+            for c in conjuncts {
                 if case .not(let atom) = c {
                     guard let (v, value) = Self.unit(atom, contexts: n) else {
                         compound = true
@@ -230,6 +232,35 @@ struct Satisfiability {
             current = Self.simplify(current, given, contexts: n)
             if case .constant(let b) = current { return !b }
         }
+    }
+
+    /// The top-level conjuncts of `condition` with negations pushed through what they
+    /// distribute over: `!(a || b)` is `!a` and `!b`, `!!a` is `a` (a layer's `unbind … when
+    /// a || b` narrows a base binding to `E && !(a || b)`, whose units are then seen).
+    private static func literalConjuncts(_ condition: Condition) -> [Condition] {
+        var out: [Condition] = []
+        func add(_ c: Condition) {
+            switch c {
+            case .and: for part in c.conjuncts { add(part) }
+            case .not(.not(let inner)): add(inner)
+            case .not(.or(let a, let b)): add(.not(a)); add(.not(b))
+            default: out.append(c)
+            }
+        }
+        add(condition)
+        return out
+    }
+
+    /// Whether one of `conjuncts` is `!(X)` for an `X` whose own conjuncts are all among them:
+    /// a layer's binding `L` against a base binding it narrowed to `E && !(L)`, whatever `L`
+    /// is made of.
+    private static func deniesItsOwnConjuncts(_ conjuncts: [Condition]) -> Bool {
+        guard conjuncts.count > 1 else { return false }
+        let present = Set(conjuncts)
+        for case .not(let denied) in conjuncts where denied.conjuncts.allSatisfy(present.contains) {
+            return true
+        }
+        return false
     }
 
     /// The variable an atom is about and the value that makes it true (nil for a compound).
