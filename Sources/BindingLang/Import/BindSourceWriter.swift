@@ -190,6 +190,7 @@ struct BindSourceWriter {
         case .flag(let n):
             let key = keymap.format == .zed ? n + "#flag" : n
             return declarations.contexts.byOriginal[key] ?? BindSourceWriter.mangle(n)
+        case .equals(ImportCondition.platformKey, let v): return "platform == \(v)"
         case .equals(let k, let v):
             return "\(declarations.contexts.byOriginal[k] ?? BindSourceWriter.mangle(k)) == \(ForeignText.literal(v))"
         case .isRole(let r): return "is \(declarations.roles.byOriginal[r] ?? BindSourceWriter.mangle(r))"
@@ -197,6 +198,7 @@ struct BindSourceWriter {
         case .not(let inner):
             switch inner {
             case .flag, .isRole, .inside: return "!" + render(inner)
+            case .equals(ImportCondition.platformKey, let v): return "platform != \(v)"
             case .equals(let k, let v):
                 return "\(declarations.contexts.byOriginal[k] ?? BindSourceWriter.mangle(k)) != \(ForeignText.literal(v))"
             default: return "!(\(render(inner)))"

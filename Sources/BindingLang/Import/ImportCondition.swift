@@ -241,9 +241,17 @@ public indirect enum ImportCondition: Sendable, Hashable {
 
     /// Every atom's name by kind, for declaring contexts: Bool flags, and String keys with
     /// their literals.
+    /// The key of the language's built-in `platform` (a name no foreign key can have: it has a
+    /// space), compared with `macOS`, `windows` or `linux`.
+    static let platformKey = "platform (built in)"
+
+    /// VS Code's platform keys and the platform each is true on.
+    static let vscodePlatformKeys = ["isMac": "macOS", "isLinux": "linux", "isWindows": "windows"]
+
     func collectNames(flags: inout [String], strings: inout [String], roles: inout [String]) {
         switch self {
         case .constant: break
+        case .equals(Self.platformKey, _): break
         case .flag(let n): if !flags.contains(n) { flags.append(n) }
         case .equals(let k, _): if !strings.contains(k) { strings.append(k) }
         case .isRole(let r), .inside(let r): if !roles.contains(r) { roles.append(r) }

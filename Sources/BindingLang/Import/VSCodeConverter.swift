@@ -106,6 +106,10 @@ enum VSCodeConverter {
         }
         switch clause {
         case .identifier(let k):
+            // `isLinux`, `isMac`, `isWindows` are fixed for the platform: the built-in `platform`.
+            if let platform = ImportCondition.vscodePlatformKeys[k], !stringKeys.contains(k), !boolKeys.contains(k) {
+                return .equals(ImportCondition.platformKey, platform)
+            }
             return stringKeys.contains(k) ? ImportCondition.equals(k, "").negated : .flag(k)
         case .equals(let k, .string(let v)):
             if boolKeys.contains(k) {

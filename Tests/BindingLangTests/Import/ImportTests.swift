@@ -194,6 +194,24 @@ private func rendered(_ result: Importer.Result) -> String {
         #expect(source.contains("// left out: \"ctrl-e\" -> editor::E (line 5): '!' over two element names on one element"))
     }
 
+    @Test func vscodesPlatformKeysAreTheBuiltInPlatform() throws {
+        let result = run("""
+            [{ "key": "meta+w", "command": "close", "when": "isLinux && editorFocus" }, { "key": "ctrl+w", "command": "other", "when": "!isMac" },
+             { "key": "f1", "command": "help", "when": "isWindows || isLinux" }]
+            """, .vscode)
+        let source = try #require(result.source)
+        #expect(source.contains("cmd+w -> close when platform == linux && editorFocus"))
+        #expect(source.contains("ctrl+w -> other when platform != macOS"))
+        #expect(source.contains("f1 -> help when platform == windows || platform == linux"))
+        #expect(!source.contains("context isLinux") && !source.contains("context isMac"))
+        // Compiled for macOS none holds; for Linux all three do.
+        for (platform, count) in [(Platform.macOS, 0), (.linux, 3)] {
+            let compilation = try #require(Importer.compileOutput(result, baseSource: nil, platform: platform))
+            #expect(compilation.diagnostics.filter { $0.severity == .error }.isEmpty)
+            #expect(compilation.keymap?.bindings.count == count)
+        }
+    }
+
     @Test func aLayersArgumentTheBaseDoesNotTakeGetsAnActionThatSaysWhy() throws {
         let base = Importer.Input(path: "default.json", bytes: Array("""
             [{ "context": "Editor", "bindings": { "ctrl-f": "search::Deploy", "ctrl-1": ["pane::ActivateItem", 0], "escape": "editor::Cancel" } }]
