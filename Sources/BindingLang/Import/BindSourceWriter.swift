@@ -22,6 +22,10 @@ struct BindSourceWriter {
         var actionOrder: [String] = []
         /// The second actions of a layer (``alternateKey(_:_:)``): their declarations say why.
         var alternates: [String: String] = [:]
+        /// Actions (by `.bind` name) whose String argument holds the argument's JSON text,
+        /// because their bindings pass arguments of several kinds, or objects and arrays: a
+        /// string is then `"x"` with its quotes, no argument the empty text.
+        var jsonText: Set<String> = []
     }
 
     /// Deterministic unique identifiers for one namespace.
@@ -82,6 +86,13 @@ struct BindSourceWriter {
             case .json(let j): j
             }
         }
+    }
+
+    /// An argument as JSON text, compact (a string with its quotes); no argument is "".
+    static func jsonText(_ value: JSONC?) -> String {
+        guard let value else { return "" }
+        if case .null = value.value { return "" }
+        return value.compactText
     }
 
     static func argumentKind(_ value: JSONC?) -> ArgumentKind {
@@ -158,8 +169,10 @@ struct BindSourceWriter {
                 d.actionDecls[key] = (mangled, nil)
                 continue
             }
-            d.actionDecls[key] = (d.actions.name(for: key, spelling: command), type)
+            let name = d.actions.name(for: key, spelling: command)
+            d.actionDecls[key] = (name, type)
             d.actionOrder.append(key)
+            if type == "String", typeNames != ["String"] { d.jsonText.insert(name) }
         }
     }
 
@@ -303,7 +316,8 @@ struct BindSourceWriter {
             let action = action(b.command, kind)
             var text = "  \(b.sequence.joined(separator: " ")) -> \(action.name)"
             if let type = action.type {
-                text += type == "String" ? "(\(ForeignText.literal(kind.text)))" : "(\(kind.text))"
+                let argument = declarations.jsonText.contains(action.name) ? BindSourceWriter.jsonText(b.argument) : kind.text
+                text += type == "String" ? "(\(ForeignText.literal(argument)))" : "(\(argument))"
             }
             if b.condition != .constant(true) { text += " when " + render(b.condition) }
             // The entry's line on a line of its own: a trailing comment would be aligned

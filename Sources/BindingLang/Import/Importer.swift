@@ -160,6 +160,8 @@ public struct ImportNames: Sendable {
     public var roles: [String: String]
     /// Foreign command to action name and argument type (`Int`, `String`, `Bool`, nil).
     public var actions: [String: (name: String, type: String?)]
+    /// Actions (by name) whose String argument is the foreign argument's JSON text.
+    public var jsonTextActions: Set<String>
 
     init(_ d: BindSourceWriter.Declarations) {
         contexts = d.contexts.byOriginal
@@ -169,6 +171,7 @@ public struct ImportNames: Sendable {
         stringContexts = Set(d.contextDecls.filter { $0.value.hasSuffix(": String") }.keys)
         roles = d.roles.byOriginal
         actions = d.actionDecls
+        jsonTextActions = d.jsonText
     }
 }
 

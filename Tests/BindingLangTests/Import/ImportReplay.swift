@@ -139,7 +139,14 @@ enum ImportReplay {
                     case .none: arg = ""
                     case .int(let v): arg = String(v)
                     case .bool(let v): arg = String(v)
-                    case .string(let s): arg = s.string
+                    case .string(let s):
+                        // JSON text (mixed kinds): read back to the value the label shows.
+                        if names.jsonTextActions.contains(invocation.name) {
+                            let parsed = s.string.isEmpty ? nil : try? JSONCParser.parse(Array(s.string.utf8)).get()
+                            arg = BindSourceWriter.argumentKind(parsed).text
+                        } else {
+                            arg = s.string
+                        }
                     }
                     actual = .performed((commandOf[invocation.name] ?? invocation.name) + "|" + arg)
                 case .pending: actual = .pending

@@ -194,6 +194,21 @@ private func rendered(_ result: Importer.Result) -> String {
         #expect(source.contains("// left out: \"ctrl-e\" -> editor::E (line 5): '!' over two element names on one element"))
     }
 
+    @Test func mixedArgumentKindsAreJSONTextThatTellsThemApart() throws {
+        let source = try #require(run("""
+            [{ "key": "ctrl+a", "command": "open", "args": "x" }, { "key": "ctrl+b", "command": "open" },
+             { "key": "ctrl+c", "command": "open", "args": "" }, { "key": "ctrl+d", "command": "open", "args": { "a": 1 } },
+             { "key": "ctrl+e", "command": "plain", "args": "y" }, { "key": "ctrl+f", "command": "plain", "args": "z" }]
+            """, .vscode).source)
+        // No argument, an empty string and a string are three texts; an object is its JSON.
+        #expect(source.contains(#"ctrl+a -> open("\"x\"")"#))
+        #expect(source.contains(#"ctrl+b -> open("")"#))
+        #expect(source.contains(#"ctrl+c -> open("\"\"")"#))
+        #expect(source.contains(#"ctrl+d -> open("{\"a\":1}")"#))
+        // Strings only: the string itself.
+        #expect(source.contains(#"ctrl+e -> plain("y")"#))
+    }
+
     @Test func vscodesPlatformKeysAreTheBuiltInPlatform() throws {
         let result = run("""
             [{ "key": "meta+w", "command": "close", "when": "isLinux && editorFocus" }, { "key": "ctrl+w", "command": "other", "when": "!isMac" },
