@@ -13,8 +13,10 @@
 ///   one's or the other way round (Zed lets the latest binding decide whether to wait, at any
 ///   depth): the earlier one gets `!(inside B && later)`.
 ///
-/// Disabling entries (Zed's `null`, VS Code's `-command`) narrow or remove what they disable
-/// and are then dropped. Pure: a function from one ``ImportedKeymap`` to another.
+/// Disabling entries narrow what they disable and are then dropped: Zed's `null` and VS Code's
+/// empty command every earlier binding of their keys, Zed's unbind those to its action. A VS
+/// Code `-command` removes only defaults, so it acts in ``layer(_:over:disables:language:)``
+/// alone. Pure: a function from one ``ImportedKeymap`` to another.
 enum LaterWins {
     static func related(_ a: [String], _ b: [String]) -> Bool {
         let n = min(a.count, b.count)
