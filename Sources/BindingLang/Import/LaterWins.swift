@@ -24,13 +24,20 @@ enum LaterWins {
     }
 
     /// The report's name for a Zed `null` or unbind of one element that meets the same key
-    /// bound by another element: when that element is further out, Zed's search stops at the
-    /// `null` (or skips the unbound action) before it, which an `unbind` in one role cannot say.
-    static let zedOuterDisable = "Zed's null or unbind in one element not applied to another element's binding (Zed applies it when that element is further out)"
+    /// bound by another element: it is applied where one responder plays both roles; when that
+    /// element is further out, Zed's search also stops at the `null` (or skips the unbound
+    /// action) before it, which an `unbind` in one role cannot say.
+    static let zedOuterDisable = "Zed's null or unbind in one element applied to another element's binding only where one responder plays both (Zed also where that element is further out)"
     /// The report's name for a later Zed binding without an element that takes a key from an
     /// element's binding of another action: Zed tries the element's when nothing handles the
     /// later one's action, `.bind` leaves the key unhandled then.
     static let zedFallBack = "Zed falls back to the element's binding where nothing handles the later binding's action (not kept)"
+
+    /// The report's name for a later Zed binding without an element whose context names one
+    /// (`!Terminal`) against another element's binding of the keys: not narrowed, since its
+    /// chain predicates speak of the focused element; where that element is itself focused Zed
+    /// ranks the later binding first, the output the element's.
+    static let zedGlobalNamingElements = "a later Zed binding without an element whose context names one does not take the keys from another element's binding (Zed does where that element is focused)"
 
     /// Whether Zed disabling entry `d` (`null`, or an unbind written `-action`) disables
     /// binding `b` of the same keys.
@@ -74,9 +81,9 @@ enum LaterWins {
                     if later.role == earlier.role || later.role == ZedConverter.globalRole {
                         guardCondition = later.original
                     } else if earlier.role == ZedConverter.globalRole || keymap.cooccurring.contains([earlier.role, later.role].sorted()) {
-                        // Zed ranks a binding without an element at the focused element: a
-                        // disabling entry of the element's role wins there, where the
-                        // responder plays that role.
+                        // One Zed element where the responder plays both roles (a binding
+                        // without an element ranks at the focused one; `Editor` and
+                        // `VimControl` are names of one element): the later entry wins there.
                         guardCondition = .all([.isRole(later.role), later.original])
                     } else {
                         if ImportCondition.all([earlier.original, later.original]).isSatisfiable(budget: 4_000) {
@@ -87,9 +94,20 @@ enum LaterWins {
                 } else if later.role == earlier.role {
                     guardCondition = later.original
                 } else if later.role == ZedConverter.globalRole {
+                    // Its `is`/`inside` speak of the focused element, not of the earlier
+                    // binding's: narrowing that binding by them would misjudge it wherever focus
+                    // is deeper (a `Workspace` binding against a later `!Terminal` one died
+                    // everywhere). The focused responder's `Global` role comes first anyway.
+                    if later.original.usesChainPredicates {
+                        if ImportCondition.all([earlier.original, later.original]).isSatisfiable(budget: 4_000) {
+                            keymap.approximations[zedGlobalNamingElements, default: 0] += 1
+                        }
+                        continue
+                    }
                     guardCondition = later.original
                     fallsBack = earlier.command != later.command
                 } else if keymap.cooccurring.contains([earlier.role, later.role].sorted()) {
+                    // The later binding wins where the responder plays both roles: one Zed element.
                     guardCondition = .all([.isRole(later.role), later.original])
                 } else if !sameSequence {
                     guard language.chainPredicates else {
@@ -137,6 +155,7 @@ enum LaterWins {
     static func layer(_ layer: inout ImportedKeymap, over base: ImportedKeymap, disables: [ImportedKeymap.Binding], language: ImportLanguage) {
         var baseByFirst: [String: [Int]] = [:]
         for (i, b) in base.bindings.enumerated() { baseByFirst[b.sequence[0], default: []].append(i) }
+        let cooccurring = layer.cooccurring.union(base.cooccurring)
         var seen = Set<String>()
         func unbind(_ b: ImportedKeymap.Binding, in role: String, when condition: ImportCondition, entry: Int, reason: String) {
             var c = condition
@@ -172,8 +191,11 @@ enum LaterWins {
                     let reason = d.command.hasPrefix("-") ? "'unbind \(ForeignText.inline(b.command))' removes it" : "null disables it"
                     if b.role == d.role || d.role == ZedConverter.globalRole {
                         unbind(b, in: b.role, when: d.original, entry: d.entry, reason: reason)
-                    } else if b.role == ZedConverter.globalRole {
-                        unbind(b, in: b.role, when: .all([.isRole(d.role), d.original]), entry: d.entry, reason: reason)
+                    } else if b.role == ZedConverter.globalRole || cooccurring.contains([b.role, d.role].sorted()) {
+                        // One Zed element where the responder plays both roles (see `apply`).
+                        let both = ImportCondition.all([.isRole(d.role), d.original])
+                        guard ImportCondition.all([b.condition, both]).isSatisfiable(budget: 4_000) else { continue }
+                        unbind(b, in: b.role, when: both, entry: d.entry, reason: reason)
                     } else {
                         if ImportCondition.all([b.original, d.original]).isSatisfiable(budget: 4_000) {
                             layer.approximations[zedOuterDisable, default: 0] += 1
@@ -190,7 +212,19 @@ enum LaterWins {
                 guard related(b.sequence, l.sequence) else { continue }
                 let same = b.sequence == l.sequence
                 let crossRole = b.role != l.role
+                if crossRole && same && cooccurring.contains([b.role, l.role].sorted()) {
+                    // One Zed element where the responder plays both roles: the layer's wins there.
+                    let both = ImportCondition.all([.isRole(l.role), l.original])
+                    guard ImportCondition.all([b.condition, both]).isSatisfiable(budget: 4_000) else { continue }
+                    unbind(b, in: b.role, when: both, entry: l.entry, reason: "the layer binds it where the responder also plays \(l.role)")
+                    continue
+                }
                 guard (!same && !crossRole) || (crossRole && l.role == ZedConverter.globalRole) else { continue }
+                if crossRole && l.original.usesChainPredicates {
+                    // As in `apply`: its chain predicates speak of the focused element.
+                    layer.approximations[zedGlobalNamingElements, default: 0] += 1
+                    continue
+                }
                 guard ImportCondition.all([b.condition, l.original]).isSatisfiable(budget: 4_000) else { continue }
                 unbind(b, in: b.role, when: l.original, entry: l.entry,
                        reason: same ? "the layer binds it in Global" : "prefix conflict with the layer's '\(l.sequence.joined(separator: " "))'")

@@ -139,6 +139,44 @@ import Testing
         #expect(try #require(same.report).approximations[LaterWins.zedFallBack] == nil)
     }
 
+    @Test func aLaterBindingWithoutAnElementThatNamesOneLeavesOtherElementsAlone() throws {
+        // `!Terminal` speaks of the focused element: with a terminal focused inside the
+        // workspace Zed runs the Workspace binding; elsewhere the later one, ranked deeper.
+        let result = run("""
+            [{ "context": "Workspace", "bindings": { "ctrl-h": "workspace::ActivatePaneLeft" } },
+             { "context": "!Terminal", "bindings": { "ctrl-h": "pane::SplitLeft" } }]
+            """)
+        let source = try #require(result.source)
+        #expect(source.contains("ctrl+h -> workspace__ActivatePaneLeft\n"))
+        #expect(try #require(result.report).approximations[LaterWins.zedGlobalNamingElements] == 1)
+        let t = try table(result, platform: .linux)
+        let workspace = Element(["Workspace"])
+        let terminal = Element(["Terminal"], next: workspace)
+        let panel = Element(["ProjectPanel"], next: workspace)
+        #expect(try press("ctrl+h", t, at: terminal).performedAction?.name == "workspace__ActivatePaneLeft")
+        #expect(try press("ctrl+h", t, at: panel).performedAction?.name == "pane__SplitLeft")
+    }
+
+    @Test func vimControlIsANameOfTheEditorItself() throws {
+        // Vim mode adds `VimControl` to the editor's own key context: the later binding wins
+        // on an editor in vim's normal mode, the Editor's elsewhere.
+        let result = run("""
+            [{ "context": "Editor", "bindings": { "up": "editor::MoveUp", "down": "editor::MoveDown" } },
+             { "context": "VimControl && !menu", "bindings": { "up": "vim::Up", "down": null } }]
+            """)
+        let source = try #require(result.source)
+        #expect(source.contains("up -> editor__MoveUp when !(is VimControl && !is menu_ && !inside menu_)"))
+        #expect(source.contains("down -> editor__MoveDown when !(is VimControl && !is menu_ && !inside menu_)"))
+        let t = try table(result, platform: .linux)
+        let vim = Element(["Editor", "VimControl"]), plain = Element(["Editor"])
+        _ = try press("up", t, at: vim)
+        _ = try press("up", t, at: plain)
+        #expect(try press("down", t, at: vim).isUnhandled)
+        _ = try press("down", t, at: plain)
+        #expect(vim.performed == ["vim__Up"])
+        #expect(plain.performed == ["editor__MoveUp", "editor__MoveDown"])
+    }
+
     @Test func secondaryIsThePlatformsModifierOnceThePlatformIsKnown() throws {
         let json = #"[{ "context": "Editor", "bindings": { "secondary-s": "a::One", "ctrl-s": "a::Two", "secondary-cmd-k": "a::K" } }]"#
         let linux = run(json, platform: .linux)
