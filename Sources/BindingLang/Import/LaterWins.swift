@@ -39,6 +39,11 @@ enum LaterWins {
     /// ranks the later binding first, the output the element's.
     static let zedGlobalNamingElements = "a later Zed binding without an element whose context names one does not take the keys from another element's binding (Zed does where that element is focused)"
 
+    /// The report's name for a VS Code removal of a default that overrode earlier defaults of
+    /// its keys: VS Code runs those again where the removed one was live; the base's import
+    /// narrowed them away there, and a layer cannot widen them.
+    static let vscodeHiddenDefaults = "a removed VS Code default that overrode other defaults of its keys: they do not come back where it was live (VS Code runs them again)"
+
     /// Whether Zed disabling entry `d` (`null`, or an unbind written `-action`) disables
     /// binding `b` of the same keys.
     static func zedDisables(_ d: ImportedKeymap.Binding, _ b: ImportedKeymap.Binding) -> Bool {
@@ -186,7 +191,12 @@ enum LaterWins {
                     guard "-" + b.command == d.command, b.sequence.starts(with: d.sequence),
                           d.original == .constant(true) || d.original.normalized == b.original.normalized else { continue }
                     layer.removing.insert(d.entry)
-                    unbind(b, in: b.role, when: b.original, entry: d.entry, reason: "'\(ForeignText.inline(d.command))' removes it")
+                    // Where the default is live as imported (the base's bindings of one key are
+                    // disjoint there), so the key's other defaults stay.
+                    unbind(b, in: b.role, when: b.condition, entry: d.entry, reason: "'\(ForeignText.inline(d.command))' removes it")
+                    // Defaults it overrode come back in VS Code; the base's import narrowed them.
+                    let hidden = base.bindings.contains { $0.role == b.role && $0.sequence == b.sequence && $0.overriddenBy.contains(b.entry) }
+                    if hidden { layer.approximations[vscodeHiddenDefaults, default: 0] += 1 }
                 } else if b.sequence == d.sequence, zedDisables(d, b) {
                     let reason = d.command.hasPrefix("-") ? "'unbind \(ForeignText.inline(b.command))' removes it" : "null disables it"
                     if b.role == d.role || d.role == ZedConverter.globalRole {

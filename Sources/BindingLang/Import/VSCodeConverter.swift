@@ -37,7 +37,11 @@ enum VSCodeConverter {
                 // A removal without a key removes every default binding of its command.
                 if sequence.isEmpty && !entry.command.hasPrefix("-") { throw UnsupportedCondition(reason: "empty key sequence") }
             } catch {
-                result.entries[index].outcome = .leftOut(error.reason)
+                // VS Code itself drops a `when` it cannot parse and applies the entry everywhere:
+                // say so rather than guess what was meant.
+                let reason = error.reason == "unparsable condition"
+                    ? "unparsable condition (VS Code ignores a 'when' it cannot parse and applies the entry everywhere)" : error.reason
+                result.entries[index].outcome = .leftOut(reason)
                 continue
             }
             if case .constant(false) = condition {

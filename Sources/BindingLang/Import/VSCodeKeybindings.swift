@@ -69,13 +69,17 @@ public struct VSCodeKeybindings: Sendable {
                 }
                 return value
             }
-            let key = string("key", required: true)
+            // A removal without a key removes every default binding of its command.
+            let isRemoval = item["command"]?.string?.hasPrefix("-") == true
+            let key = string("key", required: !isRemoval)
             let command = string("command", required: true)
             let when = string("when", required: false)
             for platform in ["mac", "linux", "win"] { _ = string(platform, required: false) }
-            guard ok, let key, let command, let keyText = key.string, let commandText = command.string else { continue }
+            guard ok, let command, let commandText = command.string, key != nil || isRemoval else { continue }
+            let keyText = key?.string ?? ""
+            let keyRange = key?.range ?? command.range
             entries.append(Entry(
-                key: keyText, keyRange: key.range, command: commandText, commandRange: command.range,
+                key: keyText, keyRange: keyRange, command: commandText, commandRange: command.range,
                 when: when?.string, whenRange: when?.range, args: item["args"], range: item.range))
         }
         return (VSCodeKeybindings(entries: entries), diagnostics.diagnostics)

@@ -223,7 +223,13 @@ public struct WhenClauseParser {
                 guard peek() == .word("in") else { throw UnsupportedCondition(reason: "unparsable condition") }
                 index += 1
             }
-            guard case .word(let list) = peek() else { throw UnsupportedCondition(reason: "unparsable condition") }
+            // The list's key, bare or quoted (vscode-neovim writes `not in 'neovim.…'`).
+            let list: String
+            switch peek() {
+            case .word(let w)?: list = w
+            case .quoted(let q)? where !q.isEmpty: list = q
+            default: throw UnsupportedCondition(reason: "unparsable condition")
+            }
             index += 1
             let member = WhenClause.identifier(ForeignPredicate.membership(name, list: list))
             return negated ? .not(member) : member

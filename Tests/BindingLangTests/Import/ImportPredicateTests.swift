@@ -51,6 +51,9 @@ import Testing
 
     @Test func notInIsTheNegationAndMalformedOperandsAreRefused() throws {
         #expect(try WhenClauseParser.parse("a not in list", dialect: .vscode) == .not(.identifier("a in list")))
+        // The list's key may be quoted, as vscode-neovim writes it.
+        #expect(try WhenClauseParser.parse("editorLangId not in 'neovim.editorLangIdExclusions'", dialect: .vscode)
+                == .not(.identifier("editorLangId in neovim.editorLangIdExclusions")))
         for bad in ["x > y", "x =~", "x =~ /open", "x not list", "x in"] {
             #expect(throws: UnsupportedCondition.self) { try WhenClauseParser.parse(bad, dialect: .vscode) }
         }

@@ -144,6 +144,17 @@ private func rendered(_ result: Importer.Result) -> String {
         #expect(layered.contains("unbind alt+1 when terminalFocus // an entry without a command takes the keys, line 3"))
         #expect(layered.contains("// removes nothing: \"ctrl+j\" -> -comment (line 4): no default binding of these keys runs this command"))
         #expect(layered.contains("ctrl+s -> save when !isInDiffEditor"))
+        // A removal takes only its default: the key's other defaults stay, and one it overrode
+        // does not come back (counted).
+        let shared = Importer.Input(path: "defaults.json", bytes: Array("""
+            [{ "key": "ctrl+w", "command": "closeGroup", "when": "groupEmpty" }, { "key": "ctrl+w", "command": "closeEditor" },
+             { "key": "ctrl+w", "command": "killTerminal", "when": "terminalFocus" }]
+            """.utf8))
+        let removal = run(#"[{ "key": "ctrl+w", "command": "-closeEditor" }, { "command": "-killTerminal" }]"#, .vscode, over: shared)
+        let text = try #require(removal.source)
+        #expect(text.contains("unbind ctrl+w when !terminalFocus // '-closeEditor' removes it, line 1"))
+        #expect(text.contains("unbind ctrl+w when terminalFocus // '-killTerminal' removes it, line 1"))
+        #expect(try #require(removal.report).approximations[LaterWins.vscodeHiddenDefaults] == 1)
         let zed = try #require(run("""
             [{ "context": "Editor", "bindings": { "cmd-k": "a" } },
              { "context": "Editor && x", "bindings": { "cmd-k": null } }]
@@ -284,7 +295,9 @@ struct ImportLayerTests {
         let result = Importer.run(Importer.Input(path: "keybindings.json", bytes: Array(user.utf8)), format: .vscode, over: baseInput)
         let source = try #require(result.source)
         #expect(source.contains("layer over \"macos.keybindings.raw.bind\""))
-        #expect(source.contains("unbind cmd+k cmd+w // '-workbench.action.closeAllEditors' removes it, line 4"))
+        // Only where that default is live: the terminal's and the REPL's cmd+k cmd+w stay.
+        #expect(source.contains("unbind cmd+k cmd+w when !(terminalFocus && terminalHasBeenCreated"))
+        #expect(source.contains(#"focusedView != "workbench.panel.repl.view" // '-workbench.action.closeAllEditors' removes it, line 4"#))
         #expect(source.contains("unbind cmd+k cmd+c when !inputFocus // prefix conflict with the layer's 'cmd+k', line 5"))
         #expect(source.contains("action workbench_action_files_saveAll\n"))  // the base does not bind it
         #expect(!source.contains("action workbench_action_gotoLine"))  // the base declares it
