@@ -160,7 +160,10 @@ public enum ForeignKey {
                 out.append(ForeignText.literal(keyText))
             }
         } else {
-            throw UnsupportedCondition(reason: "key without a name in the language ('\(ForeignText.inline(lower))')")
+            // `]t`, `gg`: strokes written without the space between them.
+            let apart = (2...3).contains(keyText.count) && out.isEmpty
+                ? "; did you mean '\(ForeignText.inline(keyText.map(String.init).joined(separator: " ")))', one stroke each?" : ""
+            throw UnsupportedCondition(reason: "key without a name in the language ('\(ForeignText.inline(lower))')" + apart)
         }
         let chord = out.joined(separator: "+")
         // What the language itself reads as one stroke, so the output compiles (a control

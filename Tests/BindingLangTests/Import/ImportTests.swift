@@ -403,4 +403,14 @@ extension ImportLayerTests {
             #expect(error.reason == "a modifier pressed alone ('shift'): not a key, so not a key command (Grammar.md §4.3)")
         }
     }
+
+    @Test func strokesWrittenWithoutTheirSpaceGetADidYouMean() {
+        #expect(throws: UnsupportedCondition(reason: "key without a name in the language (']t'); did you mean '] t', one stroke each?")) {
+            try ForeignKey.chord("]t", separator: "-")
+        }
+        // With a modifier, or longer, it is just a key without a name.
+        #expect(throws: UnsupportedCondition(reason: "key without a name in the language ('xy')")) {
+            try ForeignKey.chord("ctrl-xy", separator: "-")
+        }
+    }
 }
