@@ -239,8 +239,6 @@ public indirect enum ImportCondition: Sendable, Hashable {
         return result
     }
 
-    /// Every atom's name by kind, for declaring contexts: Bool flags, and String keys with
-    /// their literals.
     /// The key of the language's built-in `platform` (a name no foreign key can have: it has a
     /// space), compared with `macOS`, `windows` or `linux`.
     static let platformKey = "platform (built in)"
@@ -248,6 +246,8 @@ public indirect enum ImportCondition: Sendable, Hashable {
     /// VS Code's platform keys and the platform each is true on.
     static let vscodePlatformKeys = ["isMac": "macOS", "isLinux": "linux", "isWindows": "windows"]
 
+    /// Every atom's name by kind, for declaring contexts: Bool flags, and String keys with
+    /// their literals (the built-in `platform` is not declared).
     func collectNames(flags: inout [String], strings: inout [String], roles: inout [String]) {
         switch self {
         case .constant: break

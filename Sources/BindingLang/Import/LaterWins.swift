@@ -44,6 +44,12 @@ enum LaterWins {
     /// narrowed them away there, and a layer cannot widen them.
     static let vscodeHiddenDefaults = "a removed VS Code default that overrode other defaults of its keys: they do not come back where it was live (VS Code runs them again)"
 
+    /// Counts approximation `kind` in `keymap` when bindings `a` and `b` can be live together
+    /// (as the editor wrote them): a rewrite the output could not make, where it would matter.
+    static func countIfLiveTogether(_ a: ImportedKeymap.Binding, _ b: ImportedKeymap.Binding, as kind: String, in keymap: inout ImportedKeymap) {
+        if ImportCondition.all([a.original, b.original]).isSatisfiable(budget: 4_000) { keymap.approximations[kind, default: 0] += 1 }
+    }
+
     /// Whether Zed disabling entry `d` (`null`, or an unbind written `-action`) disables
     /// binding `b` of the same keys.
     static func zedDisables(_ d: ImportedKeymap.Binding, _ b: ImportedKeymap.Binding) -> Bool {
@@ -91,9 +97,7 @@ enum LaterWins {
                         // `VimControl` are names of one element): the later entry wins there.
                         guardCondition = .all([.isRole(later.role), later.original])
                     } else {
-                        if ImportCondition.all([earlier.original, later.original]).isSatisfiable(budget: 4_000) {
-                            keymap.approximations[zedOuterDisable, default: 0] += 1
-                        }
+                        countIfLiveTogether(earlier, later, as: zedOuterDisable, in: &keymap)
                         continue
                     }
                 } else if later.role == earlier.role {
@@ -104,9 +108,7 @@ enum LaterWins {
                     // is deeper (a `Workspace` binding against a later `!Terminal` one died
                     // everywhere). The focused responder's `Global` role comes first anyway.
                     if later.original.usesChainPredicates {
-                        if ImportCondition.all([earlier.original, later.original]).isSatisfiable(budget: 4_000) {
-                            keymap.approximations[zedGlobalNamingElements, default: 0] += 1
-                        }
+                        countIfLiveTogether(earlier, later, as: zedGlobalNamingElements, in: &keymap)
                         continue
                     }
                     guardCondition = later.original
@@ -207,9 +209,7 @@ enum LaterWins {
                         guard ImportCondition.all([b.condition, both]).isSatisfiable(budget: 4_000) else { continue }
                         unbind(b, in: b.role, when: both, entry: d.entry, reason: reason)
                     } else {
-                        if ImportCondition.all([b.original, d.original]).isSatisfiable(budget: 4_000) {
-                            layer.approximations[zedOuterDisable, default: 0] += 1
-                        }
+                        countIfLiveTogether(b, d, as: zedOuterDisable, in: &layer)
                         continue
                     }
                     layer.removing.insert(d.entry)

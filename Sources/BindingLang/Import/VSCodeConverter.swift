@@ -39,7 +39,7 @@ enum VSCodeConverter {
             } catch {
                 // VS Code itself drops a `when` it cannot parse and applies the entry everywhere:
                 // say so rather than guess what was meant.
-                let reason = error.reason == "unparsable condition"
+                let reason = error == .unparsable
                     ? "unparsable condition (VS Code ignores a 'when' it cannot parse and applies the entry everywhere)" : error.reason
                 result.entries[index].outcome = .leftOut(reason)
                 continue

@@ -40,6 +40,9 @@ public enum WhenDialect: Sendable {
 public struct UnsupportedCondition: Error, Sendable, Equatable {
     /// Why, e.g. `regular-expression match '=~'`.
     public var reason: String
+
+    /// A condition the parser cannot read at all (VS Code would not read it either).
+    static let unparsable = UnsupportedCondition(reason: "unparsable condition")
 }
 
 /// Parses conditions of both dialects by recursive descent (nesting capped at 64).
@@ -63,7 +66,7 @@ public struct WhenClauseParser {
         try parser.tokenize(text)
         guard !parser.tokens.isEmpty else { throw UnsupportedCondition(reason: "empty condition") }
         let clause = try parser.child()
-        guard parser.index == parser.tokens.count else { throw UnsupportedCondition(reason: "unparsable condition") }
+        guard parser.index == parser.tokens.count else { throw .unparsable }
         return clause
     }
 
@@ -80,7 +83,7 @@ public struct WhenClauseParser {
                 var j = i + 1
                 var s = ""
                 while j < chars.count, chars[j] != c { s.unicodeScalars.append(chars[j]); j += 1 }
-                guard j < chars.count else { throw UnsupportedCondition(reason: "unparsable condition") }
+                guard j < chars.count else { throw .unparsable }
                 tokens.append(.quoted(s))
                 i = j + 1
                 continue
@@ -89,7 +92,7 @@ public struct WhenClauseParser {
                 // A regular expression literal: up to the closing slash, then its flags.
                 var j = i + 1
                 while j < chars.count, chars[j] != "/" { j += chars[j] == "\\" ? 2 : 1 }
-                guard j < chars.count else { throw UnsupportedCondition(reason: "unparsable condition") }
+                guard j < chars.count else { throw .unparsable }
                 j += 1
                 while j < chars.count, chars[j].properties.isAlphabetic { j += 1 }
                 var literal = ""
@@ -114,7 +117,7 @@ public struct WhenClauseParser {
                 s.unicodeScalars.append(chars[i])
                 i += 1
             }
-            guard !s.isEmpty else { throw UnsupportedCondition(reason: "unparsable condition") }
+            guard !s.isEmpty else { throw .unparsable }
             tokens.append(.word(s))
         }
     }
@@ -167,17 +170,17 @@ public struct WhenClauseParser {
     }
 
     private mutating func comparison() throws(UnsupportedCondition) -> WhenClause {
-        guard let token = peek() else { throw UnsupportedCondition(reason: "unparsable condition") }
+        guard let token = peek() else { throw .unparsable }
         index += 1
         let name: String
         switch token {
         case .op("("):
             let inner = try child()
-            guard peek() == .op(")") else { throw UnsupportedCondition(reason: "unparsable condition") }
+            guard peek() == .op(")") else { throw .unparsable }
             index += 1
             return inner
         case .word(let w): name = w
-        case .quoted, .op, .regex: throw UnsupportedCondition(reason: "unparsable condition")
+        case .quoted, .op, .regex: throw .unparsable
         }
         if name == "true" { return .constant(true) }
         if name == "false" { return .constant(false) }
@@ -191,7 +194,7 @@ public struct WhenClauseParser {
             case .word("false") where dialect == .vscode: value = .bool(false)
             case .word(let w): value = .string(w)
             case .quoted(let q): value = .string(q)
-            default: throw UnsupportedCondition(reason: "unparsable condition")
+            default: throw .unparsable
             }
             index += 1
             let eq = WhenClause.equals(name, value)
@@ -199,7 +202,7 @@ public struct WhenClauseParser {
         case .op("=~"):
             guard dialect == .vscode else { throw UnsupportedCondition(reason: "regular-expression match '=~'") }
             index += 1
-            guard case .regex(let literal) = peek() else { throw UnsupportedCondition(reason: "unparsable condition") }
+            guard case .regex(let literal) = peek() else { throw .unparsable }
             index += 1
             if let exact = ForeignPredicate.literals(ofAnchoredPattern: literal) {
                 return exact.dropFirst().reduce(WhenClause.equals(name, .string(exact[0]))) { .or($0, .equals(name, .string($1))) }
@@ -207,7 +210,7 @@ public struct WhenClauseParser {
             return .identifier(ForeignPredicate.match(name, regex: literal))
         case .op("<") where dialect == .vscode, .op("<=") where dialect == .vscode,
              .op(">") where dialect == .vscode, .op(">=") where dialect == .vscode:
-            guard case .op(let op) = peek() else { throw UnsupportedCondition(reason: "unparsable condition") }
+            guard case .op(let op) = peek() else { throw .unparsable }
             index += 1
             guard case .word(let value) = peek(), Double(value) != nil else {
                 throw UnsupportedCondition(reason: "numeric comparison with something other than a number")
@@ -220,7 +223,7 @@ public struct WhenClauseParser {
             let negated = peek() == .word("not")
             index += 1
             if negated {
-                guard peek() == .word("in") else { throw UnsupportedCondition(reason: "unparsable condition") }
+                guard peek() == .word("in") else { throw .unparsable }
                 index += 1
             }
             // The list's key, bare or quoted (vscode-neovim writes `not in 'neovim.…'`).
@@ -228,7 +231,7 @@ public struct WhenClauseParser {
             switch peek() {
             case .word(let w)?: list = w
             case .quoted(let q)? where !q.isEmpty: list = q
-            default: throw UnsupportedCondition(reason: "unparsable condition")
+            default: throw .unparsable
             }
             index += 1
             let member = WhenClause.identifier(ForeignPredicate.membership(name, list: list))

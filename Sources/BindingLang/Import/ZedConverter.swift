@@ -21,14 +21,14 @@ enum ZedConverter {
         name == "menu" || (name.first.map { $0.isUppercase } ?? false)
     }
 
-    /// `platform`, when known, is what Zed's `secondary` modifier becomes (cmd on macOS, ctrl
-    /// elsewhere), so that `secondary-s` and `ctrl-s` are one key on Linux; unknown, it is
-    /// `primary`.
     /// Names Zed puts on one element together: vim mode adds `VimControl` and `VimCount` to
     /// the editor's key context (`Vim::extend_key_context`), so a binding of one ranks with a
     /// binding of the other at the same depth.
     static let sameElement: Set<[String]> = [["Editor", "VimControl"], ["Editor", "VimCount"], ["Editor", "VimWaiting"]]
 
+    /// The keymap in `.bind` terms. `platform`, when known, is what Zed's `secondary` modifier
+    /// becomes (cmd on macOS, ctrl elsewhere), so that `secondary-s` and `ctrl-s` are one key
+    /// on Linux; unknown, it is `primary`.
     static func convert(_ keymap: ZedKeymap, name: String, language: ImportLanguage, platform: Platform? = nil) -> ImportedKeymap {
         let secondary = platform.map { $0.isApple ? "cmd" : "ctrl" } ?? "primary"
         var result = ImportedKeymap(format: .zed, name: name)
