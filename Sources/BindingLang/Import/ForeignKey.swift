@@ -87,6 +87,32 @@ public enum ForeignKey {
         return nil
     }
 
+    /// `chord` (as ``chord(_:separator:secondary:)`` writes it) with its key position replaced
+    /// by the character that key types on a US keyboard, as the character's chord is written
+    /// (`shift+cmd+Equal` → `shift+cmd+"="`, `cmd+KeyV` → `cmd+v`); nil when its key is no
+    /// writing key's position. VS Code resolves a key written by character (`cmd+=`) to a
+    /// scan code through the keyboard layout, so on a US keyboard the two name one key.
+    static func usCharacterChord(_ chord: String) -> String? {
+        let start = chord.lastIndex(of: "+").map(chord.index(after:)) ?? chord.startIndex
+        let name = chord[start...]
+        guard let first = name.first, first.isLetter, let key = Key.aliases[String(name)], key.isPhysical,
+              let us = key.physicalKey?.usCharacter else { return nil }
+        let c = String(Character(us))
+        let isWord = us.properties.isAlphabetic || ("0"..."9").contains(us)
+        return String(chord[..<start]) + (isWord ? c : ForeignText.literal(c))
+    }
+
+    /// ``usCharacterChord(_:)`` of each chord of `sequence` that has one; nil when none has.
+    static func usCharacterSequence(_ sequence: [String]) -> [String]? {
+        var changed = false
+        let mapped = sequence.map { chord -> String in
+            guard let us = usCharacterChord(chord) else { return chord }
+            changed = true
+            return us
+        }
+        return changed ? mapped : nil
+    }
+
     /// One stroke as `.bind` chord text; `separator` is `-` (Zed) or `+` (VS Code).
     /// `secondary` is what Zed's `secondary` modifier becomes: `primary` (the platform's
     /// command modifier, when the platform is not known), `cmd` or `ctrl`.

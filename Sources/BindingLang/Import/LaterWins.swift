@@ -44,6 +44,22 @@ enum LaterWins {
     /// narrowed them away there, and a layer cannot widen them.
     static let vscodeHiddenDefaults = "a removed VS Code default that overrode other defaults of its keys: they do not come back where it was live (VS Code runs them again)"
 
+    /// The report's name for a VS Code binding written by scan code (`cmd+[Equal]`) that takes
+    /// the keys of one written by the character the same key types on a US keyboard (`cmd+=`):
+    /// VS Code resolves characters through the keyboard layout, so on other layouts the
+    /// character's binding stays on the key that types it there.
+    static let vscodeScanCodeOverCharacter = "a VS Code scan-code key (cmd+[Equal]) takes the keys of the character its key types on a US keyboard (cmd+=); on other layouts VS Code keeps that binding on the character's key"
+
+    /// The ``ForeignKey/usCharacterSequence(_:)`` of each binding written with a key position,
+    /// by index.
+    static func usCharacterSequences(_ bindings: [ImportedKeymap.Binding]) -> [Int: [String]] {
+        var out: [Int: [String]] = [:]
+        for (i, b) in bindings.enumerated() {
+            if let us = ForeignKey.usCharacterSequence(b.sequence) { out[i] = us }
+        }
+        return out
+    }
+
     /// Counts approximation `kind` in `keymap` when bindings `a` and `b` can be live together
     /// (as the editor wrote them): a rewrite the output could not make, where it would matter.
     static func countIfLiveTogether(_ a: ImportedKeymap.Binding, _ b: ImportedKeymap.Binding, as kind: String, in keymap: inout ImportedKeymap) {
@@ -64,6 +80,11 @@ enum LaterWins {
             guard let first = b.sequence.first else { continue }  // a VS Code removal of every key
             byFirst[first, default: []].append(i)
         }
+        // VS Code: later bindings written by scan code (`cmd+[Equal]`) also meet earlier ones
+        // written by the character that key types on a US keyboard (`cmd+=`).
+        let usSequences = keymap.format == .vscode ? usCharacterSequences(bindings) : [:]
+        var byUSFirst: [String: [Int]] = [:]
+        for (j, us) in usSequences.sorted(by: { $0.key < $1.key }) { byUSFirst[us[0], default: []].append(j) }
         var removed = Set<Int>()
         // Later bindings in `Global` that took a key from another role's binding of another
         // action: Zed would fall back to that binding where nothing handles theirs.
@@ -73,10 +94,18 @@ enum LaterWins {
             let isDisable = keymap.entries[earlier.entry].outcome == .disables
             if isDisable { continue }
             var extra: [ImportCondition] = []
-            for j in byFirst[earlier.sequence[0]] ?? [] where j > i {
+            var candidates = byFirst[earlier.sequence[0]] ?? []
+            if let more = byUSFirst[earlier.sequence[0]] { candidates = Array(Set(candidates + more)).sorted() }
+            for j in candidates where j > i {
                 let later = bindings[j]
-                guard later.entry != earlier.entry, related(earlier.sequence, later.sequence) else { continue }
-                let sameSequence = earlier.sequence == later.sequence
+                var laterSequence = later.sequence
+                var byUSKey = false
+                if !related(earlier.sequence, laterSequence), let us = usSequences[j], related(earlier.sequence, us) {
+                    laterSequence = us
+                    byUSKey = true
+                }
+                guard later.entry != earlier.entry, related(earlier.sequence, laterSequence) else { continue }
+                let sameSequence = earlier.sequence == laterSequence
                 let laterDisables = keymap.entries[later.entry].outcome == .disables
                 var guardCondition: ImportCondition
                 var fallsBack = false
@@ -131,6 +160,7 @@ enum LaterWins {
                 if !ImportCondition.all([earlier.original, guardCondition]).isSatisfiable(budget: 4_000) { continue }
                 extra.append(narrowed.negated)
                 bindings[i].overriddenBy.append(later.entry)
+                if byUSKey { keymap.approximations[vscodeScanCodeOverCharacter, default: 0] += 1 }
                 if laterDisables { keymap.removing.insert(later.entry) }
                 if fallsBack { fallBack.insert(later.entry) }
                 if case .constant(true) = narrowed { break }
@@ -164,7 +194,9 @@ enum LaterWins {
         for (i, b) in base.bindings.enumerated() { baseByFirst[b.sequence[0], default: []].append(i) }
         let cooccurring = layer.cooccurring.union(base.cooccurring)
         var seen = Set<String>()
-        func unbind(_ b: ImportedKeymap.Binding, in role: String, when condition: ImportCondition, entry: Int, reason: String) {
+        /// Adds the unbind; false when the same one is there already.
+        @discardableResult
+        func unbind(_ b: ImportedKeymap.Binding, in role: String, when condition: ImportCondition, entry: Int, reason: String) -> Bool {
             var c = condition
             if !language.conditionalUnbind {
                 // Without `unbind … when`, unbinding is unconditional: only when that is exact.
@@ -174,28 +206,39 @@ enum LaterWins {
                 c = .constant(true)
             }
             let key = "\(role) \(b.sequence.joined(separator: " ")) \(c)"
-            guard seen.insert(key).inserted else { return }
+            guard seen.insert(key).inserted else { return false }
             layer.unbinds.append(ImportedKeymap.Unbind(entry: entry, sequence: b.sequence, role: role, condition: c, reason: reason))
+            return true
         }
         for d in disables {
-            for i in d.sequence.first.map({ baseByFirst[$0] ?? [] }) ?? Array(base.bindings.indices) {
+            // A scan code also names the key of its US character (see `apply`).
+            let us = layer.format == .vscode ? ForeignKey.usCharacterSequence(d.sequence) : nil
+            var candidates = d.sequence.first.map({ baseByFirst[$0] ?? [] }) ?? Array(base.bindings.indices)
+            if let us, us[0] != d.sequence[0] { candidates += baseByFirst[us[0]] ?? [] }
+            for i in candidates {
                 let b = base.bindings[i]
                 if layer.format == .vscode && d.command.isEmpty {
                     // No command: the keys are the entry's where its `when` holds.
-                    guard related(b.sequence, d.sequence),
+                    let exact = related(b.sequence, d.sequence)
+                    guard exact || us.map({ related(b.sequence, $0) }) == true,
                           ImportCondition.all([b.condition, d.original]).isSatisfiable(budget: 4_000) else { continue }
                     layer.removing.insert(d.entry)
-                    unbind(b, in: b.role, when: d.original, entry: d.entry, reason: "an entry without a command takes the keys")
+                    if unbind(b, in: b.role, when: d.original, entry: d.entry, reason: "an entry without a command takes the keys"), !exact {
+                        layer.approximations[vscodeScanCodeOverCharacter, default: 0] += 1
+                    }
                 } else if layer.format == .vscode {
                     // VS Code's `_isTargetedForRemoval`: the removal's chords begin the
                     // binding's (none: any), and its `when`, when it gives one, is the
                     // binding's (compared in a normal form: operands sorted).
-                    guard "-" + b.command == d.command, b.sequence.starts(with: d.sequence),
+                    let exact = b.sequence.starts(with: d.sequence)
+                    guard "-" + b.command == d.command, exact || us.map({ b.sequence.starts(with: $0) }) == true,
                           d.original == .constant(true) || d.original.normalized == b.original.normalized else { continue }
                     layer.removing.insert(d.entry)
                     // Where the default is live as imported (the base's bindings of one key are
                     // disjoint there), so the key's other defaults stay.
-                    unbind(b, in: b.role, when: b.condition, entry: d.entry, reason: "'\(ForeignText.inline(d.command))' removes it")
+                    if unbind(b, in: b.role, when: b.condition, entry: d.entry, reason: "'\(ForeignText.inline(d.command))' removes it"), !exact {
+                        layer.approximations[vscodeScanCodeOverCharacter, default: 0] += 1
+                    }
                     // Defaults it overrode come back in VS Code; the base's import narrowed them.
                     let hidden = base.bindings.contains { $0.role == b.role && $0.sequence == b.sequence && $0.overriddenBy.contains(b.entry) }
                     if hidden { layer.approximations[vscodeHiddenDefaults, default: 0] += 1 }
@@ -238,6 +281,18 @@ enum LaterWins {
                 guard ImportCondition.all([b.condition, l.original]).isSatisfiable(budget: 4_000) else { continue }
                 unbind(b, in: b.role, when: l.original, entry: l.entry,
                        reason: same ? "the layer binds it in Global" : "prefix conflict with the layer's '\(l.sequence.joined(separator: " "))'")
+            }
+            // VS Code: a layer binding written by scan code takes the keys of a base binding
+            // written by the character its key types on a US keyboard (see `apply`).
+            guard layer.format == .vscode, let us = ForeignKey.usCharacterSequence(l.sequence) else { continue }
+            for i in baseByFirst[us[0]] ?? [] {
+                let b = base.bindings[i]
+                guard b.role == l.role, related(b.sequence, us), !related(b.sequence, l.sequence),
+                      ImportCondition.all([b.condition, l.original]).isSatisfiable(budget: 4_000) else { continue }
+                if unbind(b, in: b.role, when: l.original, entry: l.entry,
+                          reason: "the layer's '\(l.sequence.joined(separator: " "))' is its key on a US keyboard") {
+                    layer.approximations[vscodeScanCodeOverCharacter, default: 0] += 1
+                }
             }
         }
     }

@@ -308,6 +308,53 @@ struct ImportLayerTests {
 }
 
 extension ImportLayerTests {
+    /// A key written by scan code (`cmd+[Equal]`) is the key of the character it types on a US
+    /// keyboard (`cmd+=`), which VS Code resolves by the layout: a later scan-code entry takes
+    /// the keys of an earlier character one (7 of 66 real user files write scan codes; a
+    /// default `cmd+=` used to keep the key, since a press tries the character first). A later
+    /// character entry wins by itself; removals and empty commands by scan code meet the
+    /// character's defaults. Each is counted, as other layouts differ.
+    @Test func aScanCodeKeyTakesTheKeysOfTheCharacterItTypesOnAUSKeyboard() throws {
+        let alone = run("""
+            [{ "key": "cmd+=", "command": "zoomIn" }, { "key": "cmd+[Equal]", "command": "mine", "when": "editorFocus" },
+             { "key": "cmd+[KeyV]", "command": "pasteMine" }, { "key": "cmd+v", "command": "paste" }]
+            """, .vscode)
+        let source = try #require(alone.source)
+        #expect(source.contains(#"cmd+"=" -> zoomIn when !editorFocus"#))
+        #expect(source.contains("cmd+KeyV -> pasteMine\n"))  // the later character wins by itself
+        #expect(try #require(alone.report).approximations[LaterWins.vscodeScanCodeOverCharacter] == 1)
+        let compilation = try #require(Importer.compileOutput(alone, baseSource: nil, platform: .apple))
+        #expect(compilation.diagnostics.filter { $0.severity == .error }.map(\.message) == [])
+        let table = try BindingTable(bytes: try #require(compilation.table(strip: false)))
+        var context = ContextState(table: table)
+        try context.set("editorFocus", true)
+        let usEqual = KeyEvent(physicalKey: try #require(PhysicalKey(code: "Equal")), characters: "=", modifiers: .command)
+        let usV = KeyEvent(physicalKey: try #require(PhysicalKey(code: "KeyV")), characters: "v", modifiers: .command)
+        func performed(_ event: KeyEvent, _ context: ContextState) -> String? {
+            let result = Dispatcher(table: table).dispatch(event, firstResponder: LoneResponder(roles: ["Workbench"]), context: context)
+            guard case .performed(let action, _) = result else { return nil }
+            return action.name
+        }
+        #expect(performed(usEqual, context) == "mine")
+        #expect(performed(usEqual, ContextState(table: table)) == "zoomIn")
+        #expect(performed(usV, context) == "paste")
+
+        let base = Importer.Input(path: "defaults.json", bytes: Array("""
+            [{ "key": "cmd+=", "command": "zoomIn" }, { "key": "shift+cmd+[", "command": "previousEditor" },
+             { "key": "cmd+-", "command": "zoomOut" }, { "key": "cmd+k cmd+;", "command": "other" }]
+            """.utf8))
+        let layer = run("""
+            [{ "key": "cmd+[Equal]", "command": "mine" }, { "key": "shift+cmd+[BracketLeft]", "command": "-previousEditor" },
+             { "key": "cmd+[Minus]", "command": "", "when": "terminalFocus" }, { "key": "cmd+k cmd+[Semicolon]", "command": "mine" }]
+            """, .vscode, over: base)
+        let layered = try #require(layer.source)
+        #expect(layered.contains(#"unbind cmd+"=" // the layer's 'cmd+Equal' is its key on a US keyboard, line 1"#))
+        #expect(layered.contains(#"unbind shift+cmd+"[" // '-previousEditor' removes it, line 1"#))
+        #expect(layered.contains(#"unbind cmd+"-" when terminalFocus // an entry without a command takes the keys, line 2"#))
+        #expect(layered.contains(#"unbind cmd+k cmd+";" // the layer's 'cmd+k cmd+Semicolon' is its key on a US keyboard, line 2"#))
+        #expect(try #require(layer.report).approximations[LaterWins.vscodeScanCodeOverCharacter] == 4)
+    }
+
     /// A Linux user's keybindings.json over VS Code's Linux defaults: `escape escape` (the base
     /// binds `escape` in the same role under long conditions, so the layer unbinds it where
     /// its own binding holds) and a binding of keys the base binds (`ctrl+enter`). Every
