@@ -5,10 +5,12 @@ The layout database maps, for each keyboard layout, every writing-system key (na
 KeyboardEvent.code names it) to the characters it types alone, with Shift, with AltGr/Option
 and with Shift+AltGr/Option, and says which of those are dead keys. Two sources:
 
-  * PC layouts (Windows/Linux): xkeyboard-config's symbols files (Debian's `xkb-data`,
-    /usr/share/X11/xkb/symbols) with keysym names resolved through X11's keysymdef.h
+  * PC layouts (Linux, X11 and Wayland; Windows' layouts of the same name differ, mostly at
+    AltGr): xkeyboard-config's symbols files (Debian's `xkb-data`, /usr/share/X11/xkb/symbols) with keysym names resolved through X11's keysymdef.h
     (Debian's `x11proto-dev`). Includes are followed and merged level by level, as xkbcommon
-    does; dead_* keysyms become the accent's spacing character, marked dead.
+    does, over "pc" (which gives the ISO key its `< > | ¦` where the layout does not) except
+    for keyboards without that key; dead_* keysyms become the accent's spacing character,
+    marked dead.
   * Apple layouts: VS Code's macOS tables (Scripts/layouts/vscode/*.darwin.ts, MIT, copied
     unchanged from microsoft/vscode with their provenance in Scripts/layouts/README.md), whose
     fifth field is the dead-key mask.
@@ -112,6 +114,12 @@ LAYOUTS = [
     ("jp-mac", "Japanese (Romaji), Apple", "apple", "vscode:jp-roman.darwin.ts"),
     ("kr-mac", "Korean (2-Set), Apple", "apple", "vscode:ko.darwin.ts"),
 ]
+
+
+# PC layouts whose keyboards have no ISO key beside the left Shift (ANSI, JIS, Korean): the
+# key "pc" gives every layout is left out of them, so that no character is found on a key
+# their users do not have.
+WITHOUT_ISO_KEY = {"us", "dvorak", "pl", "il", "jp", "kr"}
 
 
 # MARK: - keysyms
@@ -331,7 +339,13 @@ def main():
         kind, spec = source.split(":", 1)
         if kind == "xkb":
             used = []
-            keys = xkb_layout(args.xkb, spec, keysyms, used)
+            keys = {}
+            if ident not in WITHOUT_ISO_KEY:
+                # xkb's rules put "pc" under every layout (pc+fr+inet): the ISO key's `< > | ¦`
+                # come from there where the layout's file does not set them (fr, es; the third
+                # and fourth levels of ru, ua, cz, ca, gr).
+                merge(keys, {"IntlBackslash": xkb_layout(args.xkb, "pc(pc105)", keysyms, [])["IntlBackslash"]})
+            merge(keys, xkb_layout(args.xkb, spec, keysyms, used))
             provenance = "xkeyboard-config symbols/" + spec
         else:
             keys = vscode_layout(os.path.join(args.vscode, spec))

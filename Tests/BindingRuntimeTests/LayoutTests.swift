@@ -90,6 +90,18 @@ func everyCharacterRoundTrips(_ id: String) throws {
     #expect(dvorak.position(of: "j")?.key.code == "KeyC")
     let colemak = try #require(KeyboardLayout.named("colemak"))
     #expect(colemak.position(of: "f")?.key.code == "KeyE")
+    // The ISO key beside the left Shift types `<` and `>` on French and Spanish keyboards: xkb
+    // gives it to every layout in "pc", which their own files do not override.
+    let intlBackslash = try #require(PhysicalKey(code: "IntlBackslash"))
+    for id in ["fr", "es"] {
+        let layout = try #require(KeyboardLayout.named(id))
+        #expect(layout.position(of: "<") == .init(key: intlBackslash, level: .alone, isDead: false))
+        #expect(layout.position(of: ">") == .init(key: intlBackslash, level: .shift, isDead: false))
+    }
+    // Russian's own file sets only its first two levels; "pc" gives the others.
+    #expect(ru.entry(for: intlBackslash)?.character(at: .altGr) == "|")
+    // An ANSI keyboard has no such key.
+    #expect(try #require(KeyboardLayout.named("us")).entry(for: intlBackslash) == nil)
 }
 
 // MARK: - Events with physical keys

@@ -195,6 +195,7 @@ KeyK	k	K	ĸ	&
 KeyL	l	L	ł	Ł
 Semicolon	m	M	µ	º
 Quote	ù	%	^	ˇ	12
+IntlBackslash	<	>	|	¦
 KeyZ	w	W	ł	Ł
 KeyX	x	X	»	>
 KeyC	c	C	¢	©
@@ -244,6 +245,7 @@ KeyK	k	K	ĸ	&
 KeyL	l	L	ł	Ł
 Semicolon	ñ	Ñ	~	˝	12
 Quote	´	¨	{	ˇ	11
+IntlBackslash	<	>	|	¦
 KeyZ	z	Z	«	<
 KeyX	x	X	»	>
 KeyC	c	C	¢	©
@@ -893,7 +895,7 @@ KeyK	k	K	ł	&
 KeyL	l	L	Ł	Ł
 Semicolon	ů	"	$	˝	8
 Quote	§	!	'	ß
-IntlBackslash	\	|	/	
+IntlBackslash	\	|	/	¦
 KeyZ	y	Y	°	<
 KeyX	x	X	#	
 KeyC	c	C	&	©
@@ -1043,7 +1045,7 @@ KeyK	л	Л
 KeyL	д	Д		
 Semicolon	ж	Ж		
 Quote	э	Э		
-IntlBackslash	/	|		
+IntlBackslash	/	|	|	¦
 KeyZ	я	Я		
 KeyX	ч	Ч		
 KeyC	с	С		
@@ -1093,7 +1095,7 @@ KeyK	л	Л	љ	Љ
 KeyL	д	Д	ђ	Ђ
 Semicolon	ж	Ж		
 Quote	є	Є	э	Э
-IntlBackslash	/	|		
+IntlBackslash	/	|	|	¦
 KeyZ	я	Я		
 KeyX	ч	Ч	ћ	Ћ
 KeyC	с	С	©	
@@ -1143,7 +1145,7 @@ KeyK	κ	Κ	ϟ	Ϟ
 KeyL	λ	Λ	ϲ	Ϲ
 Semicolon	´	¨	´	᾿	15
 Quote	'	"	`	῾	12
-IntlBackslash	«	»		
+IntlBackslash	«	»	|	¦
 KeyZ	ζ	Ζ	ͽ	Ͽ
 KeyX	χ	Χ	→	←
 KeyC	ψ	Ψ	©	
@@ -1540,7 +1542,7 @@ KeyK	k	K
 KeyL	l	L		
 Semicolon	;	:	~	
 Quote	`	`	{		3
-IntlBackslash	«	»	°	
+IntlBackslash	«	»	°	¦
 KeyZ	z	Z		
 KeyX	x	X		
 KeyC	c	C		
