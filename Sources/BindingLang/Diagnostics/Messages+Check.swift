@@ -137,8 +137,8 @@ extension Messages {
     static let repeatNeedsSequence =
         "'@repeat' needs a sequence of two or more strokes; a one-stroke binding repeats by pressing it again"
     static func reservedShortcut(_ chord: Chord, _ reserved: [ReservedShortcut], platform: Platform) -> String {
-        let what = reserved.map { $0.owner == platform.rawValue ? $0.action : "\($0.owner): \($0.action)" }
-        return "'\(chord.sourceText)' is reserved by \(platform.rawValue), which takes it before the app (\(what.joined(separator: "; ")));"
+        let what = reserved.map { $0.owner == platform.displayName ? $0.action : "\($0.owner): \($0.action)" }
+        return "'\(chord.sourceText)' is reserved by \(platform.displayName), which takes it before the app (\(what.joined(separator: "; ")));"
             + " write @allowReserved before the binding to keep it anyway"
     }
     static func textInputFirst(_ chord: Chord, _ what: String) -> String {

@@ -29,6 +29,24 @@ extension ReservedShortcuts {
             ReservedEntry(keys: "ctrl+alt+space", action: "select the next input source"),
         ])
 
+    /// The shortcuts Apple's Accessibility Programming Guide for OS X reserves for VoiceOver,
+    /// screen zoom and full keyboard access ("Don't use these combinations for any other
+    /// purpose").
+    static let macOSAccessibility = Group(
+        owner: "macOS",
+        source: "https://developer.apple.com/library/archive/documentation/Accessibility/Conceptual/AccessibilityMacOSX/OSXAXKeyboardShortcuts.html",
+        entries: [
+            ReservedEntry(keys: "cmd+f5", action: "turn VoiceOver on or off"),
+            ReservedEntry(keys: "alt+cmd+8", action: "turn screen zoom on or off"),
+            ReservedEntry(keys: "alt+cmd+equal", action: "zoom in (screen zoom)"),
+            ReservedEntry(keys: "alt+cmd+minus", action: "zoom out (screen zoom)"),
+            ReservedEntry(keys: "ctrl+alt+cmd+8", action: "invert the screen colours"),
+            ReservedEntry(keys: "ctrl+alt+cmd+comma", action: "reduce the contrast"),
+            ReservedEntry(keys: "ctrl+alt+cmd+period", action: "increase the contrast"),
+            ReservedEntry(keys: "ctrl+f1", action: "turn full keyboard access on or off"),
+            ReservedEntry(keys: "ctrl+f7", action: "change how Tab moves focus (full keyboard access)"),
+        ])
+
     /// iPadOS. The Globe (🌐) shortcuts (Globe-H Home Screen, Globe-A Dock, Globe-C Control
     /// Center, Globe-N notifications, Globe-Q Quick Note, Globe-arrows app switching) are the
     /// system's alone: `UIKeyModifierFlags` has no Globe flag, so no key command, and no

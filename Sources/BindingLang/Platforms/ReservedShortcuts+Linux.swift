@@ -34,6 +34,47 @@ extension ReservedShortcuts {
             ReservedEntry(keys: "alt+f4", action: "close the window"),
         ])
 
+    /// GNOME's window-manager defaults (the `org.gnome.desktop.wm.keybindings` schema of
+    /// gsettings-desktop-schemas 43, which GNOME Shell reads) not in its Help's list above.
+    /// `Above_Tab` is the key above Tab (`Backquote`).
+    static let gnomeWindowManager = Group(
+        owner: "GNOME",
+        source: "https://gitlab.gnome.org/GNOME/gsettings-desktop-schemas/-/blob/43.0/schemas/org.gnome.desktop.wm.keybindings.gschema.xml.in",
+        entries: [
+            ReservedEntry(keys: "ctrl+alt+left", action: "switch to the workspace on the left"),
+            ReservedEntry(keys: "ctrl+alt+right", action: "switch to the workspace on the right"),
+            ReservedEntry(keys: "ctrl+alt+up", action: "switch to the workspace above"),
+            ReservedEntry(keys: "ctrl+alt+down", action: "switch to the workspace below"),
+            ReservedEntry(keys: "alt+cmd+left", action: "switch to the workspace on the left"),
+            ReservedEntry(keys: "alt+cmd+right", action: "switch to the workspace on the right"),
+            ReservedEntry(keys: "cmd+home", action: "switch to the first workspace"),
+            ReservedEntry(keys: "cmd+end", action: "switch to the last workspace"),
+            ReservedEntry(keys: "ctrl+alt+shift+left", action: "move the window to the workspace on the left"),
+            ReservedEntry(keys: "ctrl+alt+shift+right", action: "move the window to the workspace on the right"),
+            ReservedEntry(keys: "ctrl+alt+shift+up", action: "move the window to the workspace above"),
+            ReservedEntry(keys: "ctrl+alt+shift+down", action: "move the window to the workspace below"),
+            ReservedEntry(keys: "alt+shift+cmd+left", action: "move the window to the workspace on the left"),
+            ReservedEntry(keys: "alt+shift+cmd+right", action: "move the window to the workspace on the right"),
+            ReservedEntry(keys: "shift+cmd+home", action: "move the window to the first workspace"),
+            ReservedEntry(keys: "shift+cmd+end", action: "move the window to the last workspace"),
+            ReservedEntry(keys: "shift+cmd+up", action: "move the window one monitor up"),
+            ReservedEntry(keys: "shift+cmd+down", action: "move the window one monitor down"),
+            ReservedEntry(keys: "alt+Backquote", action: "switch between windows of the same application"),
+            ReservedEntry(keys: "alt+shift+Backquote", action: "switch between windows of the same application, backwards"),
+            ReservedEntry(keys: "shift+cmd+Backquote", action: "switch between windows of the same application, backwards"),
+            ReservedEntry(keys: "ctrl+alt+shift+tab", action: "give keyboard focus to the top bar, backwards"),
+            ReservedEntry(keys: "alt+f6", action: "switch between windows of the application directly"),
+            ReservedEntry(keys: "alt+shift+f6", action: "switch between windows of the application directly, backwards"),
+            ReservedEntry(keys: "alt+shift+escape", action: "switch between windows directly, backwards"),
+            ReservedEntry(keys: "ctrl+alt+escape", action: "switch between system controls directly"),
+            ReservedEntry(keys: "ctrl+alt+shift+escape", action: "switch between system controls directly, backwards"),
+            ReservedEntry(keys: "alt+space", action: "show the window menu"),
+            ReservedEntry(keys: "alt+f5", action: "restore the window"),
+            ReservedEntry(keys: "alt+f7", action: "move the window"),
+            ReservedEntry(keys: "alt+f8", action: "resize the window"),
+            ReservedEntry(keys: "alt+f10", action: "maximize or restore the window"),
+        ])
+
     static let kdePlasma = Group(
         owner: "KDE Plasma", source: "https://docs.kde.org/stable5/en/khelpcenter/fundamentals/kbd.html",
         entries: [

@@ -41,5 +41,18 @@ extension ReservedShortcuts {
             ReservedEntry(keys: "ctrl+cmd+left", action: "switch to the virtual desktop on the left"),
             ReservedEntry(keys: "ctrl+cmd+right", action: "switch to the virtual desktop on the right"),
             ReservedEntry(keys: "ctrl+cmd+f4", action: "close the current virtual desktop"),
+            ReservedEntry(keys: "cmd+b", action: "set focus in the notification area"),
+            ReservedEntry(keys: "cmd+t", action: "cycle through the apps on the taskbar"),
+            ReservedEntry(keys: "cmd+w", action: "open Widgets"),
+            ReservedEntry(keys: "cmd+z", action: "open the snap layouts"),
+            ReservedEntry(keys: "cmd+home", action: "minimize all but the active window"),
+            ReservedEntry(keys: "shift+cmd+up", action: "stretch the window to the top and bottom of the screen"),
+            ReservedEntry(keys: "shift+cmd+left", action: "move the window to the monitor on the left"),
+            ReservedEntry(keys: "shift+cmd+right", action: "move the window to the monitor on the right"),
+            ReservedEntry(keys: "cmd+equal", action: "Magnifier: zoom in (Windows logo key + Plus)"),
+            ReservedEntry(keys: "cmd+minus", action: "Magnifier: zoom out"),
+            ReservedEntry(keys: "cmd+escape", action: "close Magnifier"),
+            ReservedEntry(keys: "cmd+semicolon", action: "open the emoji panel"),
+            ReservedEntry(keys: "ctrl+cmd+return", action: "turn Narrator on or off"),
         ] + (1...9).map { ReservedEntry(keys: "cmd+\($0)", action: "open the app pinned at position \($0) of the taskbar") })
 }

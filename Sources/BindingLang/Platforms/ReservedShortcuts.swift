@@ -35,6 +35,26 @@ public enum ReservedShortcuts {
         return out
     }()
 
+    /// The chords that name the keys `chord` presses on a US keyboard, `chord` first: a press
+    /// has several names (Grammar.md §5), and the system takes the keys whichever the keymap
+    /// writes. `shift+cmd+3` is also `shift+cmd+Digit3` (the key position) and `cmd+"#"` (the
+    /// character Shift types there); `cmd+Backquote` is also ``cmd+"`"``. Only spellings that
+    /// press exactly those keys (by ``LayoutAnalysis``'s mapping) are kept.
+    static func spellings(of chord: Chord) -> [Chord] {
+        guard let us = KeyboardLayout.named("us"), let stroke = LayoutAnalysis.map(chord, on: us, us: us).stroke,
+              !stroke.altGr, let physical = stroke.key.physicalKey else { return [chord] }
+        var candidates = [Chord(key: stroke.key, modifiers: stroke.modifiers)]
+        if let entry = us.entry(for: physical) {
+            if let c = entry.character(at: .alone) { candidates.append(Chord(key: Key(character: c), modifiers: stroke.modifiers)) }
+            if stroke.modifiers.contains(.shift), let c = entry.character(at: .shift) {
+                candidates.append(Chord(key: Key(character: c), modifiers: stroke.modifiers.subtracting(.shift)))
+            }
+        }
+        var out = [chord]
+        for c in candidates where !out.contains(c) && LayoutAnalysis.map(c, on: us, us: us).stroke == stroke { out.append(c) }
+        return out
+    }
+
     /// Entries whose chord text does not parse (always empty; the tests check it).
     static var malformedEntries: [String] {
         var out: [String] = []
@@ -56,10 +76,10 @@ public enum ReservedShortcuts {
     }
 
     private static let rawTables: [(Platform, [Group])] = [
-        (.macOS, [macOS]),
+        (.macOS, [macOS, macOSAccessibility]),
         (.iPadOS, [iPadOS]),
         (.windows, [windows]),
-        (.linux, [gnome, kdePlasma]),
+        (.linux, [gnome, gnomeWindowManager, kdePlasma]),
     ]
 
     private struct Table: Sendable {
@@ -76,7 +96,7 @@ public enum ReservedShortcuts {
                     guard case .success(let chord) = Chord.parse(e.keys, platform: .macOS) else { continue }
                     let r = ReservedShortcut(chord: chord, action: e.action, owner: group.owner, source: group.source)
                     table.list.append(r)
-                    table.byChord[chord, default: []].append(r)
+                    for spelling in spellings(of: chord) { table.byChord[spelling, default: []].append(r) }
                 }
             }
             out[platform] = table

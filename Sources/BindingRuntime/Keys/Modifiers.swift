@@ -72,6 +72,15 @@ public enum Platform: String, Sendable, CaseIterable {
     /// The name `--platform other` stood for before platforms were named: Linux.
     public static let other = Platform.linux
 
+    /// The platform's name in messages: `macOS`, `iPadOS`, `Windows`, `Linux`.
+    public var displayName: String {
+        switch self {
+        case .macOS, .iPadOS: rawValue
+        case .windows: "Windows"
+        case .linux: "Linux"
+        }
+    }
+
     /// Whether this is one of Apple's platforms (⌘ is the command modifier).
     public var isApple: Bool { self == .macOS || self == .iPadOS }
 

@@ -34,7 +34,7 @@ struct ReservedShortcutTests {
         let chords = Array(Set(ReservedShortcuts.all(on: platform).map(\.chord))).sorted { $0.code < $1.code }
         let body = chords.map { "  \($0.sourceText) -> search" }.joined(separator: "\n")
         let (_, diagnostics, _) = checkSource(Self.header + "in Editor {\n\(body)\n}\n", platform: platform)
-        let reserved = diagnostics.filter { $0.message.contains("is reserved by \(platform.rawValue)") }
+        let reserved = diagnostics.filter { $0.message.contains("is reserved by \(platform.displayName)") }
         #expect(reserved.count == chords.count)
         for chord in chords {
             let message = reserved.first { $0.message.hasPrefix("'\(chord.sourceText)' ") }?.message ?? ""
@@ -57,6 +57,30 @@ struct ReservedShortcutTests {
         #expect(owners("ctrl+alt+del", .windows) == ["Windows"])
         #expect(owners("cmd+k", .macOS).isEmpty)
         #expect(owners("alt+tab", .macOS).isEmpty)
+        // GNOME's window-manager defaults and Apple's accessibility reservations.
+        #expect(owners("ctrl+alt+left", .linux) == ["GNOME"])
+        #expect(owners("alt+f10", .linux) == ["GNOME"])
+        #expect(owners("cmd+f5", .macOS) == ["macOS"])
+        #expect(owners("cmd+w", .windows) == ["Windows"])
+    }
+
+    /// A press has several names (Grammar.md §5): the system takes the keys whichever the
+    /// keymap writes, so every name of a reserved shortcut's keys on a US keyboard is warned.
+    @Test func everyNameOfTheKeysIsReserved() throws {
+        let spellings: [(String, Platform)] = [
+            (##"cmd+"#""##, .macOS), ("shift+cmd+Digit3", .macOS), (#"cmd+"$""#, .macOS), (#"cmd+"%""#, .macOS),
+            ("cmd+Backquote", .macOS), (#"cmd+"`""#, .macOS), (#"alt+cmd+"=""#, .macOS),
+            ("alt+Backquote", .linux), (#"alt+"`""#, .linux), (#"cmd+"=""#, .windows), ("cmd+Equal", .windows),
+        ]
+        for (keys, platform) in spellings {
+            let (_, diagnostics, _) = checkSource(Self.header + "in Editor {\n  \(keys) -> search\n}\n", platform: platform)
+            #expect(diagnostics.contains { $0.message.hasPrefix("'\(keys)' is reserved by \(platform.displayName)") }, "\(keys)")
+        }
+        // Keys that only look alike are not: `cmd+"3"` is not Shift+Cmd+3, nor `shift+cmd+"#"`.
+        for keys in [#"cmd+"3""#, "cmd+Digit3", ##"shift+cmd+"#""##] {
+            let (_, diagnostics, _) = checkSource(Self.header + "in Editor {\n  \(keys) -> search\n}\n", platform: .macOS)
+            #expect(!diagnostics.contains { $0.message.contains("is reserved") }, "\(keys)")
+        }
     }
 
     @Test func warningsNameTheSystemAndTheWayOut() {
@@ -70,7 +94,7 @@ struct ReservedShortcutTests {
             """, platform: .macOS)
         expectInlineDiagnostics(Self.header + """
             in Editor {
-              alt+tab -> search                    // warning: 'alt+tab' is reserved by linux, which takes it before the app (GNOME: switch between applications; KDE Plasma: task switcher: walk through windows); write @allowReserved before the binding to keep it anyway
+              alt+tab -> search                    // warning: 'alt+tab' is reserved by Linux, which takes it before the app (GNOME: switch between applications; KDE Plasma: task switcher: walk through windows); write @allowReserved before the binding to keep it anyway
             }
             """, platform: .linux)
     }
