@@ -29,53 +29,52 @@ public struct VSCodeKeybindings: Sendable {
     /// Entry members VS Code reads.
     static let entryKeys = ["key", "command", "when", "args", "mac", "linux", "win"]
 
-    /// Reads the model from a parsed document; shape mistakes become errors in `file`, and the
-    /// entry concerned is left out.
+    /// Reads the model from a parsed document. A file that is not an array is an error in
+    /// `file`; an entry VS Code binds nothing for (no `key` or `command` string, not an object:
+    /// users keep `{ "group": "Navigation" }` separators) is left out with a warning, and the
+    /// others are read, as VS Code reads each entry on its own.
     public static func read(_ json: JSONC, file: FileID) -> (VSCodeKeybindings, [Diagnostic]) {
         var diagnostics = DiagnosticEngine()
-        func error(_ message: String, _ range: Range<Int>) {
-            diagnostics.error(message, at: SourceRange(file: file, start: range.lowerBound, end: range.upperBound))
-        }
+        func at(_ range: Range<Int>) -> SourceRange { SourceRange(file: file, start: range.lowerBound, end: range.upperBound) }
         guard case .array(let items) = json.value else {
-            error("a VS Code keybindings file is an array of entries, not \(json.kindName)", json.range)
+            diagnostics.error("a VS Code keybindings file is an array of entries, not \(json.kindName)", at: at(json.range))
             return (VSCodeKeybindings(entries: []), diagnostics.diagnostics)
         }
+        let leftOut = "; the entry is left out, as VS Code binds nothing for it"
         var entries: [Entry] = []
         for item in items {
             guard case .object(let members) = item.value else {
-                error("a keybinding is an object with \"key\" and \"command\", not \(item.kindName)", item.range)
+                diagnostics.warning("a keybinding is an object with \"key\" and \"command\", not \(item.kindName)" + leftOut, at: at(item.range))
                 continue
             }
-            var ok = true
             // VS Code reads only the members it knows and ignores the others (a `title` or a
             // `description` some users add): a warning, and the entry is kept.
             for member in members where !entryKeys.contains(member.key) {
                 let suggestion = nearest(to: member.key, in: entryKeys).map { "; did you mean '\($0)'?" } ?? ""
                 diagnostics.warning("unknown key '\(member.key)' in a keybinding, ignored as VS Code ignores it\(suggestion)",
-                                    at: SourceRange(file: file, start: member.keyRange.lowerBound, end: member.keyRange.upperBound))
+                                    at: at(member.keyRange))
             }
-            func string(_ name: String, required: Bool) -> JSONC? {
-                guard let value = item[name] else {
-                    if required {
-                        error("keybinding has no \"\(name)\"", item.range.lowerBound..<(item.range.lowerBound + 1))
-                        ok = false
-                    }
-                    return nil
-                }
+            /// The member `name` if it is a string; a member of another kind gets a warning
+            /// ending in `consequence`.
+            func string(_ name: String, _ consequence: String) -> JSONC? {
+                guard let value = item[name] else { return nil }
                 guard value.string != nil else {
-                    error("\"\(name)\" must be a string, not \(value.kindName)", value.range)
-                    ok = false
+                    diagnostics.warning("\"\(name)\" must be a string, not \(value.kindName)" + consequence, at: at(value.range))
                     return nil
                 }
                 return value
             }
             // A removal without a key removes every default binding of its command.
             let isRemoval = item["command"]?.string?.hasPrefix("-") == true
-            let key = string("key", required: !isRemoval)
-            let command = string("command", required: true)
-            let when = string("when", required: false)
-            for platform in ["mac", "linux", "win"] { _ = string(platform, required: false) }
-            guard ok, let command, let commandText = command.string, key != nil || isRemoval else { continue }
+            let key = string("key", leftOut)
+            let command = string("command", leftOut)
+            // VS Code reads a `when` that is not a string as no `when` at all.
+            let when = string("when", "; ignored as VS Code ignores it, so the entry applies everywhere")
+            for platform in ["mac", "linux", "win"] { _ = string(platform, "; ignored") }
+            for (name, present) in [("key", key != nil || item["key"] != nil || isRemoval), ("command", command != nil || item["command"] != nil)] where !present {
+                diagnostics.warning("keybinding has no \"\(name)\"" + leftOut, at: at(item.range.lowerBound..<(item.range.lowerBound + 1)))
+            }
+            guard let command, let commandText = command.string, key != nil || isRemoval else { continue }
             let keyText = key?.string ?? ""
             let keyRange = key?.range ?? command.range
             entries.append(Entry(

@@ -65,14 +65,26 @@ private func rendered(_ result: Importer.Result) -> String {
         #expect(rendered(result).hasPrefix("keys.json:2:20: error: expected ',' or '}' in object, found '\"'\n"))
     }
 
-    @Test func wrongShapesAndUnknownKeysAreErrorsWithSuggestions() {
-        let vscode = run("[{ \"key\": \"cmd+k\", \"comand\": \"x\" }, { \"key\": 3, \"command\": \"y\" }, 7]", .vscode)
-        #expect(vscode.diagnostics.map(\.message) == [
-            "keybinding has no \"command\"",
-            "unknown key 'comand' in a keybinding, ignored as VS Code ignores it; did you mean 'command'?",
-            "\"key\" must be a string, not a number",
-            "a keybinding is an object with \"key\" and \"command\", not a number",
+    @Test func wrongShapesAndUnknownKeysAreErrorsWithSuggestions() throws {
+        // VS Code reads each entry on its own: one it binds nothing for is left out with a
+        // warning, and the rest are converted (users keep `{ "group": … }` separators).
+        let vscode = run("""
+            [{ "key": "cmd+k", "comand": "x" }, { "key": 3, "command": "y" }, 7, { "group": "Navigation" },
+             { "key": "ctrl+h", "command": "left", "when": true }, { "key": "ctrl+j", "command": "down" }]
+            """, .vscode)
+        let leftOut = "; the entry is left out, as VS Code binds nothing for it"
+        #expect(vscode.diagnostics.map { "\($0.severity) \($0.message)" } == [
+            "warning keybinding has no \"command\"" + leftOut,
+            "warning unknown key 'comand' in a keybinding, ignored as VS Code ignores it; did you mean 'command'?",
+            "warning \"key\" must be a string, not a number" + leftOut,
+            "warning a keybinding is an object with \"key\" and \"command\", not a number" + leftOut,
+            "warning keybinding has no \"key\"" + leftOut,
+            "warning keybinding has no \"command\"" + leftOut,
+            "warning unknown key 'group' in a keybinding, ignored as VS Code ignores it",
+            "warning \"when\" must be a string, not a Boolean; ignored as VS Code ignores it, so the entry applies everywhere",
         ])
+        let converted = try #require(vscode.source)
+        #expect(converted.contains("ctrl+h -> left\n") && converted.contains("ctrl+j -> down\n"))
         // Members VS Code does not read (a `title`) are ignored, as VS Code does.
         let titled = run(#"[{ "key": "ctrl+n", "command": "foo.bar", "title": "New" }]"#, .vscode)
         #expect(titled.diagnostics.map { "\($0.severity) \($0.message)" } == ["warning unknown key 'title' in a keybinding, ignored as VS Code ignores it"])
