@@ -65,6 +65,16 @@ public enum ForeignKey {
         "NumpadEqual": ["numpad", "\"=\""], "NumpadEnter": ["numpad", "enter"],
     ]
 
+    /// Scan-code names by their lower-cased spelling (`semicolon` → `Semicolon`): the keys'
+    /// `KeyboardEvent.code` names and those above.
+    static let canonicalScanCodes: [String: String] = {
+        var out: [String: String] = [:]
+        for name in PhysicalKey.all.map(\.code) + Array(scanCodeNames.keys) + Array(numpadScanCodes.keys) {
+            out[name.lowercased()] = name
+        }
+        return out
+    }()
+
     /// The key name VS Code writes for the key of scan code `code` (lower-cased, for
     /// ``namedKey(_:virtualKeys:)``): `F5` → `f5`, `Numpad1` → `numpad1`, `NumpadAdd` →
     /// `numpad_add`, `ContextMenu` → `contextmenu`.
@@ -166,7 +176,9 @@ public enum ForeignKey {
             // VS Code's scan codes are KeyboardEvent.code names: a writing key's is the
             // language's key position (Grammar.md §4.3), the same physical key on every layout;
             // the others name the same keys as VS Code's key names.
-            let code = String(keyText.dropFirst().dropLast())
+            let written = String(keyText.dropFirst().dropLast())
+            // VS Code lower-cases the whole key before reading it: any case is the scan code.
+            let code = canonicalScanCodes[written.lowercased()] ?? written
             if let name = scanCodeNames[code] {
                 out.append(name)
             } else if let key = Key.aliases[code], key.isPhysical {

@@ -423,6 +423,8 @@ extension ImportLayerTests {
         ("backspace", "+", "delete"), ("delete", "+", "forwardDelete"), ("f13", "+", "f13"),
         ("ctrl+[IntlBackslash]", "+", "ctrl+IntlBackslash"), ("shift+[KeyA]", "+", "shift+KeyA"),
         ("[BracketLeft]", "+", "BracketLeft"), ("ctrl+[ArrowUp]", "+", "ctrl+up"),
+        ("ctrl+[SEMICOLON]", "+", "ctrl+Semicolon"), ("ctrl+[keyi]", "+", "ctrl+KeyI"), ("[ENTER]", "+", "return"),
+        ("[numpadenter]", "+", "numpad+enter"),
         // VS Code also ends a modifier with `-`; `-` as the key stays the key.
         ("shift-f7", "+", "shift+f7"), ("ctrl-alt-k", "+", "ctrl+alt+k"), ("ctrl+-", "+", "ctrl+\"-\""), ("ctrl--", "+", "ctrl+\"-\""),
         // VS Code's virtual-key names: the US character, or the position of a key with none.
