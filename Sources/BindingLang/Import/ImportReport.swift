@@ -8,7 +8,7 @@ public struct ImportReport: Sendable, Equatable {
     /// Entries in the foreign file (Zed: members of every `bindings` object).
     public var entries = 0
     /// Entries that became bindings (including those later entries override in some states)
-    /// or that disable earlier bindings.
+    /// or that disable earlier bindings; not those overridden in every state (``overridden``).
     public var converted = 0
     /// Entries a later entry overrides in every state: converted, but nothing to write.
     public var overridden = 0
@@ -66,8 +66,9 @@ public struct ImportReport: Sendable, Equatable {
 
     /// The report as text, one fact per line.
     public var text: String {
-        var out = "\(path) (\(format.displayName)): \(entries) entries, \(converted + overridden) converted "
-            + "(\(Self.oneDecimal(percentConverted))%), \(leftOut.values.reduce(0, +)) left out\n"
+        // The counts of the output's first comment line, in its words.
+        var out = "\(path) (\(format.displayName)): \(entries) entries: \(converted) converted, \(overridden) always overridden "
+            + "by a later entry, \(leftOut.values.reduce(0, +)) left out (\(Self.oneDecimal(percentConverted))% taken in)\n"
         out += "  bindings written: \(bindings) (\(rewritten) narrowed so that a later entry wins), "
             + "always overridden: \(overridden), disabling entries: \(disabling), unbinds: \(unbinds)\n"
         for (reason, n) in Self.sorted(leftOut) { out += "  left out: \(reason): \(n)\n" }
@@ -80,7 +81,7 @@ public struct ImportReport: Sendable, Equatable {
     public var json: JSONValue {
         var members: [(String, JSONValue)] = [
             ("file", .string(path)), ("format", .string(format.rawValue)), ("entries", .int(Int64(entries))),
-            ("converted", .int(Int64(converted + overridden))), ("overridden", .int(Int64(overridden))),
+            ("converted", .int(Int64(converted))), ("overridden", .int(Int64(overridden))),
             ("disabling", .int(Int64(disabling))),
             ("leftOut", .object(Self.sorted(leftOut).map { ($0.0, .int(Int64($0.1))) })),
             ("bindings", .int(Int64(bindings))), ("rewritten", .int(Int64(rewritten))), ("unbinds", .int(Int64(unbinds))),
