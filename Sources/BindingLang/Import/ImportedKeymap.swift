@@ -75,6 +75,9 @@ public struct ImportedKeymap: Sendable {
     /// file or of the base; the others remove nothing (VS Code ignores them), and the output
     /// says so.
     public var removing: Set<Int> = []
+    /// VS Code `-command` entries (by entry index) of a layer that removed nothing although a
+    /// default binding of their keys runs their command: its `when` is not theirs.
+    public var removalsWithAnotherWhen: Set<Int> = []
     /// Context keys compared with strings (String contexts); other keys are Bool.
     public var stringKeys: Set<String> = []
     /// Roles that some responder plays together with another (`A && B` in Zed), by pair.

@@ -44,6 +44,12 @@ enum LaterWins {
     /// narrowed them away there, and a layer cannot widen them.
     static let vscodeHiddenDefaults = "a removed VS Code default that overrode other defaults of its keys: they do not come back where it was live (VS Code runs them again)"
 
+    /// The report's name for an earlier Zed binding whose keys a later, longer one continues
+    /// (`space`, then `space e`): Zed waits, and runs the earlier one when the next stroke does
+    /// not continue the sequence or its timeout passes; `.bind` lets the longer one decide, and
+    /// such a stroke cancels.
+    static let zedShorterOnTimeout = "an earlier Zed binding a later, longer one continues (space, then space e): Zed still runs it when the sequence is not continued or times out; the output waits and cancels"
+
     /// The report's name for a VS Code binding written by scan code (`cmd+[Equal]`) that takes
     /// the keys of one written by the character the same key types on a US keyboard (`cmd+=`):
     /// VS Code resolves characters through the keyboard layout, so on other layouts the
@@ -161,6 +167,9 @@ enum LaterWins {
                 extra.append(narrowed.negated)
                 bindings[i].overriddenBy.append(later.entry)
                 if byUSKey { keymap.approximations[vscodeScanCodeOverCharacter, default: 0] += 1 }
+                if keymap.format == .zed && !laterDisables && laterSequence.count > earlier.sequence.count {
+                    keymap.approximations[zedShorterOnTimeout, default: 0] += 1
+                }
                 if laterDisables { keymap.removing.insert(later.entry) }
                 if fallsBack { fallBack.insert(later.entry) }
                 if case .constant(true) = narrowed { break }
@@ -231,8 +240,11 @@ enum LaterWins {
                     // binding's (none: any), and its `when`, when it gives one, is the
                     // binding's (compared in a normal form: operands sorted).
                     let exact = b.sequence.starts(with: d.sequence)
-                    guard "-" + b.command == d.command, exact || us.map({ b.sequence.starts(with: $0) }) == true,
-                          d.original == .constant(true) || d.original.normalized == b.original.normalized else { continue }
+                    guard "-" + b.command == d.command, exact || us.map({ b.sequence.starts(with: $0) }) == true else { continue }
+                    guard d.original == .constant(true) || d.original.normalized == b.original.normalized else {
+                        layer.removalsWithAnotherWhen.insert(d.entry)
+                        continue
+                    }
                     layer.removing.insert(d.entry)
                     // Where the default is live as imported (the base's bindings of one key are
                     // disjoint there), so the key's other defaults stay.
@@ -279,8 +291,11 @@ enum LaterWins {
                     continue
                 }
                 guard ImportCondition.all([b.condition, l.original]).isSatisfiable(budget: 4_000) else { continue }
-                unbind(b, in: b.role, when: l.original, entry: l.entry,
-                       reason: same ? "the layer binds it in Global" : "prefix conflict with the layer's '\(l.sequence.joined(separator: " "))'")
+                let added = unbind(b, in: b.role, when: l.original, entry: l.entry,
+                                   reason: same ? "the layer binds it in Global" : "prefix conflict with the layer's '\(l.sequence.joined(separator: " "))'")
+                if added && layer.format == .zed && l.sequence.count > b.sequence.count {
+                    layer.approximations[zedShorterOnTimeout, default: 0] += 1
+                }
             }
             // VS Code: a layer binding written by scan code takes the keys of a base binding
             // written by the character its key types on a US keyboard (see `apply`).

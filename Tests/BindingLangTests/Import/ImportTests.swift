@@ -98,6 +98,24 @@ private func rendered(_ result: Importer.Result) -> String {
         #expect(run("{}", .zed).diagnostics.map(\.message) == ["a Zed keymap is an array of sections, not an object"])
     }
 
+    /// A later, longer Zed sequence takes the keys of an earlier shorter one, which Zed still
+    /// runs when the sequence is not continued: counted, alone and in a layer (19 of 39 real
+    /// Zed files have such pairs, `space` against a user's `space e` leader keys).
+    @Test func aLaterLongerZedSequenceIsCountedAsApproximated() throws {
+        let alone = run("""
+            [{ "context": "Terminal", "bindings": { "ctrl-b": ["terminal::SendKeystroke", "ctrl-b"] } },
+             { "context": "Terminal", "bindings": { "ctrl-b l": "workspace::ToggleRightDock" } }]
+            """, .zed)
+        #expect(try #require(alone.report).approximations[LaterWins.zedShorterOnTimeout] == 1)
+        let base = Importer.Input(path: "default.json", bytes: Array(#"[{ "context": "ProjectPanel", "bindings": { "space": "project_panel::Open" } }]"#.utf8))
+        let layer = run(#"[{ "context": "ProjectPanel", "bindings": { "space e": "workspace::ToggleLeftDock" } }]"#, .zed, over: base)
+        #expect(try #require(layer.source).contains("unbind space // prefix conflict with the layer's 'space e'"))
+        #expect(try #require(layer.report).approximations[LaterWins.zedShorterOnTimeout] == 1)
+        // The other way round, Zed drops the earlier, longer sequence too: nothing to count.
+        let shorterLater = run(#"[{ "bindings": { "space e": "a::B" } }, { "bindings": { "space": "c::D" } }]"#, .zed)
+        #expect(try #require(shorterLater.report).approximations[LaterWins.zedShorterOnTimeout] == nil)
+    }
+
     @Test func theLaterEntryWinsWhereTheyOverlap() throws {
         let result = run("""
             [
@@ -155,6 +173,9 @@ private func rendered(_ result: Importer.Result) -> String {
         #expect(layered.contains("unbind alt+f // '-format' removes it, line 3"))
         #expect(layered.contains("unbind alt+1 when terminalFocus // an entry without a command takes the keys, line 3"))
         #expect(layered.contains("// removes nothing: \"ctrl+j\" -> -comment (line 4): no default binding of these keys runs this command"))
+        // A default of the keys runs the command under another `when`: VS Code removes nothing.
+        let otherWhen = try #require(run(#"[{ "key": "ctrl+shift+i", "command": "-format", "when": "b" }]"#, .vscode, over: base).source)
+        #expect(otherWhen.contains("// removes nothing: \"ctrl+shift+i\" -> -format (line 1): the default binding of these keys to this command has another 'when'"))
         #expect(layered.contains("ctrl+s -> save when !isInDiffEditor"))
         // A removal takes only its default: the key's other defaults stay, and one it overrode
         // does not come back (counted).
