@@ -55,6 +55,14 @@ enum ZedConverter {
             if approximated > 0 {
                 result.approximations["Zed's '!Element' also looks inside the anchor's element (not seen)", default: 0] += approximated
             }
+            if failure == nil, let clause = section.context.flatMap({ try? WhenClauseParser.parse($0, dialect: .zed) }) {
+                if negatesAnElementBelowParent(clause) {
+                    result.approximations[negatedBelowParent, default: 0] += section.bindings.count
+                }
+                if namesTwoElementsOnTheParentSide(clause) {
+                    result.approximations[twoElementsOnTheParentSide, default: 0] += section.bindings.count
+                }
+            }
             for binding in section.bindings {
                 // A disabling entry's command: `null`, or `-action` for an unbind (as VS Code's
                 // `-command`), which disables only the bindings to that action.
@@ -126,10 +134,10 @@ enum ZedConverter {
 
     /// The predicate in `.bind` atoms: element names as `is` (on the focused element) or
     /// `inside` (on the parent side of `>`), other names as contexts. Zed's `!p` holds when `p`
-    /// holds at no element of the path (``somewhere(_:)``); `belowParent` marks the inner side
-    /// of `A > B`, where Zed's `!` looks only at the elements below the `A`, which the chain
-    /// predicates cannot single out.
-    static func translate(_ clause: WhenClause, outside: Bool, belowParent: Bool = false) throws(UnsupportedCondition) -> ImportCondition {
+    /// holds at no element of the path (``somewhere(_:)``); on the inner side of `A > B` Zed's
+    /// `!` looks only at the elements below the `A`, which the chain predicates cannot single
+    /// out (``negatedBelowParent``).
+    static func translate(_ clause: WhenClause, outside: Bool) throws(UnsupportedCondition) -> ImportCondition {
         switch clause {
         case .identifier(let n):
             if isElementName(n) { return outside ? .inside(n) : .isRole(n) }
@@ -138,19 +146,15 @@ enum ZedConverter {
         case .equals(let k, .bool(let b)): return .equals(k, b ? "true" : "false")
         case .constant(let b): return .constant(b)
         case .not(let inner):
-            if belowParent, namesAnElement(inner) {
-                throw UnsupportedCondition(reason: "'!' naming an element on the inner side of 'A > B'")
-            }
+            // On the inner side of `A > B` Zed looks only below the `A`; the output looks at
+            // the anchor and outwards (counted: ``negatedBelowParent``).
             return try somewhere(inner).negated
         case .and(let a, let b):
-            return .all([try translate(a, outside: outside, belowParent: belowParent),
-                         try translate(b, outside: outside, belowParent: belowParent)])
+            return .all([try translate(a, outside: outside), try translate(b, outside: outside)])
         case .or(let a, let b):
-            return .any([try translate(a, outside: outside, belowParent: belowParent),
-                         try translate(b, outside: outside, belowParent: belowParent)])
+            return .any([try translate(a, outside: outside), try translate(b, outside: outside)])
         case .child(let parent, let child):
-            return .all([try translate(parent, outside: true, belowParent: belowParent),
-                         try translate(child, outside: outside, belowParent: true)])
+            return .all([try translate(parent, outside: true), try translate(child, outside: outside)])
         }
     }
 
@@ -181,6 +185,45 @@ enum ZedConverter {
         case .and(let a, let b), .or(let a, let b): namesAnElement(a) || namesAnElement(b)
         case .child: true
         case .not, .equals, .constant: false
+        }
+    }
+
+    /// The report's name for a `!` over an element name on the inner side of `A > B`
+    /// (`AgentPanel > Editor && !menu`).
+    static let negatedBelowParent = "Zed's '!Element' on the inner side of 'A > B' looks only below A (the output also further out)"
+
+    /// The report's name for two element names on one element of the parent side of `A > B`
+    /// (`Pane && ProjectPanel > Editor`).
+    static let twoElementsOnTheParentSide = "two element names on the parent side of Zed's 'A > B' need one element with both (the output: each somewhere outside)"
+
+    /// Whether `clause` has a `!` over an element name on the inner side of a `>`.
+    static func negatesAnElementBelowParent(_ clause: WhenClause, belowParent: Bool = false) -> Bool {
+        switch clause {
+        case .not(let inner): (belowParent && namesAnElement(inner)) || negatesAnElementBelowParent(inner, belowParent: belowParent)
+        case .and(let a, let b), .or(let a, let b):
+            negatesAnElementBelowParent(a, belowParent: belowParent) || negatesAnElementBelowParent(b, belowParent: belowParent)
+        case .child(let parent, let child):
+            negatesAnElementBelowParent(parent, belowParent: belowParent) || negatesAnElementBelowParent(child, belowParent: true)
+        default: false
+        }
+    }
+
+    /// Whether the parent side of some `>` in `clause` asks for two element names together
+    /// (`A && B > C`): Zed wants one element with both, `inside A && inside B` does not.
+    static func namesTwoElementsOnTheParentSide(_ clause: WhenClause) -> Bool {
+        func elementsTogether(_ c: WhenClause) -> Int {
+            switch c {
+            case .identifier(let n): isElementName(n) ? 1 : 0
+            case .and(let a, let b): elementsTogether(a) + elementsTogether(b)
+            case .or(let a, let b): max(elementsTogether(a), elementsTogether(b))
+            default: 0
+            }
+        }
+        switch clause {
+        case .child(let parent, let child): return elementsTogether(parent) >= 2 || namesTwoElementsOnTheParentSide(parent) || namesTwoElementsOnTheParentSide(child)
+        case .and(let a, let b), .or(let a, let b): return namesTwoElementsOnTheParentSide(a) || namesTwoElementsOnTheParentSide(b)
+        case .not(let inner): return namesTwoElementsOnTheParentSide(inner)
+        default: return false
         }
     }
 

@@ -229,8 +229,13 @@ private func rendered(_ result: Importer.Result) -> String {
              { "context": "!(Editor && Terminal)", "bindings": { "ctrl-e": "editor::E" } }]
             """.utf8)), format: .zed, language: .full)
         let source = try #require(result.source)
-        // Zed's `!` on the inner side of `>` looks only below the parent: not expressible.
-        #expect(source.contains("// left out: \"ctrl-b\" -> editor::B (line 1): '!' naming an element on the inner side of 'A > B'"))
+        // Zed's `!` on the inner side of `>` looks only below the parent; the output looks
+        // further out too (counted).
+        #expect(source.contains("// line 1\n  ctrl+b -> editor__B when inside Pane && !is menu_ && !inside menu_\n"), "\(source)")
+        let report = try #require(result.report)
+        #expect(report.approximations[ZedConverter.negatedBelowParent] == 1)
+        let twoOnTheParentSide = try #require(run(#"[{ "context": "Pane && ProjectPanel > Editor", "bindings": { "ctrl-x": "a::B" } }]"#, .zed).report)
+        #expect(twoOnTheParentSide.approximations[ZedConverter.twoElementsOnTheParentSide] == 1)
         #expect(source.contains("// line 2\n  ctrl+b -> editor__M when is menu_\n"))
         #expect(source.contains("// line 3\n  ctrl+c -> editor__C when inside Pane && !showing\n"))
         // Zed's `!X`: no element of the path is an X, neither the anchor nor one further out.
