@@ -51,8 +51,9 @@ private let probe: (keymap: Keymap, table: BindingTable, chords: [Chord])? = {
 
 /// What the app reports for a press of `key` at `level` with `held` (Grammar.md §5): the
 /// modifiers held, Shift included (AltGr/Option went into the character), and the character
-/// the level types (nothing for a dead key), as AppKit's `charactersIgnoringModifiers` gives
-/// it; `uikit` gives it as UIKit's does, which ignores Shift too (`]` for Shift+]).
+/// the level types (nothing for a dead key), as AppKit's `characters(byApplyingModifiers:)`
+/// with Shift and Option gives it; `uikit` gives it as UIKit's `charactersIgnoringModifiers`
+/// does, which ignores Shift too (`]` for Shift+]).
 private func event(_ layout: KeyboardLayout, _ key: PhysicalKey, _ level: KeyboardLayout.Level, _ held: Modifiers, uikit: Bool = false) -> KeyEvent {
     let entry = layout.entry(for: key)
     // UIKit names a dead key by its accent; so does AppKit with Shift held.

@@ -45,8 +45,10 @@ public struct KeyEvent: Sendable, Equatable {
 
     /// A press with its physical key: `modifiers` are the modifiers held, Shift included, and
     /// `characters` is what the key types with the modifiers other than Shift and AltGr/Option
-    /// ignored (AppKit's `charactersIgnoringModifiers`, `}` for Shift+]; UIKit's, which ignores
-    /// Shift too and gives `]`, is read the same way; an upper-case ASCII letter adds shift).
+    /// ignored (AppKit: `characters(byApplyingModifiers:)` with the event's Shift and Option,
+    /// `}` for Shift+] and `[` for ⌥5 on a German Mac; its `charactersIgnoringModifiers` drops
+    /// Option too. UIKit's `charactersIgnoringModifiers`, which ignores Shift and gives `]`, is
+    /// read the same way; an upper-case ASCII letter adds shift).
     /// A key that types nothing here (a dead key, or a function key) is its named key or its
     /// US character. With Shift held, a key that types one character alone and another with
     /// Shift is named by both (Grammar.md §5): ``chord`` is the character with Shift, Shift
