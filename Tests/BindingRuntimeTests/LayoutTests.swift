@@ -35,7 +35,7 @@ import BindingLang
     #expect(ids.count == KeyboardLayout.all.count)
     for id in ["us", "gb", "de", "fr", "es", "it", "pt", "br", "ch-de", "ch-fr", "be", "nl", "se", "no", "dk",
                "fi", "pl", "cz", "hu", "tr", "ru", "ua", "gr", "il", "jp", "kr", "dvorak", "colemak",
-               "de-mac", "fr-mac", "us-mac"] {
+               "de-mac", "fr-mac", "us-mac", "us-win", "de-win", "fr-win", "it-win", "es-win"] {
         #expect(ids.contains(id), "missing layout \(id)")
     }
 }
@@ -100,6 +100,13 @@ func everyCharacterRoundTrips(_ id: String) throws {
     }
     // Russian's own file sets only its first two levels; "pc" gives the others.
     #expect(ru.entry(for: intlBackslash)?.character(at: .altGr) == "|")
+    // Windows' own tables: Italian Windows has `[` with AltGr on `è`, not on 8, and no `~`;
+    // German Windows' `^` is dead, as its Linux namesake marks it.
+    let itWin = try #require(KeyboardLayout.named("it-win")), deWin = try #require(KeyboardLayout.named("de-win"))
+    #expect(itWin.position(of: "[") == .init(key: PhysicalKey(code: "BracketLeft")!, level: .altGr, isDead: false))
+    #expect(itWin.position(of: "~") == nil)
+    #expect(deWin.position(of: "^") == .init(key: PhysicalKey(code: "Backquote")!, level: .alone, isDead: true))
+    #expect(deWin.position(of: "@")?.key.code == "KeyQ" && deWin.kind == .pc)
     // An ANSI keyboard has no such key.
     #expect(try #require(KeyboardLayout.named("us")).entry(for: intlBackslash) == nil)
 }

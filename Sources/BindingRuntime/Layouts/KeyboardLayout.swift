@@ -1,6 +1,6 @@
 /// A keyboard layout: what each physical key types alone, with Shift, with AltGr (Option on
 /// Apple keyboards) and with both, and which of those are dead keys. The database
-/// (``KeyboardLayout/all``) is generated from xkeyboard-config and VS Code's macOS tables by
+/// (``KeyboardLayout/all``) is generated from xkeyboard-config and VS Code's macOS and Windows tables by
 /// `Scripts/generate-layouts.py`; no layout is written by hand in code.
 public struct KeyboardLayout: Sendable, Identifiable {
     /// Short id used on the command line: `de`, `fr`, `de-mac`, `dvorak`.
@@ -10,7 +10,8 @@ public struct KeyboardLayout: Sendable, Identifiable {
     /// Whose layout this is: Apple's (the third level is Option, a modifier apps see) or the
     /// Windows/Linux one (the third level is AltGr).
     public let kind: Kind
-    /// Where the data came from (`xkeyboard-config symbols/de`, `vscode de.darwin.ts`).
+    /// Where the data came from (`xkeyboard-config symbols/de`, `vscode de.darwin.ts`,
+    /// `vscode de.win.ts, dead keys as de`).
     public let source: String
     /// The writing-system keys this layout defines, in key order.
     public let keys: [Entry]
