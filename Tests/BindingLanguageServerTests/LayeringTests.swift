@@ -8,11 +8,12 @@ import Testing
     static let user = "layer over \"base.bind\"\nin Editor {\n  cmd+k -> search when mode == insert\n  cmd+j -> serch\n}\n"
     static let baseURI = "file:///w/base.bind", userURI = "file:///w/user.bind"
 
-    /// A server whose file system holds only `/w/base.bind`.
-    static func server() -> ServerHarness {
+    /// A server whose file system holds only `/w/base.bind` and `files` (by path).
+    static func server(files: [String: String] = [:]) -> ServerHarness {
         var h = ServerHarness(initialize: false)
         h.server = LanguageServer(read: { path throws(InputFile.ReadError) in
             if path == "/w/base.bind" { return Array(LayeringTests.base.utf8) }
+            if let text = files[path] { return Array(text.utf8) }
             return try InputFile.read("/nonexistent" + path)
         })
         _ = h.request("initialize", .object([]))
@@ -62,5 +63,30 @@ import Testing
         let d = h.diagnostics(Self.userURI)
         #expect(d.first?["range"] == range(0, 11, 0, 22))
         #expect(d.first?["message"]?.stringValue?.hasPrefix("cannot read '/nonexistent/w/gone.bind'") == true)
+    }
+
+    @Test func errorsInABaseShowOnTheDirectiveThatBringsItIn() throws {
+        let bad = "responder Editor\naction search\nin Editor {\n  cmd+k -> serch\n  cmd+j -> serch\n}\n"
+        var h = Self.server(files: ["/w/badbase.bind": bad])
+        h.open("// mine\nlayer over \"badbase.bind\"\nin Editor {\n  cmd+j -> search\n}\n", uri: Self.userURI)
+        let d = h.diagnostics(Self.userURI)
+        try #require(d.count == 1)
+        #expect(d[0]["range"] == range(1, 0, 1, 25))
+        #expect(d[0]["severity"]?.intValue == 1)
+        #expect(d[0]["message"]?.stringValue == "errors in the files this layers over: "
+            + "badbase.bind:4:12: unknown action 'serch'; did you mean 'search'? (and 1 more)")
+        let related = d[0]["relatedInformation"]?.arrayValue ?? []
+        #expect(related.map { $0["location"]?["uri"]?.stringValue } == ["file:///w/badbase.bind", "file:///w/badbase.bind"])
+        #expect(related.map { $0["location"]?["range"] } == [range(3, 11, 3, 16), range(4, 11, 4, 16)])
+        #expect(related.first?["message"]?.stringValue == "unknown action 'serch'; did you mean 'search'?")
+    }
+
+    @Test func aLayeringCycleShowsInTheFileOpened() {
+        var h = Self.server(files: ["/w/a.bind": "layer over \"b.bind\"\nresponder Editor\n"])
+        h.open("layer over \"a.bind\"\naction x\n", uri: "file:///w/b.bind")
+        let d = h.diagnostics("file:///w/b.bind")
+        #expect(d.map { $0["range"] } == [range(0, 0, 0, 19)])
+        #expect(d.first?["message"]?.stringValue == "error in a file this layers over: a.bind:1:12: "
+            + "layering cycle: '/w/b.bind' -> '/w/a.bind' -> '/w/b.bind' (each layers over the next)")
     }
 }

@@ -12,9 +12,11 @@ extension Analysis {
         return zip(documents, byFile).map { ($0.uri, $1) }
     }
 
-    /// The diagnostics of one document.
+    /// The diagnostics of one document: its own, then, on its `layer over` directives, a
+    /// summary of the errors in the files it layers over (``baseErrorSummaries(for:)``).
     public func diagnostics(for uri: String) -> [PublishedDiagnostic] {
-        publishedDiagnostics().first { $0.uri == uri }?.diagnostics ?? []
+        guard let file = file(uri) else { return [] }
+        return publishedDiagnostics()[file.index].diagnostics + baseErrorSummaries(for: file)
     }
 
     /// One compiler diagnostic in protocol form.
