@@ -89,4 +89,28 @@ import Testing
         #expect(d.first?["message"]?.stringValue == "error in a file this layers over: a.bind:1:12: "
             + "layering cycle: '/w/b.bind' -> '/w/a.bind' -> '/w/b.bind' (each layers over the next)")
     }
+
+    @Test func referencesAndRenameFromABaseCoverTheOpenLayersOverIt() {
+        var h = Self.server()
+        h.open(Self.base, uri: Self.baseURI)
+        h.open(Self.user, uri: Self.userURI)
+        let other = "file:///w/other.bind"
+        h.open("layer over \"base.bind\"\naction mine\nin Editor {\n  cmd+o -> search\n}\n", uri: other)
+        func lines(_ locations: JSONValue) -> [String] {
+            (locations.arrayValue ?? []).map { "\($0["uri"]!.stringValue!) \($0["range"]!["start"]!["line"]!.intValue!)" }
+        }
+        // `search` at its declaration in the base (line 2).
+        let refs = h.result("textDocument/references", ServerHarness.at(2, 8, uri: Self.baseURI))
+        #expect(lines(refs) == ["file:///w/base.bind 2", "file:///w/base.bind 4", "file:///w/user.bind 2", "\(other) 3"])
+        let edit = h.result("textDocument/rename", ServerHarness.at(2, 8, uri: Self.baseURI).appending("newName", .string("lookUp")))
+        #expect(edit["changes"]?[Self.baseURI]?.arrayValue?.count == 2)
+        #expect(edit["changes"]?[Self.userURI]?.arrayValue?.count == 1)
+        #expect(edit["changes"]?[other]?.arrayValue?.count == 1)
+        // From one layer, the other layer over the base that declares the name.
+        let fromUser = h.result("textDocument/rename", ServerHarness.at(2, 13, uri: Self.userURI).appending("newName", .string("lookUp")))
+        #expect(fromUser == edit)
+        // A name one of those units already has is refused.
+        let clash = h.request("textDocument/rename", ServerHarness.at(2, 8, uri: Self.baseURI).appending("newName", .string("mine")))
+        #expect(clash["error"]?["message"]?.stringValue == "action 'mine' already exists")
+    }
 }

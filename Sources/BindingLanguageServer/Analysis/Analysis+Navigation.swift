@@ -15,11 +15,21 @@ extension Analysis {
         return index.declarations(of: o.symbol).map { location($0.range) }
     }
 
+    /// The name at `offset`, if any.
+    public func symbol(at offset: Int, in file: FileID) -> Symbol? {
+        index.occurrence(at: offset, in: file)?.symbol
+    }
+
     /// Every place the name at `offset` is written, in the unit's files, declarations first
     /// when asked for.
     public func references(at offset: Int, in file: FileID, includeDeclaration: Bool) -> [Location] {
-        guard let o = index.occurrence(at: offset, in: file) else { return [] }
-        return index.occurrences(of: o.symbol).filter { includeDeclaration || !$0.isDeclaration }.map { location($0.range) }
+        guard let symbol = symbol(at: offset, in: file) else { return [] }
+        return references(to: symbol, includeDeclaration: includeDeclaration)
+    }
+
+    /// Every place `symbol` is written in the unit's files, declarations first when asked for.
+    public func references(to symbol: Symbol, includeDeclaration: Bool) -> [Location] {
+        index.occurrences(of: symbol).filter { includeDeclaration || !$0.isDeclaration }.map { location($0.range) }
     }
 
     /// The range and current text of the name a rename at `offset` would change; nil when
@@ -41,23 +51,22 @@ extension Analysis {
         guard Self.isIdentifier(newName), newName != "true", newName != "false" else {
             throw ResponseError(ResponseError.invalidParams, "'\(newName)' is not a valid name")
         }
-        let renamed: Symbol
-        switch o.symbol {
-        case .context: renamed = .context(newName)
-        case .role: renamed = .role(newName)
-        case .action(let old):
-            if StandardActions.all.contains(newName) {
-                throw ResponseError(ResponseError.requestFailed, "'\(newName)' is a standard action")
-            }
-            renamed = .action(newName)
-            _ = old
-        case .enumCase(let context, _): renamed = .enumCase(context: context, name: newName)
+        if case .action = o.symbol, StandardActions.all.contains(newName) {
+            throw ResponseError(ResponseError.requestFailed, "'\(newName)' is a standard action")
         }
-        if newName != o.symbol.name, !index.declarations(of: renamed).isEmpty {
+        return try rename(o.symbol, to: newName)
+    }
+
+    /// The edits that rename `symbol` to `newName` (a name already checked by
+    /// ``rename(at:in:to:)``) everywhere in the unit; throws when the unit already has a name
+    /// of that kind spelled `newName`.
+    public func rename(_ symbol: Symbol, to newName: String) throws(ResponseError) -> WorkspaceEdit {
+        let renamed = symbol.renamed(newName)
+        if newName != symbol.name, !index.declarations(of: renamed).isEmpty {
             throw ResponseError(ResponseError.requestFailed, "\(renamed.kindDescription) '\(newName)' already exists")
         }
         var edit = WorkspaceEdit()
-        for occurrence in index.occurrences(of: o.symbol) {
+        for occurrence in index.occurrences(of: symbol) {
             let l = location(occurrence.range)
             edit.add(TextEdit(range: l.range, newText: newName), to: l.uri)
         }

@@ -17,6 +17,16 @@ public enum Symbol: Sendable, Hashable {
         }
     }
 
+    /// The same kind of name (for a case, of the same context) spelled `newName`.
+    public func renamed(_ newName: String) -> Symbol {
+        switch self {
+        case .context: return .context(newName)
+        case .role: return .role(newName)
+        case .action: return .action(newName)
+        case .enumCase(let context, _): return .enumCase(context: context, name: newName)
+        }
+    }
+
     /// What it is, in words, for hovers and messages.
     public var kindDescription: String {
         switch self {

@@ -32,12 +32,20 @@ public struct WorkspaceEdit: Sendable, Equatable {
     public var changes: [(uri: String, edits: [TextEdit])] = []
     public init() {}
 
-    /// Adds `edit` to the edits of `uri`.
+    /// Adds `edit` to the edits of `uri`, unless that document already has the same edit (two
+    /// compilation units sharing a file each rename its names).
     public mutating func add(_ edit: TextEdit, to uri: String) {
         if let i = changes.firstIndex(where: { $0.uri == uri }) {
-            changes[i].edits.append(edit)
+            if !changes[i].edits.contains(edit) { changes[i].edits.append(edit) }
         } else {
             changes.append((uri, [edit]))
+        }
+    }
+
+    /// Adds every edit of `other` (see ``add(_:to:)``).
+    public mutating func merge(_ other: WorkspaceEdit) {
+        for (uri, edits) in other.changes {
+            for edit in edits { add(edit, to: uri) }
         }
     }
 

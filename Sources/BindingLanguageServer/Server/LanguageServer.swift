@@ -126,7 +126,15 @@ public struct LanguageServer: Sendable {
         case "textDocument/references":
             let (a, file, offset) = try locate(params)
             let includeDeclaration = params?["context"]?["includeDeclaration"]?.boolValue ?? true
-            return .array(a.references(at: offset, in: file, includeDeclaration: includeDeclaration).map(\.json))
+            guard let symbol = a.symbol(at: offset, in: file) else { return .array([]) }
+            var seen: Set<Location> = []
+            var locations: [Location] = []
+            for unit in workspace.analyses(sharing: symbol, from: a.document(file).uri) {
+                for l in unit.references(to: symbol, includeDeclaration: includeDeclaration) where seen.insert(l).inserted {
+                    locations.append(l)
+                }
+            }
+            return .array(locations.map(\.json))
         case "textDocument/prepareRename":
             let (a, file, offset) = try locate(params)
             guard let (range, name) = try a.renameTarget(at: offset, in: file) else { return .null }
@@ -136,7 +144,12 @@ public struct LanguageServer: Sendable {
             guard let newName = params?["newName"]?.stringValue else {
                 throw ResponseError(ResponseError.invalidParams, "missing 'newName'")
             }
-            return try a.rename(at: offset, in: file, to: newName).json
+            var edit = try a.rename(at: offset, in: file, to: newName)
+            guard let symbol = a.symbol(at: offset, in: file) else { return edit.json }
+            for unit in workspace.analyses(sharing: symbol, from: a.document(file).uri).dropFirst() {
+                edit.merge(try unit.rename(symbol, to: newName))
+            }
+            return edit.json
         case "textDocument/documentSymbol":
             let (a, file) = try document(params)
             return .array(a.documentSymbols(file).map(\.json))
