@@ -13,6 +13,10 @@ public struct Analysis: Sendable {
     public let index: SymbolIndex
     /// The platform `primary` was resolved for (``Compilation/platform``).
     public let platform: Platform
+    /// The normalised paths this analysis depends on: its documents' and every path their
+    /// `layer over` directives name, also those that could not be read (a base not yet
+    /// written), so that a change to any of them calls for a new analysis.
+    public let paths: Set<String>
 
     /// Compiles `documents` (already in layering order) for `platform` (nil: the platform the
     /// keymap declares, else macOS).
@@ -23,6 +27,7 @@ public struct Analysis: Sendable {
         compilation = Compilation(sources: sources, platform: platform)
         self.platform = compilation.platform
         index = SymbolIndex(compilation.files)
+        paths = Self.paths(of: compilation)
     }
 
     /// Compiles `root` with the files it layers over (its `layer over` directives, followed
@@ -45,6 +50,19 @@ public struct Analysis: Sendable {
             return TextDocument(uri: DocumentURI.uri(ofPath: source.path), version: 0, text: source.bytes)
         }
         index = SymbolIndex(compilation.files)
+        paths = Self.paths(of: compilation)
+    }
+
+    /// The paths of a compilation's files and of every file their directives name.
+    private static func paths(of compilation: Compilation) -> Set<String> {
+        var paths: Set<String> = []
+        for (source, file) in zip(compilation.sources.files, compilation.files) {
+            paths.insert(LayeredSources.normalize(source.path))
+            for d in LayeredSources.directives(of: file) {
+                paths.insert(LayeredSources.resolve(d.path.value, relativeTo: source.path))
+            }
+        }
+        return paths
     }
 
     /// The position of the document with `uri` in the unit.

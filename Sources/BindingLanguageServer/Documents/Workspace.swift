@@ -52,13 +52,19 @@ public struct Workspace: Sendable {
         return true
     }
 
-    /// The open documents whose analysis includes the document at `path` (their diagnostics
-    /// change with it): itself, and those layering over it.
+    /// The open documents whose analysis depends on the document or file `uri` (their
+    /// diagnostics change with it): itself, those layering over it, and those whose directives
+    /// name it though it could not be read (``Analysis/paths``).
     public mutating func dependents(of uri: String) -> [String] {
-        let path = documents[uri].map { LayeredSources.normalize($0.path) } ?? LayeredSources.normalize(DocumentURI.path(of: uri))
-        return order.filter { other in
-            analysis(of: other)?.documents.contains { LayeredSources.normalize($0.path) == path } ?? false
-        }
+        let path = path(of: uri)
+        return order.filter { other in analysis(of: other)?.paths.contains(path) ?? false }
+    }
+
+    /// Forgets every analysis that depends on the file `uri` names, which changed outside the
+    /// open documents (saved, or changed on disk: `didSave`, `workspace/didChangeWatchedFiles`),
+    /// so the next question reads it again.
+    public mutating func fileChanged(_ uri: String) {
+        invalidate(uri)
     }
 
     /// The analysis of `uri` with the files it layers over; nil when it is not open.
@@ -72,12 +78,15 @@ public struct Workspace: Sendable {
         return a
     }
 
-    /// Forgets the analyses that include the document (by path: a base may have been read
-    /// from disk before it was opened).
+    /// Forgets the analyses that depend on the document (by path: a base may have been read
+    /// from disk before it was opened, or have failed to be read).
     private mutating func invalidate(_ uri: String) {
-        let path = LayeredSources.normalize(documents[uri]?.path ?? DocumentURI.path(of: uri))
-        analyses = analyses.filter { entry in
-            entry.key != uri && !entry.value.documents.contains { LayeredSources.normalize($0.path) == path }
-        }
+        let path = path(of: uri)
+        analyses = analyses.filter { entry in entry.key != uri && !entry.value.paths.contains(path) }
+    }
+
+    /// The normalised path of the document or file `uri`.
+    private func path(of uri: String) -> String {
+        LayeredSources.normalize(documents[uri]?.path ?? DocumentURI.path(of: uri))
     }
 }

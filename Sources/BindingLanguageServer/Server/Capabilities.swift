@@ -11,7 +11,9 @@ enum Capabilities {
     static let initializeResult: JSONValue = .object([
         ("capabilities", .object([
             ("positionEncoding", .string("utf-16")),
-            ("textDocumentSync", .object([("openClose", .bool(true)), ("change", .int(2))])),
+            ("textDocumentSync", .object([
+                ("openClose", .bool(true)), ("change", .int(2)), ("save", .object([("includeText", .bool(false))])),
+            ])),
             ("completionProvider", .object([
                 ("triggerCharacters", .array(["+", "(", ">", "=", " "].map(JSONValue.string))),
             ])),

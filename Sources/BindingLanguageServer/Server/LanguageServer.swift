@@ -21,6 +21,13 @@ public struct LanguageServer: Sendable {
     public private(set) var state: State = .uninitialized
     /// The open documents.
     public private(set) var workspace: Workspace
+    /// Whether the client can register file watchers on request
+    /// (`workspace.didChangeWatchedFiles.dynamicRegistration`): then the server asks it, once
+    /// `initialized`, to report changes to `.bind` files, so bases changed on disk are read again.
+    public private(set) var clientRegistersWatchers = false
+
+    /// The id of the server's one request, `client/registerCapability` for the file watcher.
+    static let watcherRegistrationID = "bindc-watch-bind-files"
 
     /// A server resolving `primary` for `platform`; files that are not open (the bases of
     /// layered documents) are read from the file system.
@@ -96,6 +103,8 @@ public struct LanguageServer: Sendable {
                 throw ResponseError(ResponseError.serverNotInitialized, "the server is not initialized")
             }
             state = .running
+            clientRegistersWatchers = params?["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?
+                .boolValue ?? false
             return Capabilities.initializeResult
         case .shutDown:
             throw ResponseError(ResponseError.invalidRequest, "the server is shut down")
@@ -208,6 +217,8 @@ public struct LanguageServer: Sendable {
         }
         guard state == .running else { return [] }
         switch method {
+        case "initialized":
+            return clientRegistersWatchers ? [Self.watcherRegistration] : []
         case "textDocument/didOpen":
             guard let item = params?["textDocument"], let uri = item["uri"]?.stringValue,
                 let text = item["text"]?.stringValue
@@ -232,21 +243,47 @@ public struct LanguageServer: Sendable {
             let dependents = workspace.dependents(of: uri)
             workspace.close(uri)
             return [Self.diagnosticsMessage(uri, version: nil, [])]
-                + dependents.filter { $0 != uri }.flatMap { publish(changed: $0) }
+                + publish(changed: dependents.filter { $0 != uri })
+        case "textDocument/didSave":
+            guard let uri = params?["textDocument"]?["uri"]?.stringValue else { return [] }
+            workspace.fileChanged(uri)
+            return publish(changed: [uri])
+        case "workspace/didChangeWatchedFiles":
+            let uris = (params?["changes"]?.arrayValue ?? []).compactMap { $0["uri"]?.stringValue }
+            for uri in uris { workspace.fileChanged(uri) }
+            return publish(changed: uris)
         default:
-            return []  // `initialized`, `didSave`, `$/cancelRequest`, … need no answer
+            return []  // `$/cancelRequest`, `$/setTrace`, … need no answer
         }
     }
 
-    /// `textDocument/publishDiagnostics` for every open document whose unit includes `uri`.
-    private mutating func publish(changed uri: String) -> [JSONValue] {
+    /// `client/registerCapability` for `workspace/didChangeWatchedFiles` on every `.bind` file.
+    static let watcherRegistration: JSONValue = .object([
+        ("jsonrpc", .string("2.0")), ("id", .string(watcherRegistrationID)), ("method", .string("client/registerCapability")),
+        ("params", .object([("registrations", .array([.object([
+            ("id", .string(watcherRegistrationID)), ("method", .string("workspace/didChangeWatchedFiles")),
+            ("registerOptions", .object([("watchers", .array([.object([("globPattern", .string("**/*.bind"))])]))])),
+        ])]))])),
+    ])
+
+    /// `textDocument/publishDiagnostics` for every open document whose unit depends on one of
+    /// `uris`, once each.
+    private mutating func publish(changed uris: [String]) -> [JSONValue] {
+        var seen: Set<String> = []
         var out: [JSONValue] = []
-        for dependent in workspace.dependents(of: uri) {
-            guard let a = workspace.analysis(of: dependent) else { continue }
-            let version = workspace.documents[dependent]?.version
-            out.append(Self.diagnosticsMessage(dependent, version: version, a.diagnostics(for: dependent)))
+        for uri in uris {
+            for dependent in workspace.dependents(of: uri) where seen.insert(dependent).inserted {
+                guard let a = workspace.analysis(of: dependent) else { continue }
+                out.append(Self.diagnosticsMessage(dependent, version: workspace.documents[dependent]?.version,
+                                                   a.diagnostics(for: dependent)))
+            }
         }
         return out
+    }
+
+    /// `textDocument/publishDiagnostics` for every open document whose unit depends on `uri`.
+    private mutating func publish(changed uri: String) -> [JSONValue] {
+        publish(changed: [uri])
     }
 
     static func diagnosticsMessage(_ uri: String, version: Int?, _ diagnostics: [PublishedDiagnostic]) -> JSONValue {
