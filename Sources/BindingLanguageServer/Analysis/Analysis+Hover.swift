@@ -71,6 +71,7 @@ extension Analysis {
     }
 
     private func nameHover(_ symbol: Symbol, _ sites: [BindingSite]) -> String {
+        if symbol.isBuiltIn { return builtInHover(symbol) }
         let declarations = index.declarations(of: symbol)
         let declared = declarations.first.map { d -> String in
             let loc = compilation.sources.location(of: d.range)
@@ -103,6 +104,27 @@ extension Analysis {
             }
             if uses.count > 20 { lines.append("- … and \(uses.count - 20) more") }
             return lines.joined(separator: "\n")
+        }
+    }
+
+    /// The built-in `platform` and its cases: what they are and the platform this unit is
+    /// compiled for.
+    private func builtInHover(_ symbol: Symbol) -> String {
+        let names = Platform.allCases.map(\.rawValue)
+        let compiled = "compiled for `\(platform.rawValue)` (`bindc --platform`, else the keymap's first platform, "
+            + "else macOS)"
+        switch symbol {
+        case .enumCase(_, let name) where names.contains(name):
+            let value = name == platform.rawValue ? "true" : "false"
+            return ["platform `\(name)`, a case of the built-in `platform`",
+                    compiled + ": `platform == \(name)` is \(value)"].joined(separator: "\n\n")
+        case .enumCase(_, let name):
+            return ["`\(name)` is not a platform", "the platforms are " + names.joined(separator: ", ")]
+                .joined(separator: "\n\n")
+        default:
+            return ["built-in context `platform`: `\(names.joined(separator: " | "))`",
+                    "the platform compiled for, decided while compiling (Grammar.md §4.7)", compiled]
+                .joined(separator: "\n\n")
         }
     }
 

@@ -39,6 +39,9 @@ extension Analysis {
         if case .action(let name) = o.symbol, StandardActions.all.contains(name) {
             throw ResponseError(ResponseError.requestFailed, "'\(name)' is a standard action and cannot be renamed")
         }
+        if o.symbol.isBuiltIn {
+            throw ResponseError(ResponseError.requestFailed, "'\(o.symbol.name)' is built in and cannot be renamed")
+        }
         return (range(o.range), o.symbol.name)
     }
 
@@ -53,6 +56,10 @@ extension Analysis {
         }
         if case .action = o.symbol, StandardActions.all.contains(newName) {
             throw ResponseError(ResponseError.requestFailed, "'\(newName)' is a standard action")
+        }
+        if o.symbol.renamed(newName).isBuiltIn {
+            throw ResponseError(
+                ResponseError.requestFailed, "'\(newName)' is built in (the platform compiled for); choose another name")
         }
         return try rename(o.symbol, to: newName)
     }

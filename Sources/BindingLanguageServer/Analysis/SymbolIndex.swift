@@ -17,6 +17,19 @@ public enum Symbol: Sendable, Hashable {
         }
     }
 
+    /// The context built into the language: `platform`, the platform compiled for
+    /// (Grammar.md §4.7). Declaring a context of that name is an error.
+    public static let platformContext = "platform"
+
+    /// Whether the language provides this name: the context `platform` and its cases (the
+    /// names of ``BindingRuntime/Platform``). It has no declaration and cannot be renamed.
+    public var isBuiltIn: Bool {
+        switch self {
+        case .context(let name), .enumCase(context: let name, _): return name == Self.platformContext
+        case .role, .action: return false
+        }
+    }
+
     /// The same kind of name (for a case, of the same context) spelled `newName`.
     public func renamed(_ newName: String) -> Symbol {
         switch self {
