@@ -12,6 +12,7 @@ import Testing
         in Editor {
           ctrl+left -> wordLeft when platform != macOS
           alt+left -> wordLeft when platform == linux && mode == insert
+          alt+right -> wordLeft when platform in (macOS, iPadOS) || mode == insert
         }
 
         """
@@ -47,5 +48,16 @@ import Testing
         #expect(macOS.contains("`platform == macOS` is true"))
         let linux = try #require(h.result("textDocument/hover", ServerHarness.at(5, 40))["contents"]?["value"]?.stringValue)
         #expect(linux.contains("`platform == linux` is false"))
+    }
+
+    @Test func hoverOnABindingThePlatformLeavesOutSaysSo() throws {
+        var h = ServerHarness()
+        h.open(Self.text)
+        for line in [4, 5] {
+            let hover = try #require(h.result("textDocument/hover", ServerHarness.at(line, 4))["contents"]?["value"]?.stringValue)
+            #expect(hover.hasSuffix("— left out on macOS: its condition cannot hold on this platform"), "\(hover)")
+        }
+        let live = try #require(h.result("textDocument/hover", ServerHarness.at(6, 4))["contents"]?["value"]?.stringValue)
+        #expect(live.hasSuffix("— live"), "\(live)")
     }
 }

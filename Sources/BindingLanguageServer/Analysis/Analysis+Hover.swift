@@ -54,9 +54,10 @@ extension Analysis {
         return lines.joined(separator: "\n")
     }
 
-    /// Whether a binding can be chosen: live, never (its condition is never true), or gone
-    /// (replaced or unbound by a later file). Without a keymap (the unit has errors) only the
-    /// first two can be told.
+    /// Whether a binding can be chosen: live, never (its condition is never true), left out
+    /// (its condition needs another platform than the one compiled for), or gone (replaced or
+    /// unbound by a later file). Without a keymap (the unit has errors) only the first three
+    /// can be told.
     private func status(_ site: BindingSite) -> String {
         guard site.action != nil else { return "removes earlier files' bindings" }
         let never = compilation.diagnostics.contains { d in
@@ -64,6 +65,9 @@ extension Analysis {
                 && site.conditions.contains { $0.range.file == d.range.file && $0.range.start <= d.range.start && d.range.start < $0.range.end }
         }
         if never { return "never chosen: its condition is never true" }
+        if site.conditions.contains(where: { PlatformDecision.value(of: $0, on: platform) == false }) {
+            return "left out on \(platform.rawValue): its condition cannot hold on this platform"
+        }
         guard let keymap = compilation.keymap else { return "not checked further: the files have errors" }
         let location = compilation.sources.location(of: site.range)
         if keymap.bindings.contains(where: { $0.location == location }) { return "live" }
