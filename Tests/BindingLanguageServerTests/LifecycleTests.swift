@@ -20,7 +20,7 @@ import Testing
     @Test func aPositionOutsideTheDocumentGetsAnError() {
         var h = ServerHarness()
         h.open("responder Editor\n")
-        for (line, character) in [(0, 17), (2, 0), (7, 3)] {
+        for (line, character) in [(2, 0), (7, 3)] {
             let r = h.request("textDocument/hover", ServerHarness.at(line, character))
             #expect(r["error"]?["code"]?.intValue == -32602)
             #expect(r["error"]?["message"]?.stringValue == "position \(line):\(character) is outside the document")
@@ -28,6 +28,19 @@ import Testing
         #expect(h.request("textDocument/hover", ServerHarness.at(1, 0))["error"] == nil)
         #expect(h.request("textDocument/definition", ServerHarness.at(0, 0, uri: "file:///nope.bind"))["error"]?["message"]
             == .string("document 'file:///nope.bind' is not open"))
+    }
+
+    @Test func aCharacterPastTheEndOfALineMeansTheLineEnd() {
+        var h = ServerHarness()
+        h.open("responder Editor\n")
+        // On `Editor`, whose end the clamped position touches.
+        let hover = h.result("textDocument/hover", ServerHarness.at(0, 40))
+        #expect(hover["contents"]?["value"]?.stringValue?.hasPrefix("responder role `Editor`") == true)
+        #expect(h.request("textDocument/completion", ServerHarness.at(1, 5))["error"] == nil)
+        #expect(h.request("textDocument/definition", ServerHarness.at(0, 99))["error"] == nil)
+        let actions = h.request("textDocument/codeAction", ServerHarness.document().appending("range", range(0, 0, 1, 50))
+            .appending("context", .object([("diagnostics", .array([]))])))
+        #expect(actions["error"] == nil)
     }
 
     @Test func shutdownThenExitEndsCleanly() {

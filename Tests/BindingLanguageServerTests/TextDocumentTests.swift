@@ -18,9 +18,15 @@ import Testing
     }
 
     @Test func positionsOutsideTheDocumentHaveNoOffset() {
-        #expect(doc.offset(of: Position(line: 0, character: 6)) == nil)
         #expect(doc.offset(of: Position(line: 3, character: 0)) == nil)
-        #expect(doc.offset(of: Position(line: 2, character: 1)) == nil)
+        #expect(doc.clampedOffset(of: Position(line: 0, character: 60)) == 8)
+        #expect(doc.clampedOffset(of: Position(line: 9, character: 0)) == 13)
+    }
+
+    @Test func aCharacterPastTheEndOfItsLineMeansTheLineEnd() {
+        #expect(doc.offset(of: Position(line: 0, character: 6)) == 8)
+        #expect(doc.offset(of: Position(line: 1, character: 99)) == 12)
+        #expect(doc.offset(of: Position(line: 2, character: 1)) == 13)
         #expect(doc.clampedOffset(of: Position(line: 0, character: 60)) == 8)
         #expect(doc.clampedOffset(of: Position(line: 9, character: 0)) == 13)
     }

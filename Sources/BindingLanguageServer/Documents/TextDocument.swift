@@ -42,20 +42,12 @@ public struct TextDocument: Sendable {
 
     // MARK: - Positions
 
-    /// The byte offset of `position`, or nil when it lies outside the document: a line past
-    /// the last, or a character past the end of its line.
+    /// The byte offset of `position`, or nil when its line is past the last. A character past
+    /// the end of its line means the end of the line (LSP 3.17, Position: it "defaults back
+    /// to the line length").
     public func offset(of position: Position) -> Int? {
         guard position.line < lineStarts.count else { return nil }
-        let end = lineEnd(position.line)
-        var offset = lineStarts[position.line]
-        var units = 0
-        while units < position.character {
-            guard offset < end else { return nil }
-            let (length, width) = scalar(at: offset, end: end)
-            offset += length
-            units += width
-        }
-        return offset
+        return clampedOffset(of: position)
     }
 
     /// The byte offset of `position`, clamped into the document (for edits, as the protocol
