@@ -81,4 +81,21 @@ import Testing
         #expect(!expected.isEmpty)
         #expect(h.diagnostics().map { $0["message"]?.stringValue?.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) } == expected)
     }
+
+    @Test func aLoneCarriageReturnEndsALineForPositionsAndTheChecker() throws {
+        var h = ServerHarness()
+        h.open("responder Editor\raction search\rin Editor {\r  cmd+k -> serch\r}\r")
+        var d = h.diagnostics()
+        try #require(d.count == 2)
+        #expect(d[0]["message"]?.stringValue == "unknown action 'serch'; did you mean 'search'?")
+        #expect(d[0]["range"] == range(3, 11, 3, 16))
+        #expect(d[1]["severity"]?.intValue == 2)
+        #expect(d[1]["range"] == range(0, 16, 1, 0))
+        #expect(d[1]["message"]?.stringValue?.hasPrefix("line ends with a lone carriage return") == true)
+        let hover = h.result("textDocument/hover", ServerHarness.at(1, 9))["contents"]?["value"]?.stringValue
+        #expect(hover?.contains("declared at line 2") == true)
+        h.change(3, 11, 3, 16, "search")
+        d = h.diagnostics()
+        #expect(d.count == 1 && d.first?["severity"]?.intValue == 2)
+    }
 }

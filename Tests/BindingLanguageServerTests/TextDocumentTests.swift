@@ -40,6 +40,25 @@ import Testing
         #expect(d.bytes == [0x7A] && d.lineStarts == [0])
     }
 
+    @Test func aLoneCarriageReturnEndsALine() {
+        var d = TextDocument(uri: "file:///x.bind", version: 1, text: Array("a\rbc\r\nd\ne\r".utf8))
+        #expect(d.lineStarts == [0, 2, 6, 8, 10])
+        #expect(d.offset(of: Position(line: 0, character: 9)) == 1)
+        #expect(d.offset(of: Position(line: 1, character: 1)) == 3)
+        #expect(d.offset(of: Position(line: 1, character: 9)) == 4)
+        #expect(d.position(of: 3) == Position(line: 1, character: 1))
+        #expect(d.compilerBytes == Array("a\nbc\r\nd\ne\n".utf8))
+        // A `\n` typed after a lone `\r` joins it into one line end.
+        d.apply(range: Range(start: Position(line: 1, character: 0), end: Position(line: 1, character: 0)), text: "\nX")
+        #expect(String(decoding: d.bytes, as: UTF8.self) == "a\r\nXbc\r\nd\ne\r")
+        #expect(d.lineStarts == [0, 3, 8, 10, 12])
+        #expect(d.offset(of: Position(line: 1, character: 1)) == 4)
+        // A `\r` typed at the end of a line whose `\n` follows joins them too.
+        d.apply(range: Range(start: Position(line: 2, character: 1), end: Position(line: 2, character: 1)), text: "\r")
+        #expect(String(decoding: d.bytes, as: UTF8.self) == "a\r\nXbc\r\nd\r\ne\r")
+        #expect(d.lineStarts == [0, 3, 8, 11, 13])
+    }
+
     @Test func fileURIsBecomePaths() {
         #expect(DocumentURI.path(of: "file:///a%20b/c%C3%A9.bind") == "/a b/cé.bind")
         #expect(DocumentURI.uri(ofPath: "/a b/cé.bind") == "file:///a%20b/c%C3%A9.bind")

@@ -18,7 +18,7 @@ extension Analysis {
     /// `keymap "Name"`; finding kinds and layout ids inside `@allowLayouts(…)`; shortcut fields and icon types.
     /// Nothing inside strings and comments.
     public func completions(at offset: Int, in file: FileID) -> [CompletionItem] {
-        let bytes = document(file).bytes
+        let bytes = document(file).compilerBytes
         let (tokens, comments) = Lexer.tokenize(bytes)
         if comments.contains(where: { $0.start < offset && offset <= $0.end }) { return [] }
         // The word being typed (if any) is left out of the context.

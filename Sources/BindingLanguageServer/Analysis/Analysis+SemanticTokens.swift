@@ -18,7 +18,8 @@ extension Analysis {
     /// `declaration` modifier), chord parts as keys (`event`), shortcut fields as properties.
     public func semanticTokens(_ file: FileID) -> [Int] {
         let d = document(file)
-        let (tokens, comments) = Lexer.tokenize(d.bytes)
+        let bytes = d.compilerBytes
+        let (tokens, comments) = Lexer.tokenize(bytes)
         var names: [Int: Occurrence] = [:]
         for o in index.occurrences where o.range.file == file { names[o.range.start] = o }
         var keys = Set<Int>(), fields = Set<Int>()
@@ -44,7 +45,7 @@ extension Analysis {
                 } else if fields.contains(t.start) {
                     type = .property
                 } else {
-                    let word = String(decoding: d.bytes[t.start..<t.end], as: UTF8.self)
+                    let word = String(decoding: bytes[t.start..<t.end], as: UTF8.self)
                     type = Self.keywords.contains(word) ? .keyword : nil
                 }
             case .string: type = .string
@@ -63,7 +64,7 @@ extension Analysis {
             var s = span.start
             while s < span.end {
                 var e = s
-                while e < span.end && d.bytes[e] != 0x0A { e += 1 }
+                while e < span.end && bytes[e] != 0x0A { e += 1 }
                 let a = d.position(of: s), b = d.position(of: e)
                 if b.character > a.character {
                     data += [a.line - lastLine, a.line == lastLine ? a.character - lastCharacter : a.character,

@@ -38,9 +38,9 @@ public struct Analysis: Sendable {
         read: @escaping @Sendable (String) throws(InputFile.ReadError) -> [UInt8]
     ) {
         let layered = LayeredSources(roots: [root.path]) { path throws(InputFile.ReadError) in
-            if path == root.path { return root.bytes }
-            if let d = open[LayeredSources.normalize(path)] { return d.bytes }
-            return try read(path)
+            if path == root.path { return root.compilerBytes }
+            if let d = open[LayeredSources.normalize(path)] { return d.compilerBytes }
+            return TextDocument.compilerBytes(try read(path))
         }
         compilation = Compilation(layered: layered, platform: platform)
         self.platform = compilation.platform

@@ -3,6 +3,11 @@ import BindingLang
 /// One open document: its URI, the version the client gave it, and its text as UTF-8 bytes
 /// with a table of line starts for converting between the compiler's byte offsets and the
 /// protocol's line/UTF-16 positions.
+///
+/// Lines end at `\n`, `\r\n` and a lone `\r`, as the protocol counts them. The compiler reads
+/// a lone `\r` as white space (Grammar.md §1), so the text it is given, ``compilerBytes``,
+/// has each lone `\r` turned into `\n`: the same length, so byte offsets agree, and the same
+/// lines as the editor shows (``Analysis`` warns that `bindc` would read such a file otherwise).
 public struct TextDocument: Sendable {
     /// The client's URI for the document.
     public let uri: String
@@ -13,7 +18,7 @@ public struct TextDocument: Sendable {
     public var version: Int
     /// The text, always valid UTF-8 (the protocol carries JSON strings).
     public private(set) var bytes: [UInt8]
-    /// Byte offset of the first byte of each line (lines end at `\n`).
+    /// Byte offset of the first byte of each line (lines end at `\n`, `\r\n` or `\r`).
     public private(set) var lineStarts: [Int]
 
     public init(uri: String, version: Int, text: [UInt8]) {
@@ -24,19 +29,52 @@ public struct TextDocument: Sendable {
         self.lineStarts = TextDocument.lineStarts(of: text)
     }
 
-    /// The document as a compiler source file.
-    public var sourceFile: SourceFile { SourceFile(path: path, bytes: bytes) }
+    /// The document as a compiler source file (its ``compilerBytes``).
+    public var sourceFile: SourceFile { SourceFile(path: path, bytes: compilerBytes) }
+
+    /// The text as the compiler is given it: each lone `\r` becomes `\n`.
+    public var compilerBytes: [UInt8] { Self.compilerBytes(bytes) }
+
+    /// `bytes` with each `\r` that no `\n` follows turned into `\n` (offsets unchanged).
+    public static func compilerBytes(_ bytes: [UInt8]) -> [UInt8] {
+        guard let first = firstLoneCarriageReturn(in: bytes) else { return bytes }
+        var out = bytes
+        for i in first..<out.count where out[i] == 0x0D && (i + 1 == out.count || out[i + 1] != 0x0A) { out[i] = 0x0A }
+        return out
+    }
+
+    /// The offset of the first `\r` that no `\n` follows, if any.
+    public static func firstLoneCarriageReturn(in bytes: [UInt8]) -> Int? {
+        var from = 0
+        while let i = bytes[from...].firstIndex(of: 0x0D) {
+            if i + 1 == bytes.count || bytes[i + 1] != 0x0A { return i }
+            from = i + 1
+        }
+        return nil
+    }
 
     static func lineStarts(of bytes: [UInt8]) -> [Int] {
         var starts = [0]
-        for (i, b) in bytes.enumerated() where b == 0x0A { starts.append(i + 1) }
+        appendLineStarts(of: bytes, from: 0, to: &starts)
         return starts
     }
 
-    /// Byte offset one past the last byte of line `line`'s text (before `\r\n` or `\n`).
+    /// Appends the start of every line that begins after offset `from` (the bytes before are
+    /// indexed): after each `\n`, and after each `\r` that no `\n` follows.
+    private static func appendLineStarts(of bytes: [UInt8], from: Int, to starts: inout [Int]) {
+        var i = from
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x0A || (b == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A)) { starts.append(i + 1) }
+            i += 1
+        }
+    }
+
+    /// Byte offset one past the last byte of line `line`'s text (before `\r\n`, `\n` or `\r`).
     private func lineEnd(_ line: Int) -> Int {
-        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : bytes.count
-        if end > lineStarts[line] && bytes[end - 1] == 0x0D { end -= 1 }
+        guard line + 1 < lineStarts.count else { return bytes.count }
+        var end = lineStarts[line + 1] - 1  // the line's terminator, or its last byte
+        if bytes[end] == 0x0A && end > lineStarts[line] && bytes[end - 1] == 0x0D { end -= 1 }
         return end
     }
 
@@ -105,14 +143,11 @@ public struct TextDocument: Sendable {
     public mutating func replace(_ start: Int, _ end: Int, with text: [UInt8]) {
         let s = max(0, min(start, bytes.count)), e = max(s, min(end, bytes.count))
         bytes.replaceSubrange(s..<e, with: text)
-        // Re-index from the line of the edit on.
-        let firstLine = lineStarts.lastIndex { $0 <= s } ?? 0
+        // Re-index from the line before the edit's on: the edit may join a `\r` ending that
+        // line with a `\n` it inserts, or part them.
+        let firstLine = max(0, (lineStarts.lastIndex { $0 <= s } ?? 0) - 1)
         lineStarts.removeSubrange((firstLine + 1)...)
-        var i = lineStarts[firstLine]
-        while i < bytes.count {
-            if bytes[i] == 0x0A { lineStarts.append(i + 1) }
-            i += 1
-        }
+        Self.appendLineStarts(of: bytes, from: lineStarts[firstLine], to: &lineStarts)
     }
 
     /// Applies one `TextDocumentContentChangeEvent`: a range and its new text, or (without a
