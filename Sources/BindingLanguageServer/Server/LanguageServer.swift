@@ -230,14 +230,26 @@ public struct LanguageServer: Sendable {
                 let changes = params?["contentChanges"]?.arrayValue
             else { return [] }
             let version = params?["textDocument"]?["version"]?.intValue
+            var ignored: [JSONValue] = []
             let edited = workspace.edit(uri) { d in
                 for change in changes {
                     guard let text = change["text"]?.stringValue else { continue }
-                    d.apply(range: change["range"].flatMap { Range(json: $0) }, text: text)
+                    // Without `range` the text is the whole document; a malformed range (end
+                    // before start, negative or missing numbers) is never taken for that.
+                    if let member = change["range"] {
+                        guard let range = Range(json: member) else {
+                            ignored.append(Self.logMessage(
+                                .warning, "ignored a change to '\(uri)' with a malformed range: \(member.rendered(pretty: false))"))
+                            continue
+                        }
+                        d.apply(range: range, text: text)
+                    } else {
+                        d.apply(range: nil, text: text)
+                    }
                 }
                 if let version { d.version = version }
             }
-            return edited ? publish(changed: uri) : []
+            return ignored + (edited ? publish(changed: uri) : [])
         case "textDocument/didClose":
             guard let uri = params?["textDocument"]?["uri"]?.stringValue else { return [] }
             let dependents = workspace.dependents(of: uri)
@@ -284,6 +296,16 @@ public struct LanguageServer: Sendable {
     /// `textDocument/publishDiagnostics` for every open document whose unit depends on `uri`.
     private mutating func publish(changed uri: String) -> [JSONValue] {
         publish(changed: [uri])
+    }
+
+    /// The protocol's message types for `window/logMessage`.
+    enum MessageType: Int {
+        case error = 1, warning = 2, info = 3, log = 4
+    }
+
+    /// A `window/logMessage` notification: something the client's log should show.
+    static func logMessage(_ type: MessageType, _ message: String) -> JSONValue {
+        notificationMessage("window/logMessage", .object([("type", .int(Int64(type.rawValue))), ("message", .string(message))]))
     }
 
     static func diagnosticsMessage(_ uri: String, version: Int?, _ diagnostics: [PublishedDiagnostic]) -> JSONValue {
