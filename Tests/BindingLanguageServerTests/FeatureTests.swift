@@ -121,6 +121,35 @@ let sample = """
         #expect(hover(&h, 3, 2)?.hasSuffix("— never chosen: its condition is never true") == true)
     }
 
+    @Test func anActionCountsEveryMenuItemAsAUse() {
+        var h = ServerHarness()
+        h.open("""
+            responder Editor
+            action search
+            in Editor {
+              cmd+k -> search
+            }
+            menu "Edit" {
+              "Find" cmd+f -> search
+              "Find Again" -> search
+            }
+            menu edit {
+              "Search" -> search
+            }
+
+            """)
+        #expect(hover(&h, 1, 9) == """
+            action `search`
+            declared at line 2
+            4 uses:
+
+            - `cmd+k` in `Editor` (line 4)
+            - `cmd+f` menu item "Find" (line 7)
+            - menu item "Find Again" (line 8)
+            - edit menu item "Search" (line 11)
+            """)
+    }
+
     @Test func namesDescribeThemselves() {
         var h = ServerHarness()
         h.open(sample)

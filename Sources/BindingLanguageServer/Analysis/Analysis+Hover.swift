@@ -100,11 +100,10 @@ extension Analysis {
             } else if let d = declarationSyntax(ofAction: name), let type = d.argumentType {
                 head = "action `\(name)(\(type.name))`"
             }
-            let uses = sites.filter { $0.action?.name.name == name }
+            let uses = actionUses(name, sites)
             var lines = [head, origin, "\(uses.count) use\(uses.count == 1 ? "" : "s")" + (uses.isEmpty ? "" : ":"), ""]
             for u in uses.prefix(20) {
-                let place = u.role.map { "in `\($0)`" } ?? "menu item \"\(u.menuItem ?? "")\""
-                lines.append("- `\(text(u.range))` \(place) (line \(compilation.sources.location(of: u.range).line))")
+                lines.append("- \(u.text) (line \(compilation.sources.location(of: u.range).line))")
             }
             if uses.count > 20 { lines.append("- … and \(uses.count - 20) more") }
             return lines.joined(separator: "\n")
@@ -130,6 +129,33 @@ extension Analysis {
                     "the platform compiled for, decided while compiling (Grammar.md §4.7)", compiled]
                 .joined(separator: "\n\n")
         }
+    }
+
+    /// Every use of action `name`, in file and source order: the bindings of blocks
+    /// (`` `cmd+1` in `Editor` ``) and the items of every menu, main or edit, with or without
+    /// a key (`` `cmd+f` menu item "Find" ``, `edit menu item "Copy"`), each with its range.
+    private func actionUses(_ name: String, _ sites: [BindingSite]) -> [(text: String, range: SourceRange)] {
+        var uses: [(text: String, range: SourceRange)] = []
+        for site in sites where site.role != nil && site.action?.name.name == name {
+            uses.append(("`\(text(site.range))` in `\(site.role ?? "")`", site.range))
+        }
+        func collect(_ menu: MenuDeclaration, edit: Bool) {
+            for entry in menu.entries {
+                switch entry {
+                case .item(let item) where item.action.name.name == name:
+                    let key = item.keyEquivalent.map { "`\(text($0.range))` " } ?? ""
+                    uses.append(("\(key)\(edit ? "edit menu" : "menu") item \"\(item.title.value)\"", item.keyEquivalent?.range ?? item.action.name.range))
+                case .submenu(let sub):
+                    collect(sub, edit: edit)
+                case .item, .separator, .error:
+                    break
+                }
+            }
+        }
+        for file in compilation.files {
+            for case .menu(let m) in file.declarations { collect(m, edit: m.title == nil) }
+        }
+        return uses.sorted { $0.range < $1.range }
     }
 
     /// What the author wrote about a declaration: the `//` lines directly above the line
