@@ -231,13 +231,25 @@ let sample = """
     }
 
     @Test func contextsInConditionsAndCasesAfterComparisons() {
-        #expect(complete(head + "in Editor when ‸") == ["mode", "on"])
-        #expect(complete(head + "in Editor {\n  cmd+k -> search when on && ‸\n}") == ["mode", "on"])
+        let operands = ["mode", "on", "platform", "is", "inside"]
+        #expect(complete(head + "in Editor when ‸") == operands)
+        #expect(complete(head + "in Editor {\n  cmd+k -> search when on && ‸\n}") == operands)
         #expect(complete(head + "in Editor {\n  cmd+k -> search when mode == ‸\n}") == ["normal", "insert"])
         #expect(complete(head + "in Editor {\n  cmd+k -> search when mode != ins‸\n}") == ["normal", "insert"])
         #expect(complete(head + "in Editor {\n  cmd+k -> search when mode in (normal, ‸\n}") == ["normal", "insert"])
         #expect(complete(head + "in Editor {\n  cmd+k -> search when on == ‸\n}") == ["true", "false"])
         #expect(complete(head + "in Editor {\n  cmd+k -> search ‸\n}") == ["when"])
+    }
+
+    @Test func theBuiltInPlatformItsNamesAndRolesAfterIsAndInside() {
+        let platforms = ["macOS", "iPadOS", "windows", "linux"]
+        #expect(complete(head + "in Editor {\n  cmd+k -> search when platform == ‸\n}") == platforms)
+        #expect(complete(head + "in Editor {\n  cmd+k -> search when platform != mac‸\n}") == platforms)
+        #expect(complete(head + "in Editor {\n  cmd+k -> search when platform in (linux, ‸\n}") == platforms)
+        #expect(complete(head + "in Editor {\n  cmd+k -> search when is ‸\n}") == ["Editor", "App"])
+        #expect(complete(head + "in Editor {\n  cmd+k -> search when on && !inside ‸\n}") == ["Editor", "App"])
+        #expect(complete(head + "in Editor when (inside ‸") == ["Editor", "App"])
+        #expect(complete(head + "in Editor {\n  cmd+k -> search when (‸\n}") == ["mode", "on", "platform", "is", "inside"])
     }
 
     @Test func modifiersAndKeysInChords() {

@@ -119,7 +119,7 @@ extension Analysis {
         case .plus:
             return chordParts()
         case .andAnd, .orOr, .bang:
-            return contexts()
+            return conditionStarts()
         case .equalEqual, .bangEqual:
             guard line.count >= 2 else { return [] }
             return values(of: word(line[line.count - 2], bytes))
@@ -134,7 +134,7 @@ extension Analysis {
             {
                 return []  // an action's argument
             }
-            return contexts()
+            return conditionStarts()
         case .comma:
             // `keymap "Name" for linux, …`: the platforms.
             if construct == .top && head == "keymap" && line.contains(where: { word($0, bytes) == "for" }) { return platforms() }
@@ -150,7 +150,12 @@ extension Analysis {
             if head == "context" { return ["Bool", "String"].map { CompletionItem($0, .typeParameter) } }
             return []
         case .identifier:
-            if lastWord == "when" { return contexts() }
+            if lastWord == "when" { return conditionStarts() }
+            // `is Role`, `inside Role` where an operand of a condition starts.
+            if lastWord == "is" || lastWord == "inside", line.count >= 2 {
+                let before = line[line.count - 2]
+                if [.andAnd, .orOr, .bang, .leftParen].contains(before.kind) || word(before, bytes) == "when" { return roles() }
+            }
             if construct == .top && head == "keymap" && lastWord == "for" { return platforms() }
             if line.count == 1 && head == "in" && construct == .top { return roles() }
             if line.count == 1 && head == "menu" && construct == .top { return [CompletionItem("edit", .keyword)] }
@@ -212,8 +217,20 @@ extension Analysis {
         }
     }
 
-    /// What a context may be compared with: its cases, or `true`/`false` for a Bool.
+    /// What may start an operand of a condition: the contexts, the built-in `platform`, and
+    /// the responder-chain questions `is` and `inside` (Grammar.md §4.6, §4.7).
+    private func conditionStarts() -> [CompletionItem] {
+        let platformItem = CompletionItem(
+            Symbol.platformContext, .variable,
+            detail: "built-in: " + Platform.allCases.map(\.rawValue).joined(separator: " | "))
+        return contexts() + [platformItem, CompletionItem("is", .keyword, detail: "is Role: the responder holding the binding also plays Role"),
+                             CompletionItem("inside", .keyword, detail: "inside Role: a responder further out in the chain plays Role")]
+    }
+
+    /// What a context may be compared with: its cases, `true`/`false` for a Bool, the
+    /// platform names for the built-in `platform`.
     private func values(of context: String) -> [CompletionItem] {
+        if context == Symbol.platformContext && contextType(context) == nil { return platforms() }
         if contextType(context) == "Bool" { return ["true", "false"].map { CompletionItem($0, .keyword) } }
         return cases(ofContext: context).map { CompletionItem($0, .enumMember, detail: "case of \(context)") }
     }
