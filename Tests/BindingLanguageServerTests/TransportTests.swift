@@ -57,6 +57,19 @@ import Testing
         #expect(session.statusAtEndOfInput == 1)
     }
 
+    /// What `bindc lsp --help` says: 0 after `shutdown` even when the input closes before
+    /// `exit`, 1 when it closes before `shutdown`.
+    @Test func inputClosingAfterShutdownIsASuccess() {
+        var session = ServerSession()
+        for message in [#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#, #"{"jsonrpc":"2.0","method":"initialized"}"#] {
+            _ = session.receive(MessageFramer.frame(Array(message.utf8)))
+        }
+        #expect(session.statusAtEndOfInput == 1)
+        _ = session.receive(MessageFramer.frame(Array(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#.utf8)))
+        #expect(session.exitStatus == nil)
+        #expect(session.statusAtEndOfInput == 0)
+    }
+
     @Test func garbageContentGetsAParseError() {
         var session = ServerSession()
         let out = String(decoding: session.receive(MessageFramer.frame([0x7B, 0xFF, 0x22])), as: UTF8.self)

@@ -17,8 +17,8 @@ enum LspCommand: Command {
             Speaks the Language Server Protocol (JSON-RPC 2.0 with Content-Length framing) for
             editors: diagnostics as you type, completion, hover, definition, references, rename,
             outline, formatting, quick fixes and semantic highlighting. Exits with 0 after
-            'shutdown' and 'exit', with 1 when the input closes or 'exit' comes without
-            'shutdown'.
+            'shutdown' (at 'exit', or when the input then closes), with 1 when 'exit' comes
+            without 'shutdown' or the input closes before it.
             """,
         positionals: PositionalSpec(name: "", minimum: 0, maximum: 0, help: ""),
         options: [CommonOptions.platform],
