@@ -19,6 +19,30 @@ import Testing
         #expect(r.stdout.contains("  lost    in Window  ctrl+k ctrl+c -> search \"Search Window\"  (editor.bind:33:3)\n          a nearer role was chosen: Editor at editor.bind:20:3\n"))
     }
 
+    /// A responder playing several roles (`Editor+VimControl`, one Zed element): `is`
+    /// conditions of an imported keymap can hold, and a refusal of one role is the responder's.
+    @Test func aResponderPlaysTheRolesJoinedByPlus() throws {
+        try bindc.write("vim.bind", """
+            responder Editor, VimControl, Pane
+            action a
+            action b
+            in Editor {
+              ctrl+h -> a when !is VimControl
+              ctrl+h -> b when is VimControl
+            }
+            """)
+        let both = try bindc.run(["explain", "vim.bind", "--chain", "Editor+VimControl, Pane", "--keys", "ctrl+h"])
+        #expect(both.status == 0, "\(both.stderr)")
+        #expect(both.stdout.hasPrefix("chain: Editor+VimControl > Pane\n"), "\(both.stdout)")
+        #expect(both.stdout.contains("ctrl+h: performed b on Editor+VimControl\n"), "\(both.stdout)")
+        let alone = try bindc.run(["explain", "vim.bind", "--chain", "Editor,Pane", "--keys", "ctrl+h"])
+        #expect(alone.stdout.contains("ctrl+h: performed a on Editor\n"), "\(alone.stdout)")
+        let refused = try bindc.run(["explain", "vim.bind", "--chain", "Editor+VimControl", "--cannot-perform", "VimControl:b", "--keys", "ctrl+h"])
+        #expect(!refused.stdout.contains("performed b"), "\(refused.stdout)")
+        let unknown = try bindc.run(["explain", "vim.bind", "--chain", "Editor+VimControll", "--keys", "ctrl+h"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("VimControl"), "\(unknown.stderr)")
+    }
+
     @Test func conditionPartThatIsFalse() throws {
         let r = try bindc.run([
             "explain", "editor.bind", "--set", "mode=insert", "--set", "readOnly=true", "--keys", "cmd+b",

@@ -7,7 +7,7 @@ enum ExplainCommand: Command {
         name: "explain",
         abstract: "Explain what a key press does in a given state, and why",
         discussion: """
-            Builds a responder chain of synthetic responders (one per role in --chain, nearest
+            Builds a responder chain of synthetic responders (one per item of --chain, nearest
             first, each able to perform every action unless --cannot-perform says otherwise),
             sets context values with --set, and dispatches --keys: prints the chosen binding with
             its source location, its performer, and why every other binding of the sequence
@@ -15,7 +15,7 @@ enum ExplainCommand: Command {
             """,
         positionals: CommonOptions.filesOrTable,
         options: [
-            .value("--chain", valueName: "ROLES", help: "Comma-separated roles, nearest first (default: every role)"),
+            .value("--chain", valueName: "ROLES", help: "Comma-separated responders, nearest first, each a role or roles joined by '+' (Editor+VimControl: one responder playing both); default: one per role"),
             .value("--set", valueName: "NAME=VALUE", repeatable: true, help: "Set a context variable"),
             .value("--keys", valueName: "SEQUENCE", help: "Strokes to press, as in a .bind file, e.g. \"ctrl+k ctrl+c\" or 'cmd+\"[\"'"),
             .value(
@@ -45,7 +45,7 @@ enum ExplainCommand: Command {
             }
         }
         let roles = try chainRoles(arguments, keymap)
-        let chain = SyntheticResponder.chain(roles: roles, refused: try refusals(arguments, keymap, roles))
+        let chain = SyntheticResponder.chain(roles, refused: try refusals(arguments, keymap, roles))
         let (contextState, values, set) = try context(arguments, keymap, table)
         var strokes: [Chord]? = nil
         if let keys = arguments.value("keys") {
@@ -111,14 +111,20 @@ enum ExplainCommand: Command {
         }
     }
 
-    /// `--chain A,B,C` (default: every declared role, in declaration order).
+    /// `--chain A,B+C,D`: the responders, nearest first, each playing the roles written with
+    /// `+` between them (default: one responder per declared role, in declaration order).
     static func chainRoles(_ arguments: ParsedArguments, _ keymap: Keymap) throws(UsageError) -> [String] {
         guard let text = arguments.value("chain") else { return keymap.roles }
         let names = text.split(separator: ",").map { trimmed($0) }.filter { !$0.isEmpty }
-        for name in names where !keymap.roles.contains(name) {
-            throw .invalidValue(unknown("role", name, in: keymap.roles, option: "--chain"))
+        var responders: [String] = []
+        for name in names {
+            let roles = name.split(separator: "+", omittingEmptySubsequences: false).map { trimmed($0) }
+            for role in roles where !keymap.roles.contains(role) {
+                throw .invalidValue(unknown("role", role, in: keymap.roles, option: "--chain"))
+            }
+            responders.append(roles.joined(separator: "+"))
         }
-        return names
+        return responders
     }
 
     /// `name` without the spaces and tabs around it.
@@ -137,13 +143,14 @@ enum ExplainCommand: Command {
             guard keymap.actions.contains(where: { $0.name == action }) else {
                 throw .invalidValue(unknown("action", action, in: keymap.actions.map(\.name), option: "--cannot-perform"))
             }
+            let played = roles.flatMap(SyntheticResponder.roles(of:))
             if let role {
-                guard roles.contains(role) else {
-                    throw .invalidValue(unknown("role in the chain", role, in: roles, option: "--cannot-perform"))
+                guard played.contains(role) else {
+                    throw .invalidValue(unknown("role in the chain", role, in: played, option: "--cannot-perform"))
                 }
                 refused[role, default: []].insert(action)
             } else {
-                for r in roles { refused[r, default: []].insert(action) }
+                for r in played { refused[r, default: []].insert(action) }
             }
         }
         return refused

@@ -101,6 +101,14 @@ private func rendered(_ result: Importer.Result) -> String {
     /// A later, longer Zed sequence takes the keys of an earlier shorter one, which Zed still
     /// runs when the sequence is not continued: counted, alone and in a layer (19 of 39 real
     /// Zed files have such pairs, `space` against a user's `space e` leader keys).
+    /// VS Code writes Windows virtual keys (`oem_plus`) only for keys recorded on another
+    /// layout than US: read as the US character, and counted.
+    @Test func windowsVirtualKeysAreCounted() throws {
+        let result = run(#"[{ "key": "ctrl+oem_plus", "command": "a" }, { "key": "ctrl+oem_102", "command": "b" }]"#, .vscode)
+        #expect(try #require(result.source).contains(#"ctrl+"=" -> a"#))
+        #expect(try #require(result.report).approximations[VSCodeConverter.windowsVirtualKeys] == 1)
+    }
+
     @Test func aLaterLongerZedSequenceIsCountedAsApproximated() throws {
         let alone = run("""
             [{ "context": "Terminal", "bindings": { "ctrl-b": ["terminal::SendKeystroke", "ctrl-b"] } },
