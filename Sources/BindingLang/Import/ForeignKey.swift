@@ -201,13 +201,13 @@ public enum ForeignKey {
             // `]t`, `gg`: strokes written without the space between them.
             let apart = (2...3).contains(keyText.count) && out.isEmpty
                 ? "; did you mean '\(ForeignText.inline(keyText.map(String.init).joined(separator: " ")))', one stroke each?" : ""
-            throw UnsupportedCondition(reason: "key without a name in the language ('\(ForeignText.inline(lower))')" + apart)
+            throw UnsupportedCondition(reason: "key without a name in the language ('\(ForeignText.inline(keyText))')" + apart)
         }
         let chord = out.joined(separator: "+")
         // What the language itself reads as one stroke, so the output compiles (a control
         // character or a combining mark is not a key).
         guard case .success = StrokeText.chord(chord, platform: .macOS) else {
-            throw UnsupportedCondition(reason: "key without a name in the language ('\(ForeignText.inline(lower))')")
+            throw UnsupportedCondition(reason: "key without a name in the language ('\(ForeignText.inline(keyText))')")
         }
         return chord
     }

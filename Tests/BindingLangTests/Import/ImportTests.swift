@@ -507,5 +507,9 @@ extension ImportLayerTests {
         #expect(throws: UnsupportedCondition(reason: "key without a name in the language ('xy')")) {
             try ForeignKey.chord("ctrl-xy", separator: "-")
         }
+        // The key as written, not lower-cased.
+        #expect(throws: UnsupportedCondition(reason: "key without a name in the language ('gD'); did you mean 'g D', one stroke each?")) {
+            try ForeignKey.chord("gD", separator: "-")
+        }
     }
 }
