@@ -104,26 +104,26 @@ LAYOUTS = [
     ("us-intl", "English (US, international, dead keys)", "pc", "xkb:us(intl)"),
     ("latam", "Spanish (Latin American)", "pc", "xkb:latam"),
     ("ca", "French (Canada)", "pc", "xkb:ca"),
-    ("us-win", "English (US), Windows", "pc", "vscode:en.win.ts", "us"),
-    ("gb-win", "English (UK), Windows", "pc", "vscode:en-uk.win.ts", "gb"),
-    ("us-intl-win", "English (US, international), Windows", "pc", "vscode:en-intl.win.ts", "us-intl"),
-    ("de-win", "German, Windows", "pc", "vscode:de.win.ts", "de"),
-    ("ch-de-win", "German (Switzerland), Windows", "pc", "vscode:de-swiss.win.ts", "ch-de"),
-    ("fr-win", "French (AZERTY), Windows", "pc", "vscode:fr.win.ts", "fr"),
-    ("be-win", "Belgian (Period), Windows", "pc", "vscode:en-belgian.win.ts", "be"),
-    ("es-win", "Spanish, Windows", "pc", "vscode:es.win.ts", "es"),
-    ("latam-win", "Spanish (Latin American), Windows", "pc", "vscode:es-latin.win.ts", "latam"),
-    ("it-win", "Italian, Windows", "pc", "vscode:it.win.ts", "it"),
-    ("pt-win", "Portuguese, Windows", "pc", "vscode:pt.win.ts", "pt"),
-    ("br-win", "Portuguese (Brazil, ABNT), Windows", "pc", "vscode:pt-br.win.ts", "br"),
-    ("se-win", "Swedish, Windows", "pc", "vscode:sv.win.ts", "se"),
-    ("no-win", "Norwegian, Windows", "pc", "vscode:no.win.ts", "no"),
-    ("dk-win", "Danish, Windows", "pc", "vscode:dk.win.ts", "dk"),
-    ("pl-win", "Polish (programmers), Windows", "pc", "vscode:pl.win.ts", "pl"),
-    ("cz-win", "Czech, Windows", "pc", "vscode:cz.win.ts", "cz"),
-    ("hu-win", "Hungarian, Windows", "pc", "vscode:hu.win.ts", "hu"),
-    ("tr-win", "Turkish (Q), Windows", "pc", "vscode:tr.win.ts", "tr"),
-    ("ru-win", "Russian, Windows", "pc", "vscode:ru.win.ts", "ru"),
+    ("us-win", "English (US), Windows", "windows", "vscode:en.win.ts", "us"),
+    ("gb-win", "English (UK), Windows", "windows", "vscode:en-uk.win.ts", "gb"),
+    ("us-intl-win", "English (US, international), Windows", "windows", "vscode:en-intl.win.ts", "us-intl"),
+    ("de-win", "German, Windows", "windows", "vscode:de.win.ts", "de"),
+    ("ch-de-win", "German (Switzerland), Windows", "windows", "vscode:de-swiss.win.ts", "ch-de"),
+    ("fr-win", "French (AZERTY), Windows", "windows", "vscode:fr.win.ts", "fr"),
+    ("be-win", "Belgian (Period), Windows", "windows", "vscode:en-belgian.win.ts", "be"),
+    ("es-win", "Spanish, Windows", "windows", "vscode:es.win.ts", "es"),
+    ("latam-win", "Spanish (Latin American), Windows", "windows", "vscode:es-latin.win.ts", "latam"),
+    ("it-win", "Italian, Windows", "windows", "vscode:it.win.ts", "it"),
+    ("pt-win", "Portuguese, Windows", "windows", "vscode:pt.win.ts", "pt"),
+    ("br-win", "Portuguese (Brazil, ABNT), Windows", "windows", "vscode:pt-br.win.ts", "br"),
+    ("se-win", "Swedish, Windows", "windows", "vscode:sv.win.ts", "se"),
+    ("no-win", "Norwegian, Windows", "windows", "vscode:no.win.ts", "no"),
+    ("dk-win", "Danish, Windows", "windows", "vscode:dk.win.ts", "dk"),
+    ("pl-win", "Polish (programmers), Windows", "windows", "vscode:pl.win.ts", "pl"),
+    ("cz-win", "Czech, Windows", "windows", "vscode:cz.win.ts", "cz"),
+    ("hu-win", "Hungarian, Windows", "windows", "vscode:hu.win.ts", "hu"),
+    ("tr-win", "Turkish (Q), Windows", "windows", "vscode:tr.win.ts", "tr"),
+    ("ru-win", "Russian, Windows", "windows", "vscode:ru.win.ts", "ru"),
     ("us-mac", "English (US), Apple", "apple", "vscode:en.darwin.ts"),
     ("gb-mac", "English (UK), Apple", "apple", "vscode:en-uk.darwin.ts"),
     ("de-mac", "German, Apple", "apple", "vscode:de.darwin.ts"),
@@ -139,6 +139,23 @@ LAYOUTS = [
     ("kr-mac", "Korean (2-Set), Apple", "apple", "vscode:ko.darwin.ts"),
 ]
 
+
+# Dead keys of Windows layouts that their Linux namesakes do not have (so mark_dead_keys cannot
+# find them), as (key, level): 0 alone, 1 Shift, 2 AltGr, 3 Shift+AltGr. Sources: Microsoft's
+# layout sources (Windows-driver-samples input/layout/all_kbds/kbdfr/kbdfr.c), kbdlayout.info's
+# export of kbdcz.dll 10.0.25393.1, Windows NT 4's kbdtuq.txt and ReactOS's kbdtuq.c, kbdsp.c,
+# kbdpl1.c and kbdcz.c, Microsoft's "Dead-Key Combinations on the Polish Programmer's
+# Keyboard", the HunLC project's notes on the Hungarian caret.
+WINDOWS_DEAD_KEYS = {
+    "fr-win": [("Digit2", 2), ("Digit7", 2)],                     # ~ `
+    "es-win": [("Digit4", 2)],                                     # ~
+    "tr-win": [("Digit3", 1), ("BracketRight", 2), ("Backslash", 2), ("Semicolon", 2)],  # ^ ~ ` ´
+    "pl-win": [("Backquote", 1)],                                  # ~
+    "us-intl-win": [("Quote", 0), ("Quote", 1)],                   # ' "
+    "cz-win": [("Backquote", 1)] + [(k, 2) for k in ("Digit2", "Digit3", "Digit4", "Digit5", "Digit6", "Digit7",
+                                                     "Digit8", "Digit9", "Digit0", "Minus", "Equal")],
+    "hu-win": [("Digit3", 2)],                                     # ^
+}
 
 # PC layouts whose keyboards have no ISO key beside the left Shift (ANSI, JIS, Korean): the
 # key "pc" gives every layout is left out of them, so that no character is found on a key
@@ -394,6 +411,10 @@ def main():
             if partner:
                 mark_dead_keys(keys, by_id[partner])
                 provenance += ", dead keys as " + partner
+            for code, level in WINDOWS_DEAD_KEYS.get(ident, []):
+                text, _ = keys[code][level]
+                assert text, "%s: no character to mark dead at %s level %d" % (ident, code, level)
+                keys[code][level] = (text, True)
         # The space bar types a space alone and with Shift on every layout; xkb defines it in
         # "pc", which layouts do not include.
         keys.setdefault("Space", [(" ", False), (" ", False), None, None])

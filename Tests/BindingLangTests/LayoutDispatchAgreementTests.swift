@@ -56,12 +56,16 @@ private let probe: (keymap: Keymap, table: BindingTable, chords: [Chord])? = {
 /// does, which ignores Shift too (`]` for Shift+]).
 private func event(_ layout: KeyboardLayout, _ key: PhysicalKey, _ level: KeyboardLayout.Level, _ held: Modifiers, uikit: Bool = false) -> KeyEvent {
     let entry = layout.entry(for: key)
-    // UIKit names a dead key by its accent; so does AppKit with Shift held.
+    // UIKit names a dead key by its accent; so does AppKit with Shift held, and a Windows app
+    // where the key is not armed.
     // A level that types nothing types the level below it (as xkb does).
     let below = level.needsShift ? KeyboardLayout.Level(rawValue: level.rawValue - 1)! : level
+    // Windows arms no dead key with Ctrl, Alt or the Windows key held outside AltGr: the app
+    // reads the key's accent then (ToUnicode without those modifiers).
+    let unarmed = !LayoutAnalysis.armsDeadKey(held, atAltGr: level.needsAltGr, on: layout)
     let typed = uikit && level.needsShift || entry?.character(at: level) == nil
         ? entry?.character(at: below)
-        : entry.flatMap { $0.isDead(at: level) && !level.needsShift ? nil : $0.character(at: level) }
+        : entry.flatMap { $0.isDead(at: level) && !level.needsShift && !unarmed ? nil : $0.character(at: level) }
     return KeyEvent(physicalKey: key, characters: typed.map { String($0) } ?? "", modifiers: held, layout: layout)
 }
 

@@ -59,9 +59,20 @@ public struct LayoutAnalysis: Sendable {
             out.findings.append((.needsAltGr, c))
             if layout.kind == .apple { modifiers.insert(.alternate) } else { altGr = true }
         }
-        if press.isDead { out.findings.append((.deadKey, c)) }
+        if press.isDead && armsDeadKey(chord.modifiers, atAltGr: press.level.needsAltGr, on: layout) { out.findings.append((.deadKey, c)) }
         out.stroke = PhysicalStroke(key: press.key, modifiers: modifiers, altGr: altGr)
         return out
+    }
+
+    /// Whether pressing a dead key with the chord's `modifiers` arms it. Windows arms a dead
+    /// key only in the modifier state that types its accent: with Ctrl, Alt or the Windows key
+    /// held the key types nothing and the app gets a plain press, except at an AltGr level,
+    /// since AltGr is Ctrl+Alt there (Ctrl+AltGr+7 on a French keyboard is AltGr+7, the dead
+    /// grave). Linux's xkb and macOS arm it whatever else is held (Zed issue 45958).
+    static func armsDeadKey(_ modifiers: Modifiers, atAltGr: Bool, on layout: KeyboardLayout) -> Bool {
+        guard layout.kind == .windows else { return true }
+        if modifiers.contains(.command) { return false }
+        return atAltGr || modifiers.isDisjoint(with: [.control, .alternate])
     }
 
     // MARK: - One layout

@@ -1554,7 +1554,7 @@ Comma	,	'	¯
 Period	.	.	­	
 Slash	é	É	´		4
 Space	 	 		
-@us-win	pc	English (US), Windows	vscode en.win.ts, dead keys as us
+@us-win	windows	English (US), Windows	vscode en.win.ts, dead keys as us
 Backquote	`	~		
 Digit1	1	!		
 Digit2	2	@		
@@ -1604,7 +1604,7 @@ Comma	,	<
 Period	.	>		
 Slash	/	?		
 Space	 	 		
-@gb-win	pc	English (UK), Windows	vscode en-uk.win.ts, dead keys as gb
+@gb-win	windows	English (UK), Windows	vscode en-uk.win.ts, dead keys as gb
 Backquote	`	¬	¦	
 Digit1	1	!		
 Digit2	2	"		
@@ -1654,7 +1654,7 @@ Comma	,	<
 Period	.	>		
 Slash	/	?		
 Space	 	 		
-@us-intl-win	pc	English (US, international), Windows	vscode en-intl.win.ts, dead keys as us-intl
+@us-intl-win	windows	English (US, international), Windows	vscode en-intl.win.ts, dead keys as us-intl
 Backquote	`	~			3
 Digit1	1	!	¡	¹
 Digit2	2	@	²	
@@ -1691,7 +1691,7 @@ KeyJ	j	J
 KeyK	k	K		
 KeyL	l	L	ø	Ø
 Semicolon	;	:	¶	°
-Quote	'	"	´	¨
+Quote	'	"	´	¨	3
 IntlBackslash	\	|		
 KeyZ	z	Z	æ	Æ
 KeyX	x	X		
@@ -1704,7 +1704,7 @@ Comma	,	<	ç	Ç
 Period	.	>		
 Slash	/	?	¿	
 Space	 	 		
-@de-win	pc	German, Windows	vscode de.win.ts, dead keys as de
+@de-win	windows	German, Windows	vscode de.win.ts, dead keys as de
 Backquote	^	°			1
 Digit1	1	!		
 Digit2	2	"	²	
@@ -1754,7 +1754,7 @@ Comma	,	;
 Period	.	:		
 Slash	-	_		
 Space	 	 		
-@ch-de-win	pc	German (Switzerland), Windows	vscode de-swiss.win.ts, dead keys as ch-de
+@ch-de-win	windows	German (Switzerland), Windows	vscode de-swiss.win.ts, dead keys as ch-de
 Backquote	§	°		
 Digit1	1	+	¦	
 Digit2	2	"	@	
@@ -1804,15 +1804,15 @@ Comma	,	;
 Period	.	:		
 Slash	-	_		
 Space	 	 		
-@fr-win	pc	French (AZERTY), Windows	vscode fr.win.ts, dead keys as fr
+@fr-win	windows	French (AZERTY), Windows	vscode fr.win.ts, dead keys as fr
 Backquote	²			
 Digit1	&	1		
-Digit2	é	2	~	
+Digit2	é	2	~		4
 Digit3	"	3	#	
 Digit4	'	4	{	
 Digit5	(	5	[	
 Digit6	-	6	|	
-Digit7	è	7	`	
+Digit7	è	7	`		4
 Digit8	_	8	\	
 Digit9	ç	9	^	
 Digit0	à	0	@	
@@ -1854,7 +1854,7 @@ Comma	;	.
 Period	:	/		
 Slash	!	§		
 Space	 	 		
-@be-win	pc	Belgian (Period), Windows	vscode en-belgian.win.ts, dead keys as be
+@be-win	windows	Belgian (Period), Windows	vscode en-belgian.win.ts, dead keys as be
 Backquote	²	³		
 Digit1	&	1	|	
 Digit2	é	2	@	
@@ -1904,12 +1904,12 @@ Comma	;	.
 Period	:	/		
 Slash	=	+	~	~	12
 Space	 	 		
-@es-win	pc	Spanish, Windows	vscode es.win.ts, dead keys as es
+@es-win	windows	Spanish, Windows	vscode es.win.ts, dead keys as es
 Backquote	º	ª	\	
 Digit1	1	!	|	
 Digit2	2	"	@	
 Digit3	3	·	#	
-Digit4	4	$	~	
+Digit4	4	$	~		4
 Digit5	5	%	€	
 Digit6	6	&	¬	
 Digit7	7	/		
@@ -1954,7 +1954,7 @@ Comma	,	;
 Period	.	:		
 Slash	-	_		
 Space	 	 		
-@latam-win	pc	Spanish (Latin American), Windows	vscode es-latin.win.ts, dead keys as latam
+@latam-win	windows	Spanish (Latin American), Windows	vscode es-latin.win.ts, dead keys as latam
 Backquote	|	°	¬	
 Digit1	1	!		
 Digit2	2	"		
@@ -2004,7 +2004,7 @@ Comma	,	;
 Period	.	:		
 Slash	-	_		
 Space	 	 		
-@it-win	pc	Italian, Windows	vscode it.win.ts, dead keys as it
+@it-win	windows	Italian, Windows	vscode it.win.ts, dead keys as it
 Backquote	\	|		
 Digit1	1	!		
 Digit2	2	"		
@@ -2054,7 +2054,7 @@ Comma	,	;
 Period	.	:		
 Slash	-	_		
 Space	 	 		
-@pt-win	pc	Portuguese, Windows	vscode pt.win.ts, dead keys as pt
+@pt-win	windows	Portuguese, Windows	vscode pt.win.ts, dead keys as pt
 Backquote	\	|		
 Digit1	1	!		
 Digit2	2	"	@	
@@ -2104,7 +2104,7 @@ Comma	,	;
 Period	.	:		
 Slash	-	_		
 Space	 	 		
-@br-win	pc	Portuguese (Brazil, ABNT), Windows	vscode pt-br.win.ts, dead keys as br
+@br-win	windows	Portuguese (Brazil, ABNT), Windows	vscode pt-br.win.ts, dead keys as br
 Backquote	'	"		
 Digit1	1	!	¹	
 Digit2	2	@	²	
@@ -2155,7 +2155,7 @@ Period	.	>
 Slash	;	:		
 IntlRo	/	?	°	
 Space	 	 		
-@se-win	pc	Swedish, Windows	vscode sv.win.ts, dead keys as se
+@se-win	windows	Swedish, Windows	vscode sv.win.ts, dead keys as se
 Backquote	§	½		
 Digit1	1	!		
 Digit2	2	"	@	
@@ -2205,7 +2205,7 @@ Comma	,	;
 Period	.	:		
 Slash	-	_		
 Space	 	 		
-@no-win	pc	Norwegian, Windows	vscode no.win.ts, dead keys as no
+@no-win	windows	Norwegian, Windows	vscode no.win.ts, dead keys as no
 Backquote	|	§		
 Digit1	1	!		
 Digit2	2	"	@	
@@ -2255,7 +2255,7 @@ Comma	,	;
 Period	.	:		
 Slash	-	_		
 Space	 	 		
-@dk-win	pc	Danish, Windows	vscode dk.win.ts, dead keys as dk
+@dk-win	windows	Danish, Windows	vscode dk.win.ts, dead keys as dk
 Backquote	½	§		
 Digit1	1	!		
 Digit2	2	"	@	
@@ -2305,8 +2305,8 @@ Comma	,	;
 Period	.	:		
 Slash	-	_		
 Space	 	 		
-@pl-win	pc	Polish (programmers), Windows	vscode pl.win.ts, dead keys as pl
-Backquote	`	~		
+@pl-win	windows	Polish (programmers), Windows	vscode pl.win.ts, dead keys as pl
+Backquote	`	~			2
 Digit1	1	!		
 Digit2	2	@		
 Digit3	3	#		
@@ -2355,20 +2355,20 @@ Comma	,	<
 Period	.	>		
 Slash	/	?		
 Space	 	 		
-@cz-win	pc	Czech, Windows	vscode cz.win.ts, dead keys as cz
-Backquote	;	°		
+@cz-win	windows	Czech, Windows	vscode cz.win.ts, dead keys as cz
+Backquote	;	°			2
 Digit1	+	1	~	
-Digit2	ě	2	ˇ	
-Digit3	š	3	^	
-Digit4	č	4	˘	
-Digit5	ř	5	°	
-Digit6	ž	6	˛	
-Digit7	ý	7	`	
-Digit8	á	8	˙	
-Digit9	í	9	´	
-Digit0	é	0	˝	
-Minus	=	%	¨	
-Equal	´	ˇ	¸		3
+Digit2	ě	2	ˇ		4
+Digit3	š	3	^		4
+Digit4	č	4	˘		4
+Digit5	ř	5	°		4
+Digit6	ž	6	˛		4
+Digit7	ý	7	`		4
+Digit8	á	8	˙		4
+Digit9	í	9	´		4
+Digit0	é	0	˝		4
+Minus	=	%	¨		4
+Equal	´	ˇ	¸		7
 KeyQ	q	Q	\	
 KeyW	w	W	|	
 KeyE	e	E	€	
@@ -2405,11 +2405,11 @@ Comma	,	?	<
 Period	.	:	>	
 Slash	-	_	*	
 Space	 	 		
-@hu-win	pc	Hungarian, Windows	vscode hu.win.ts, dead keys as hu
+@hu-win	windows	Hungarian, Windows	vscode hu.win.ts, dead keys as hu
 Backquote	0	§		
 Digit1	1	'	~	
 Digit2	2	"	ˇ		4
-Digit3	3	+	^	
+Digit3	3	+	^		4
 Digit4	4	!	˘		4
 Digit5	5	%	°	
 Digit6	6	/	˛		4
@@ -2455,11 +2455,11 @@ Comma	,	?	;
 Period	.	:	>	
 Slash	-	_	*	
 Space	 	 		
-@tr-win	pc	Turkish (Q), Windows	vscode tr.win.ts, dead keys as tr
+@tr-win	windows	Turkish (Q), Windows	vscode tr.win.ts, dead keys as tr
 Backquote	"	é	<	
 Digit1	1	!	>	
 Digit2	2	'	£	
-Digit3	3	^	#	
+Digit3	3	^	#		2
 Digit4	4	+	$	
 Digit5	5	%	½	
 Digit6	6	&		
@@ -2480,8 +2480,8 @@ KeyI	ı	I	i	İ
 KeyO	o	O		
 KeyP	p	P		
 BracketLeft	ğ	Ğ	¨		4
-BracketRight	ü	Ü	~	
-Backslash	,	;	`	
+BracketRight	ü	Ü	~		4
+Backslash	,	;	`		4
 KeyA	a	A	æ	Æ
 KeyS	s	S	ß	
 KeyD	d	D		
@@ -2491,7 +2491,7 @@ KeyH	h	H
 KeyJ	j	J		
 KeyK	k	K		
 KeyL	l	L		
-Semicolon	ş	Ş	´	
+Semicolon	ş	Ş	´		4
 Quote	i	İ		
 IntlBackslash	<	>	|	
 KeyZ	z	Z		
@@ -2505,7 +2505,7 @@ Comma	ö	Ö
 Period	ç	Ç		
 Slash	.	:		
 Space	 	 		
-@ru-win	pc	Russian, Windows	vscode ru.win.ts, dead keys as ru
+@ru-win	windows	Russian, Windows	vscode ru.win.ts, dead keys as ru
 Backquote	ё	Ё		
 Digit1	1	!		
 Digit2	2	"		

@@ -7,8 +7,8 @@ public struct KeyboardLayout: Sendable, Identifiable {
     public let id: String
     /// Human name, e.g. `German, Apple`.
     public let name: String
-    /// Whose layout this is: Apple's (the third level is Option, a modifier apps see) or the
-    /// Windows/Linux one (the third level is AltGr).
+    /// Whose layout this is: Apple's (the third level is Option, a modifier apps see), Linux's
+    /// or Windows' (the third level is AltGr; Windows sends it as Ctrl+Alt).
     public let kind: Kind
     /// Where the data came from (`xkeyboard-config symbols/de`, `vscode de.darwin.ts`,
     /// `vscode de.win.ts, dead keys as de`).
@@ -18,10 +18,13 @@ public struct KeyboardLayout: Sendable, Identifiable {
     /// Best position of each character (see ``position(of:)``).
     private let positions: [UInt32: Position]
 
-    /// Apple's layouts or the PC (Windows/Linux) ones.
+    /// Apple's layouts, or the PC ones as Linux or Windows lays them out.
     public enum Kind: String, Sendable {
-        /// Windows and Linux: the third and fourth levels need AltGr.
+        /// Linux (xkb): the third and fourth levels need AltGr.
         case pc
+        /// Windows: the third and fourth levels need AltGr, which is Ctrl+Alt there, and a
+        /// dead key arms only in the modifier state that types its accent.
+        case windows
         /// Apple: the third and fourth levels need Option (⌥), which apps see as `alt`.
         case apple
     }
