@@ -75,6 +75,24 @@ extension ReservedShortcuts {
             ReservedEntry(keys: "alt+f10", action: "maximize or restore the window"),
         ])
 
+    /// GNOME Shell's and mutter's own defaults (the `org.gnome.shell.keybindings` and
+    /// `org.gnome.mutter.keybindings` schemas): screenshots and screencasts, quick settings,
+    /// the dash's applications, notifications, display switching.
+    static let gnomeShell = Group(
+        owner: "GNOME",
+        source: "https://gitlab.gnome.org/GNOME/gnome-shell/-/blob/main/data/org.gnome.shell.gschema.xml.in",
+        entries: [
+            ReservedEntry(keys: "printScreen", action: "show the screenshot tool"),
+            ReservedEntry(keys: "shift+printScreen", action: "take a screenshot of the screen"),
+            ReservedEntry(keys: "alt+printScreen", action: "take a screenshot of the window"),
+            ReservedEntry(keys: "ctrl+alt+shift+r", action: "start or stop a screen recording"),
+            ReservedEntry(keys: "cmd+s", action: "show or hide quick settings"),
+            ReservedEntry(keys: "cmd+n", action: "focus the active notification"),
+            ReservedEntry(keys: "cmd+m", action: "show the notification list"),
+            ReservedEntry(keys: "cmd+p", action: "switch the display configuration"),
+            ReservedEntry(keys: "cmd+escape", action: "restore the keyboard shortcuts an app inhibited"),
+        ] + (1...9).map { ReservedEntry(keys: "cmd+\($0)", action: "open the application at position \($0) of the dash") })
+
     static let kdePlasma = Group(
         owner: "KDE Plasma", source: "https://docs.kde.org/stable5/en/khelpcenter/fundamentals/kbd.html",
         entries: [

@@ -79,7 +79,7 @@ public enum ReservedShortcuts {
         (.macOS, [macOS, macOSAccessibility]),
         (.iPadOS, [iPadOS]),
         (.windows, [windows]),
-        (.linux, [gnome, gnomeWindowManager, kdePlasma]),
+        (.linux, [gnome, gnomeWindowManager, gnomeShell, kdePlasma]),
     ]
 
     private struct Table: Sendable {

@@ -69,7 +69,7 @@ struct ReservedShortcutTests {
     @Test func everyNameOfTheKeysIsReserved() throws {
         let spellings: [(String, Platform)] = [
             (##"cmd+"#""##, .macOS), ("shift+cmd+Digit3", .macOS), (#"cmd+"$""#, .macOS), (#"cmd+"%""#, .macOS),
-            ("cmd+Backquote", .macOS), (#"cmd+"`""#, .macOS), (#"alt+cmd+"=""#, .macOS),
+            ("cmd+Backquote", .macOS), (#"cmd+"`""#, .macOS), (##"ctrl+cmd+"#""##, .macOS),
             ("alt+Backquote", .linux), (#"alt+"`""#, .linux), (#"cmd+"=""#, .windows), ("cmd+Equal", .windows),
         ]
         for (keys, platform) in spellings {
