@@ -48,6 +48,39 @@ import Testing
         #expect(once.last == .message(Array("[]".utf8)))
     }
 
+    /// Edits that arrive together (typing into a large file while the last analysis ran) are
+    /// analysed once: one publishDiagnostics, for the last version, after the answers; a
+    /// request among them answers from the text as edited so far.
+    @Test func aBurstOfEditsIsAnalysedOnce() {
+        var session = ServerSession()
+        func frame(_ json: String) -> [UInt8] { MessageFramer.frame(Array(json.utf8)) }
+        _ = session.receive(frame(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
+            + frame(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#))
+        let opened = String(decoding: session.receive(frame(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///t/a.bind","version":1,"text":"responder Editor\naction go\nin Editor {\n  cmd+g -> go\n}\n"}}}"#)), as: UTF8.self)
+        #expect(opened.components(separatedBy: "publishDiagnostics").count == 2)
+        var burst: [UInt8] = []
+        for (i, c) in ["o", "o", "x"].enumerated() {
+            burst += frame(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///t/a.bind","version":\#(i + 2)},"contentChanges":[{"range":{"start":{"line":3,"character":\#(13 + i)},"end":{"line":3,"character":\#(13 + i)}},"text":"\#(c)"}]}}"#)
+        }
+        burst += frame(#"{"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///t/a.bind"},"position":{"line":3,"character":12}}}"#)
+        let text = String(decoding: session.receive(burst), as: UTF8.self)
+        #expect(text.components(separatedBy: "publishDiagnostics").count == 2, "\(text)")
+        #expect(text.contains(#""version":4"#) && text.contains("unknown action 'gooox'"), "\(text)")
+        #expect(text.range(of: #""id":2"#)!.lowerBound < text.range(of: "publishDiagnostics")!.lowerBound)
+    }
+
+    /// A client that sends `initialized` twice is asked to register the watcher once (a
+    /// request id used twice, and a registration id already registered, are errors).
+    @Test func theWatcherIsRequestedOnce() {
+        var session = ServerSession()
+        func frame(_ json: String) -> [UInt8] { MessageFramer.frame(Array(json.utf8)) }
+        let initialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{"workspace":{"didChangeWatchedFiles":{"dynamicRegistration":true}}}}}"#
+        let first = String(decoding: session.receive(frame(initialize) + frame(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)), as: UTF8.self)
+        #expect(first.contains("client/registerCapability"))
+        let second = String(decoding: session.receive(frame(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)), as: UTF8.self)
+        #expect(!second.contains("client/registerCapability"))
+    }
+
     @Test func sessionAnswersFramedBytes() {
         var session = ServerSession()
         let out = session.receive(MessageFramer.frame(Array(#"{"jsonrpc":"2.0","id":7,"method":"shutdown"}"#.utf8)))

@@ -64,6 +64,8 @@ public struct Workspace: Sendable {
     /// open documents (saved, or changed on disk: `didSave`, `workspace/didChangeWatchedFiles`),
     /// so the next question reads it again.
     public mutating func fileChanged(_ uri: String) {
+        // An open document's text is the editor's, whatever the disk holds: nothing to redo.
+        if documents[uri] != nil { return }
         invalidate(uri)
     }
 

@@ -25,6 +25,17 @@ public struct LanguageServer: Sendable {
     /// (`workspace.didChangeWatchedFiles.dynamicRegistration`): then the server asks it, once
     /// `initialized`, to report changes to `.bind` files, so bases changed on disk are read again.
     public private(set) var clientRegistersWatchers = false
+    /// Whether `initialized` has asked for the watcher already (a client sending it twice
+    /// must not get the same request id twice).
+    private var askedForWatchers = false
+    /// While set, notifications that change documents hold their diagnostics back for
+    /// ``flushDiagnostics()``: ``ServerSession`` sets it over each batch of messages that
+    /// arrived together, so a burst of edits (typing into a large file while the last
+    /// analysis ran) is analysed once, not once per keystroke. Requests still answer from the
+    /// documents as edited so far.
+    public var defersDiagnostics = false
+    /// Documents whose diagnostics are held back, in the order they changed.
+    private var pendingDiagnostics: [String] = []
 
     /// The id of the server's one request, `client/registerCapability` for the file watcher.
     static let watcherRegistrationID = "bindc-watch-bind-files"
@@ -218,7 +229,9 @@ public struct LanguageServer: Sendable {
         guard state == .running else { return [] }
         switch method {
         case "initialized":
-            return clientRegistersWatchers ? [Self.watcherRegistration] : []
+            guard clientRegistersWatchers, !askedForWatchers else { return [] }
+            askedForWatchers = true
+            return [Self.watcherRegistration]
         case "textDocument/didOpen":
             guard let item = params?["textDocument"], let uri = item["uri"]?.stringValue,
                 let text = item["text"]?.stringValue
@@ -279,8 +292,26 @@ public struct LanguageServer: Sendable {
     ])
 
     /// `textDocument/publishDiagnostics` for every open document whose unit depends on one of
-    /// `uris`, once each.
+    /// `uris`, once each; while ``defersDiagnostics`` is set, the documents are remembered
+    /// for ``flushDiagnostics()`` instead.
     private mutating func publish(changed uris: [String]) -> [JSONValue] {
+        if defersDiagnostics {
+            for uri in uris where !pendingDiagnostics.contains(uri) { pendingDiagnostics.append(uri) }
+            return []
+        }
+        return publishNow(uris)
+    }
+
+    /// The diagnostics held back while ``defersDiagnostics`` was set, analysed once each with
+    /// the documents as they are now.
+    public mutating func flushDiagnostics() -> [JSONValue] {
+        let uris = pendingDiagnostics
+        pendingDiagnostics = []
+        return publishNow(uris)
+    }
+
+    /// ``publish(changed:)`` at once.
+    private mutating func publishNow(_ uris: [String]) -> [JSONValue] {
         var seen: Set<String> = []
         var out: [JSONValue] = []
         for uri in uris {

@@ -16,9 +16,13 @@ public struct ServerSession: Sendable {
     /// A session around a server made by the caller (one reading files another way).
     public init(server: LanguageServer) { self.server = server }
 
-    /// Feeds bytes read from the client; returns the framed messages to send back.
+    /// Feeds bytes read from the client; returns the framed messages to send back. The
+    /// diagnostics of the documents these messages changed come last, each analysed once
+    /// (``LanguageServer/defersDiagnostics``).
     public mutating func receive(_ bytes: some Collection<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
+        server.defersDiagnostics = true
+        defer { server.defersDiagnostics = false }
         for frame in framer.feed(bytes) {
             if case .exited = server.state { break }
             let messages: [JSONValue]
@@ -30,6 +34,8 @@ public struct ServerSession: Sendable {
             }
             for m in messages { out += MessageFramer.frame(Array(m.rendered(pretty: false).utf8)) }
         }
+        if case .exited = server.state { return out }
+        for m in server.flushDiagnostics() { out += MessageFramer.frame(Array(m.rendered(pretty: false).utf8)) }
         return out
     }
 
