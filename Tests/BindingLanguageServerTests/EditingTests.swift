@@ -80,6 +80,16 @@ import Testing
 }
 
 @Suite struct SemanticTokenTests {
+    /// A block comment over several lines is one token per line, none counting the line end
+    /// (`\r\n`, `\r` or `\n`).
+    @Test(arguments: ["\r\n", "\r", "\n"])
+    func blockCommentPiecesStopAtTheLineEnd(_ end: String) {
+        var h = ServerHarness()
+        h.open("/* ab" + end + "cd" + end + "ef */" + end + "responder Editor" + end)
+        let data = h.result("textDocument/semanticTokens/full", ServerHarness.document())["data"]?.arrayValue?.compactMap(\.intValue) ?? []
+        #expect(Array(data.prefix(15)) == [0, 0, 5, 7, 0, 1, 0, 2, 7, 0, 1, 0, 5, 7, 0], "\(data)")
+    }
+
     @Test func tokensAreClassifiedByMeaning() {
         var h = ServerHarness()
         h.open("context on: Bool // c\nresponder R\nin R {\n  cmd+é -> copy when !on\n}\n")

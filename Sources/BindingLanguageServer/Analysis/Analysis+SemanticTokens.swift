@@ -60,11 +60,12 @@ extension Analysis {
         var data: [Int] = []
         var lastLine = 0, lastCharacter = 0
         for span in spans {
-            // A token may not span lines: split block comments at newlines.
+            // A token may not span lines: split block comments at line ends (\n, \r\n, \r),
+            // none of whose bytes belongs to a piece.
             var s = span.start
             while s < span.end {
                 var e = s
-                while e < span.end && bytes[e] != 0x0A { e += 1 }
+                while e < span.end && bytes[e] != 0x0A && bytes[e] != 0x0D { e += 1 }
                 let a = d.position(of: s), b = d.position(of: e)
                 if b.character > a.character {
                     data += [a.line - lastLine, a.line == lastLine ? a.character - lastCharacter : a.character,
@@ -72,7 +73,7 @@ extension Analysis {
                     lastLine = a.line
                     lastCharacter = a.character
                 }
-                s = e + 1
+                s = e + (e + 1 < span.end && bytes[e] == 0x0D && bytes[e + 1] == 0x0A ? 2 : 1)
             }
         }
         return data
