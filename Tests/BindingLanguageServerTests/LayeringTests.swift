@@ -28,6 +28,16 @@ import Testing
         #expect(h.diagnostics(Self.userURI).first?["range"] == range(3, 11, 3, 16))
     }
 
+    /// Hover names the file of a declaration or use in another file of the unit, as a path
+    /// from the document's folder; those in the document itself by line.
+    @Test func hoverNamesTheFileOfWhatIsElsewhere() {
+        var h = Self.server()
+        h.open(Self.user, uri: Self.userURI)
+        let text = h.result("textDocument/hover", ServerHarness.at(2, 13, uri: Self.userURI))["contents"]?["value"]?.stringValue ?? ""
+        #expect(text.contains("declared at base.bind:3"), "\(text)")
+        #expect(text.contains("(base.bind:5)") && text.contains("(line 3)"), "\(text)")
+    }
+
     @Test func definitionReferencesAndRenameCrossFiles() {
         var h = Self.server()
         h.open(Self.user, uri: Self.userURI)

@@ -13,7 +13,7 @@ extension Analysis {
             return (chordHover(site, sites), range(site.range))
         }
         guard let o = index.occurrence(at: offset, in: file) else { return nil }
-        return (nameHover(o.symbol, sites), range(o.range))
+        return (nameHover(o.symbol, sites, from: file), range(o.range))
     }
 
     /// On an attribute's name (`@repeat`): what it does, from ``KnownAttributes``.
@@ -74,12 +74,23 @@ extension Analysis {
         return "replaced or unbound by a later file"
     }
 
-    private func nameHover(_ symbol: Symbol, _ sites: [BindingSite]) -> String {
+    /// Where `range` is, seen from the document hovered (`file`): `line 5` in it, else the
+    /// other file and line (`base.bind:5`, its path from the document's folder when it is
+    /// under that folder).
+    private func place(_ range: SourceRange, from file: FileID) -> String {
+        let loc = compilation.sources.location(of: range)
+        guard range.file != file, documents.indices.contains(file.index) else { return "line \(loc.line)" }
+        let here = documents[file.index].path
+        let folder = here.lastIndex(of: "/").map { String(here[...$0]) } ?? ""
+        let path = !folder.isEmpty && loc.path.hasPrefix(folder) ? String(loc.path.dropFirst(folder.count)) : loc.path
+        return "\(path):\(loc.line)"
+    }
+
+    private func nameHover(_ symbol: Symbol, _ sites: [BindingSite], from file: FileID) -> String {
         if symbol.isBuiltIn { return builtInHover(symbol) }
         let declarations = index.declarations(of: symbol)
         let declared = declarations.first.map { d -> String in
-            let loc = compilation.sources.location(of: d.range)
-            let at = "declared at \(documents.count > 1 ? loc.path + ":" : "line ")\(loc.line)"
+            let at = "declared at " + place(d.range, from: file)
             return documentation(of: d.range).map { at + "\n\n" + $0 } ?? at
         }
         switch symbol {
@@ -103,7 +114,7 @@ extension Analysis {
             let uses = actionUses(name, sites)
             var lines = [head, origin, "\(uses.count) use\(uses.count == 1 ? "" : "s")" + (uses.isEmpty ? "" : ":"), ""]
             for u in uses.prefix(20) {
-                lines.append("- \(u.text) (line \(compilation.sources.location(of: u.range).line))")
+                lines.append("- \(u.text) (\(place(u.range, from: file)))")
             }
             if uses.count > 20 { lines.append("- … and \(uses.count - 20) more") }
             return lines.joined(separator: "\n")
