@@ -49,8 +49,8 @@ import Testing
     }
 
     /// Edits that arrive together (typing into a large file while the last analysis ran) are
-    /// analysed once: one publishDiagnostics, for the last version, after the answers; a
-    /// request among them answers from the text as edited so far.
+    /// analysed once: one publishDiagnostics, for the last version, sent before the answer to
+    /// the request that follows them.
     @Test func aBurstOfEditsIsAnalysedOnce() {
         var session = ServerSession()
         func frame(_ json: String) -> [UInt8] { MessageFramer.frame(Array(json.utf8)) }
@@ -66,7 +66,8 @@ import Testing
         let text = String(decoding: session.receive(burst), as: UTF8.self)
         #expect(text.components(separatedBy: "publishDiagnostics").count == 2, "\(text)")
         #expect(text.contains(#""version":4"#) && text.contains("unknown action 'gooox'"), "\(text)")
-        #expect(text.range(of: #""id":2"#)!.lowerBound < text.range(of: "publishDiagnostics")!.lowerBound)
+        // Before the answer to the request that follows the edits.
+        #expect(text.range(of: "publishDiagnostics")!.lowerBound < text.range(of: #""id":2"#)!.lowerBound)
     }
 
     /// A client that sends `initialized` twice is asked to register the watcher once (a

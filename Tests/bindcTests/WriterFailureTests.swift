@@ -90,6 +90,19 @@ import Testing
     /// the link and the directory's contents are as before. Then, with no failure, the write
     /// goes through the link, and the file keeps mode 0600 (and, when the test may give files
     /// away, its owner).
+    /// A device cannot be replaced, only written to: `-o /dev/null` discards the table and
+    /// leaves the device in place (renaming over it, as for a file, put a plain file at
+    /// `/dev/null` when run as root).
+    @Test func writingToADeviceWritesIntoIt() throws {
+        let bindc = try BindcRunner()
+        defer { bindc.cleanUp() }
+        _ = try bindc.write("app.bind", Self.keymap)
+        let r = try bindc.run(["compile", "app.bind", "-o", "/dev/null"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let type = try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType
+        #expect(type == .typeCharacterSpecial)
+    }
+
     @Test(arguments: WriterFailureTests.writers)
     func failureAtEveryStepKeepsTheFile(writer w: Writer) throws {
         let (bindc, original) = try Self.setUp(w)

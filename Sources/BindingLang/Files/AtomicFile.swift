@@ -8,7 +8,8 @@ import Darwin
 /// flushed to disk and then renamed over the destination. Readers see the old file or the new
 /// one, never a mixture; when anything fails the destination is untouched and the temporary
 /// file is removed. An existing destination keeps its permissions; a new one gets `0666`
-/// less the umask, as if created by `open`.
+/// less the umask, as if created by `open`. A device, pipe or socket (`/dev/null`,
+/// `/dev/stdout`) is written to in place, since it cannot be replaced.
 public enum AtomicFile {
     /// Why a write failed: the step and the system's description of the error.
     public struct WriteError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -53,6 +54,15 @@ public enum AtomicFile {
         let (path, linkError) = resolvedLink(requestedPath)
         if let linkError { throw WriteError(path: requestedPath, reason: linkError) }
         if injected(.resolve) { throw WriteError(path: requestedPath, reason: systemError()) }
+        var target = stat()
+        if stat(path, &target) == 0 {
+            let kind = target.st_mode & S_IFMT
+            // A device, pipe or socket (`-o /dev/null`, `-o /dev/stdout`) cannot be replaced,
+            // only written to; renaming over it would put a plain file in its place.
+            if kind == S_IFCHR || kind == S_IFBLK || kind == S_IFIFO || kind == S_IFSOCK {
+                return try writeInPlace(bytes, to: path, reportedAs: requestedPath)
+            }
+        }
         let directory = directoryOf(path)
         let base = path.split(separator: "/").last.map(String.init) ?? path
         var template = Array("\(directory)/.\(base).tmp-XXXXXX".utf8CString)
@@ -109,6 +119,24 @@ public enum AtomicFile {
         if dirfd >= 0 {
             _ = fsync(dirfd)
             close(dirfd)
+        }
+    }
+
+    /// Writes `bytes` into the device, pipe or socket at `path` as `cp` would.
+    private static func writeInPlace(_ bytes: [UInt8], to path: String, reportedAs requestedPath: String) throws(WriteError) {
+        let fd = open(path, O_WRONLY)
+        guard fd >= 0 else { throw WriteError(path: requestedPath, reason: systemError()) }
+        defer { close(fd) }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { buffer in
+                Glibc_or_Darwin_write(fd, buffer.baseAddress! + written, buffer.count - written)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw WriteError(path: requestedPath, reason: systemError())
+            }
+            written += n
         }
     }
 

@@ -31,8 +31,8 @@ public struct LanguageServer: Sendable {
     /// While set, notifications that change documents hold their diagnostics back for
     /// ``flushDiagnostics()``: ``ServerSession`` sets it over each batch of messages that
     /// arrived together, so a burst of edits (typing into a large file while the last
-    /// analysis ran) is analysed once, not once per keystroke. Requests still answer from the
-    /// documents as edited so far.
+    /// analysis ran) is analysed once, not once per keystroke. A request sends what is held
+    /// first, so diagnostics still come in the order of the messages that caused them.
     public var defersDiagnostics = false
     /// Documents whose diagnostics are held back, in the order they changed.
     private var pendingDiagnostics: [String] = []
@@ -83,6 +83,9 @@ public struct LanguageServer: Sendable {
         default:
             return [Self.response(id: .null, error: ResponseError(ResponseError.invalidRequest, "invalid request id"))]
         }
+        // Diagnostics held back for the edits before this request go first, so the client sees
+        // them in the order it sent its messages (a request needs the analysis anyway).
+        let held = flushDiagnostics()
         var out: [JSONValue] = []
         do {
             let result = try request(method, params, &out)
@@ -90,7 +93,7 @@ public struct LanguageServer: Sendable {
         } catch {
             out.insert(Self.response(id: id, error: error), at: 0)
         }
-        return out
+        return held + out
     }
 
     static func response(id: JSONValue, result: JSONValue) -> JSONValue {
