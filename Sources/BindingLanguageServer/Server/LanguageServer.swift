@@ -185,10 +185,12 @@ public struct LanguageServer: Sendable {
                 throw ResponseError(ResponseError.invalidParams, "missing or invalid 'range'")
             }
             let d = a.document(file)
-            guard let start = d.offset(of: range.start), let end = d.offset(of: range.end) else {
+            // A range is clamped into the document, as edits are (clients send "the whole
+            // buffer" as a range to a line past the end); only a start past it is an error.
+            guard let start = d.offset(of: range.start) else {
                 throw ResponseError(ResponseError.invalidParams, "range is outside the document")
             }
-            return .array(a.codeActions(in: file, start, end).map(\.json))
+            return .array(a.codeActions(in: file, start, max(start, d.clampedOffset(of: range.end))).map(\.json))
         case "textDocument/semanticTokens/full":
             let (a, file) = try document(params)
             return .object([("data", .array(a.semanticTokens(file).map { .int(Int64($0)) }))])
@@ -249,7 +251,11 @@ public struct LanguageServer: Sendable {
             var ignored: [JSONValue] = []
             let edited = workspace.edit(uri) { d in
                 for change in changes {
-                    guard let text = change["text"]?.stringValue else { continue }
+                    guard let text = change["text"]?.stringValue else {
+                        ignored.append(Self.logMessage(
+                            .warning, "ignored a change to '\(uri)' without a string 'text': \(change.rendered(pretty: false))"))
+                        continue
+                    }
                     // Without `range` the text is the whole document; a malformed range (end
                     // before start, negative or missing numbers) is never taken for that.
                     if let member = change["range"] {
