@@ -50,7 +50,7 @@ struct DidYouMeanTests {
             "responder Editor\nin Editor {\n  @repeat(500) cmd+k up -> copy\n}",
         "unknown unit 'sec' in a repeat window; did you mean 's'?; write 'ms' (milliseconds) or 's' (seconds)":
             "responder Editor\nin Editor {\n  @repeat(2sec) cmd+k up -> copy\n}",
-        "'needsAltgr' is neither a layout finding (untypable, needsAltGr, needsShift, deadKey, collision) nor a layout id; did you mean 'needsAltGr'?":
+        "'needsAltgr' is neither a layout finding (untypable, needsAltGr, needsShift, deadKey, collision, ctrlAltIsAltGr) nor a layout id; did you mean 'needsAltGr'?":
             "responder Editor\nin Editor {\n  @allowLayouts(needsAltgr) cmd+k -> copy\n}",
     ]
 

@@ -37,6 +37,21 @@ private let editorHeader = """
     #expect(try findings(k, on: "us-mac").isEmpty)
 }
 
+/// Windows sends AltGr as Ctrl+Alt: a chord with both on a key whose AltGr level types a
+/// character, or Ctrl with a character that needs AltGr, is the keys of typing it. Not on
+/// Linux (AltGr is its own key there), not with the Windows key, not on a key AltGr leaves
+/// alone, and a dead key at a Windows layout's plain level is no finding with Ctrl held.
+@Test func ctrlAltIsAltGrOnWindows() throws {
+    let k = try keymap(editorHeader + "in Editor {\n  ctrl+alt+q -> a1\n  ctrl+\"[\" -> a2\n  ctrl+alt+left -> a3\n  ctrl+alt+cmd+q -> a4\n}\n")
+    let win = try findings(k, on: "de-win")
+    #expect(win.filter { $0.kind == .ctrlAltIsAltGr }.map { "\($0.binding) \(String(Character($0.character!)))" } == ["0 @", "1 ["])
+    #expect(try findings(k, on: "de").allSatisfy { $0.kind != .ctrlAltIsAltGr })
+    #expect(try findings(k, on: "us-win").isEmpty)
+    let dead = try keymap(editorHeader + "in Editor {\n  ctrl+\"^\" -> a1\n  \"^\" -> a2\n}\n")
+    #expect(try findings(dead, on: "de-win").filter { $0.kind == .deadKey }.map(\.binding) == [1])
+    #expect(try findings(dead, on: "de").filter { $0.kind == .deadKey }.map(\.binding) == [0, 1])
+}
+
 @Test func frenchDigitsNeedShift() throws {
     let k = try keymap(editorHeader + "in Editor {\n  cmd+1 -> a1\n  cmd+0 -> a2\n}\n")
     let fr = try findings(k, on: "fr")

@@ -31,6 +31,8 @@ extension Messages {
             text = "\(written) needs Shift for \(character)\(press)"
         case .deadKey:
             text = "\(written) types \(character) with a dead key\(press)"
+        case .ctrlAltIsAltGr:
+            text = "\(written) is typing \(character) on Windows, where AltGr is Ctrl+Alt\(press)"
         case .usFallback:
             text = "\(written) is reached through the US fallback\(press)"
         case .collision:

@@ -38,6 +38,24 @@ public struct LayoutAnalysis: Sendable {
     /// Maps `chord` as the dispatcher would match it on `layout` (Grammar.md §5), by the
     /// runtime's ``KeyboardLayout/press(_:)``, with the findings the key and level imply.
     static func map(_ chord: Chord, on layout: KeyboardLayout, us: KeyboardLayout) -> Mapped {
+        var mapped = mapCharacter(chord, on: layout, us: us)
+        if let stroke = mapped.stroke, let c = ctrlAltCharacter(stroke, on: layout) { mapped.findings.append((.ctrlAltIsAltGr, c)) }
+        return mapped
+    }
+
+    /// The character typing `stroke` types on a Windows layout, where AltGr is Ctrl+Alt: the
+    /// AltGr level of its key when the stroke holds Ctrl and Alt, or Ctrl or Alt with AltGr
+    /// (not with the Windows key, which Windows takes with them); nil elsewhere.
+    static func ctrlAltCharacter(_ stroke: PhysicalStroke, on layout: KeyboardLayout) -> Unicode.Scalar? {
+        guard layout.kind == .windows, let physical = stroke.key.physicalKey, !stroke.modifiers.contains(.command) else { return nil }
+        let held = stroke.modifiers
+        let ctrlAlt = stroke.altGr ? !held.isDisjoint(with: [.control, .alternate]) : held.isSuperset(of: [.control, .alternate])
+        guard ctrlAlt, let entry = layout.entry(for: physical) else { return nil }
+        return entry.character(at: held.contains(.shift) ? .shiftAltGr : .altGr)
+    }
+
+    /// ``map(_:on:us:)`` without the Windows Ctrl+Alt check.
+    private static func mapCharacter(_ chord: Chord, on layout: KeyboardLayout, us: KeyboardLayout) -> Mapped {
         guard let press = layout.press(chord) else {
             return Mapped(stroke: nil, findings: [(.untypable, Unicode.Scalar(chord.key.rawValue))])
         }

@@ -18,6 +18,10 @@ public struct LayoutFinding: Sendable, Equatable {
         /// (d) Once mapped to physical keys, the binding presses the same keys as another one
         /// of its role (or starts with them, or they start with its), in some state.
         case collision
+        /// (e) On Windows, where AltGr is Ctrl+Alt, the binding presses its key with both (or
+        /// Ctrl or Alt with AltGr): the same keys as typing the character the key's AltGr level
+        /// types (`ctrl+alt+q` on German Windows is typing `@`).
+        case ctrlAltIsAltGr
         /// Not a problem: on this non-Latin layout the character is reached through the
         /// dispatcher's fallback to the key's US character (Grammar.md §5).
         case usFallback
