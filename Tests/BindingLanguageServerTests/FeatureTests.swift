@@ -266,7 +266,7 @@ let sample = """
         #expect(complete("menu ‸") == ["edit"])
         #expect(complete("layer ‸") == ["over"])
         #expect(complete("keymap \"K\" ‸") == ["for"])
-        let allowances = ["untypable", "needsAltGr", "needsShift", "deadKey", "collision"] + KeyboardLayout.all.map(\.id)
+        let allowances = ["untypable", "needsAltGr", "needsShift", "deadKey", "collision", "ctrlAltIsAltGr"] + KeyboardLayout.all.map(\.id)
         let block = "responder Editor\naction go\nin Editor {\n  "
         #expect(complete(block + "@allowLayouts(‸\n}") == allowances)
         #expect(complete(block + "@allowLayouts(needsAltGr, ‸\n}") == allowances)
