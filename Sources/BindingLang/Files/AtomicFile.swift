@@ -96,17 +96,7 @@ public enum AtomicFile {
         } else if injected(.setOwner) {
             throw fail(systemError())
         }
-        var written = 0
-        while written < bytes.count || (written == 0 && failing == .writeBytes) {
-            let n = injected(.writeBytes) ? -1 : bytes.withUnsafeBytes { buffer in
-                Glibc_or_Darwin_write(fd, buffer.baseAddress! + written, buffer.count - written)
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw fail(systemError())
-            }
-            written += n
-        }
+        guard !injected(.writeBytes), writeAll(bytes, to: fd) else { throw fail(systemError()) }
         guard !injected(.flush), fsync(fd) == 0 else { throw fail(systemError()) }
         closed = true
         guard !injected(.closeFile), close(fd) == 0 else {
@@ -127,6 +117,12 @@ public enum AtomicFile {
         let fd = open(path, O_WRONLY)
         guard fd >= 0 else { throw WriteError(path: requestedPath, reason: systemError()) }
         defer { close(fd) }
+        guard writeAll(bytes, to: fd) else { throw WriteError(path: requestedPath, reason: systemError()) }
+    }
+
+    /// Writes all of `bytes` to `fd`, again after an interruption; false (with `errno` set)
+    /// when a write fails.
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
         var written = 0
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { buffer in
@@ -134,10 +130,11 @@ public enum AtomicFile {
             }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw WriteError(path: requestedPath, reason: systemError())
+                return false
             }
             written += n
         }
+        return true
     }
 
     /// Writes UTF-8 text atomically.

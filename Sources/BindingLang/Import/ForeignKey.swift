@@ -52,13 +52,22 @@ public enum ForeignKey {
     /// as VS Code labels them there (`oem_3` is `` ` ``). `oem_102` (the ISO key beside the
     /// left Shift) and `abnt_c1` (the Brazilian key beside the right Shift) type no US
     /// character; the language names them by position. `oem_8` has neither and is left out.
-    static let virtualKeyNames: [String: String] = {
-        let characters = [
-            "oem_1": ";", "oem_plus": "=", "oem_comma": ",", "oem_minus": "-", "oem_period": ".", "oem_2": "/",
-            "oem_3": "`", "oem_4": "[", "oem_5": "\\", "oem_6": "]", "oem_7": "'",
-        ]
-        return characters.mapValues(ForeignText.literal).merging(["oem_102": "IntlBackslash", "abnt_c1": "IntlRo"]) { a, _ in a }
-    }()
+    static let virtualKeyNames: [String: String] = virtualKeyCharacters.mapValues(ForeignText.literal)
+        .merging(["oem_102": "IntlBackslash", "abnt_c1": "IntlRo"]) { a, _ in a }
+
+    /// The virtual keys read as the character their key types on a US keyboard.
+    static let virtualKeyCharacters = [
+        "oem_1": ";", "oem_plus": "=", "oem_comma": ",", "oem_minus": "-", "oem_period": ".", "oem_2": "/",
+        "oem_3": "`", "oem_4": "[", "oem_5": "\\", "oem_6": "]", "oem_7": "'",
+    ]
+
+    /// Whether a stroke of VS Code `keys` (`ctrl+oem_plus`) names a virtual key read as its US
+    /// character (``virtualKeyCharacters``).
+    static func readsVirtualKeyAsUSCharacter(_ keys: String) -> Bool {
+        keys.lowercased().split(separator: " ").contains { stroke in
+            virtualKeyCharacters.keys.contains { stroke == $0 || stroke.hasSuffix("+" + $0) || stroke.hasSuffix("-" + $0) }
+        }
+    }
 
     /// VS Code's scan codes of the two keypad keys its key names do not name, as chord parts.
     static let numpadScanCodes: [String: [String]] = [

@@ -11,14 +11,14 @@ enum VSCodeConverter {
     /// The one role.
     static let role = "Workbench"
 
-    /// `boolKeys` are keys a layer's base declared as Bool contexts: comparing one with a string
-    /// cannot be written over that base.
     /// The report's name for a key written by a Windows virtual key (`oem_plus`, `oem_1`): VS
     /// Code writes those names only for keys recorded on a non-US layout, where the virtual key
     /// is another key than the US character it is read as (`oem_plus` is the key that types
     /// `+`, `oem_5` Norwegian's `|` key left of 1).
     static let windowsVirtualKeys = "a Windows virtual key (oem_plus, oem_1 …) read as the key's US character; VS Code writes them for keys recorded on other layouts, where they are other keys"
 
+    /// `boolKeys` are keys a layer's base declared as Bool contexts: comparing one with a string
+    /// cannot be written over that base.
     static func convert(
         _ file: VSCodeKeybindings, name: String, stringKeys: Set<String>, boolKeys: Set<String> = []
     ) -> ImportedKeymap {
@@ -55,7 +55,7 @@ enum VSCodeConverter {
                 continue
             }
             for kind in predicates { result.approximations[kind.reportName, default: 0] += 1 }
-            if entry.key.lowercased().contains("oem_") && !entry.key.lowercased().contains("oem_102") {
+            if ForeignKey.readsVirtualKeyAsUSCharacter(entry.key) {
                 result.approximations[windowsVirtualKeys, default: 0] += 1
             }
             // `-command` removes default bindings; an empty command takes the keys where its

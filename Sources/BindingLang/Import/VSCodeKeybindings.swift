@@ -71,7 +71,8 @@ public struct VSCodeKeybindings: Sendable {
             // VS Code reads a `when` that is not a string as no `when` at all.
             let when = string("when", "; ignored as VS Code ignores it, so the entry applies everywhere")
             for platform in ["mac", "linux", "win"] { _ = string(platform, "; ignored") }
-            for (name, present) in [("key", key != nil || item["key"] != nil || isRemoval), ("command", command != nil || item["command"] != nil)] where !present {
+            // A member that is there but not a string was warned about above.
+            for name in ["key", "command"] where item[name] == nil && !(name == "key" && isRemoval) {
                 diagnostics.warning("keybinding has no \"\(name)\"" + leftOut, at: at(item.range.lowerBound..<(item.range.lowerBound + 1)))
             }
             guard let command, let commandText = command.string, key != nil || isRemoval else { continue }

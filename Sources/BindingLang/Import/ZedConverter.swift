@@ -36,33 +36,26 @@ enum ZedConverter {
         for section in keymap.sections {
             var groups: [(role: String, condition: ImportCondition)] = [(globalRole, .constant(true))]
             var failure: String?
-            var approximated = 0
+            // Approximations each binding of the section makes (counted once it converts).
+            var approximated: [String] = []
             if let context = section.context {
                 do throws(UnsupportedCondition) {
                     let clause = try WhenClauseParser.parse(context, dialect: .zed)
                     groups = try roleGroups(translate(clause, outside: false), result: &result)
                     if negatesAnElement(clause), groups.contains(where: { $0.role != globalRole }) {
-                        approximated = section.bindings.count
+                        approximated.append(negatedElement)
                     }
+                    if negatesAnElementBelowParent(clause) { approximated.append(negatedBelowParent) }
+                    if namesTwoElementsOnTheParentSide(clause) { approximated.append(twoElementsOnTheParentSide) }
                     if !language.chainPredicates, groups.contains(where: { $0.condition.usesChainPredicates }) {
                         throw UnsupportedCondition(reason: chainReason(clause))
                     }
                 } catch {
                     failure = error.reason
-                    approximated = 0
+                    approximated = []
                 }
             }
-            if approximated > 0 {
-                result.approximations["Zed's '!Element' also looks inside the anchor's element (not seen)", default: 0] += approximated
-            }
-            if failure == nil, let clause = section.context.flatMap({ try? WhenClauseParser.parse($0, dialect: .zed) }) {
-                if negatesAnElementBelowParent(clause) {
-                    result.approximations[negatedBelowParent, default: 0] += section.bindings.count
-                }
-                if namesTwoElementsOnTheParentSide(clause) {
-                    result.approximations[twoElementsOnTheParentSide, default: 0] += section.bindings.count
-                }
-            }
+            for kind in approximated { result.approximations[kind, default: 0] += section.bindings.count }
             for binding in section.bindings {
                 // A disabling entry's command: `null`, or `-action` for an unbind (as VS Code's
                 // `-command`), which disables only the bindings to that action.
@@ -187,6 +180,9 @@ enum ZedConverter {
         case .not, .equals, .constant: false
         }
     }
+
+    /// The report's name for a `!` over an element name (``negatesAnElement(_:)``).
+    static let negatedElement = "Zed's '!Element' also looks inside the anchor's element (not seen)"
 
     /// The report's name for a `!` over an element name on the inner side of `A > B`
     /// (`AgentPanel > Editor && !menu`).

@@ -80,10 +80,7 @@ extension Analysis {
     private func place(_ range: SourceRange, from file: FileID) -> String {
         let loc = compilation.sources.location(of: range)
         guard range.file != file, documents.indices.contains(file.index) else { return "line \(loc.line)" }
-        let here = documents[file.index].path
-        let folder = here.lastIndex(of: "/").map { String(here[...$0]) } ?? ""
-        let path = !folder.isEmpty && loc.path.hasPrefix(folder) ? String(loc.path.dropFirst(folder.count)) : loc.path
-        return "\(path):\(loc.line)"
+        return "\(Self.displayPath(loc.path, from: documents[file.index].path)):\(loc.line)"
     }
 
     private func nameHover(_ symbol: Symbol, _ sites: [BindingSite], from file: FileID) -> String {

@@ -62,11 +62,13 @@ public struct Workspace: Sendable {
 
     /// Forgets every analysis that depends on the file `uri` names, which changed outside the
     /// open documents (saved, or changed on disk: `didSave`, `workspace/didChangeWatchedFiles`),
-    /// so the next question reads it again.
-    public mutating func fileChanged(_ uri: String) {
-        // An open document's text is the editor's, whatever the disk holds: nothing to redo.
-        if documents[uri] != nil { return }
+    /// so the next question reads it again. False for an open document, whose text is the
+    /// editor's whatever the disk holds: nothing to redo.
+    @discardableResult
+    public mutating func fileChanged(_ uri: String) -> Bool {
+        if documents[uri] != nil { return false }
         invalidate(uri)
+        return true
     }
 
     /// The analysis of `uri` with the files it layers over; nil when it is not open.

@@ -242,7 +242,7 @@ public struct LanguageServer: Sendable {
                 let text = item["text"]?.stringValue
             else { return [] }
             workspace.open(TextDocument(uri: uri, version: item["version"]?.intValue ?? 0, text: Array(text.utf8)))
-            return publish(changed: uri)
+            return publish(changed: [uri])
         case "textDocument/didChange":
             guard let uri = params?["textDocument"]?["uri"]?.stringValue,
                 let changes = params?["contentChanges"]?.arrayValue
@@ -271,7 +271,7 @@ public struct LanguageServer: Sendable {
                 }
                 if let version { d.version = version }
             }
-            return ignored + (edited ? publish(changed: uri) : [])
+            return ignored + (edited ? publish(changed: [uri]) : [])
         case "textDocument/didClose":
             guard let uri = params?["textDocument"]?["uri"]?.stringValue else { return [] }
             let dependents = workspace.dependents(of: uri)
@@ -279,13 +279,11 @@ public struct LanguageServer: Sendable {
             return [Self.diagnosticsMessage(uri, version: nil, [])]
                 + publish(changed: dependents.filter { $0 != uri })
         case "textDocument/didSave":
-            guard let uri = params?["textDocument"]?["uri"]?.stringValue else { return [] }
-            workspace.fileChanged(uri)
+            guard let uri = params?["textDocument"]?["uri"]?.stringValue, workspace.fileChanged(uri) else { return [] }
             return publish(changed: [uri])
         case "workspace/didChangeWatchedFiles":
             let uris = (params?["changes"]?.arrayValue ?? []).compactMap { $0["uri"]?.stringValue }
-            for uri in uris { workspace.fileChanged(uri) }
-            return publish(changed: uris)
+            return publish(changed: uris.filter { workspace.fileChanged($0) })
         default:
             return []  // `$/cancelRequest`, `$/setTrace`, … need no answer
         }
@@ -331,11 +329,6 @@ public struct LanguageServer: Sendable {
             }
         }
         return out
-    }
-
-    /// `textDocument/publishDiagnostics` for every open document whose unit depends on `uri`.
-    private mutating func publish(changed uri: String) -> [JSONValue] {
-        publish(changed: [uri])
     }
 
     /// The protocol's message types for `window/logMessage`.

@@ -137,13 +137,13 @@ enum ExplainCommand: Command {
     /// `--cannot-perform ACTION` (every responder) or `ROLE:ACTION`: the actions each role refuses.
     static func refusals(_ arguments: ParsedArguments, _ keymap: Keymap, _ roles: [String]) throws(UsageError) -> [String: Set<String>] {
         var refused: [String: Set<String>] = [:]
+        let played = roles.flatMap(SyntheticResponder.roles(of:))
         for item in arguments.values("cannot-perform") {
             let parts = item.split(separator: ":", maxSplits: 1).map(String.init)
             let (role, action) = parts.count == 2 ? (Optional(parts[0]), parts[1]) : (nil, item)
             guard keymap.actions.contains(where: { $0.name == action }) else {
                 throw .invalidValue(unknown("action", action, in: keymap.actions.map(\.name), option: "--cannot-perform"))
             }
-            let played = roles.flatMap(SyntheticResponder.roles(of:))
             if let role {
                 guard played.contains(role) else {
                     throw .invalidValue(unknown("role in the chain", role, in: played, option: "--cannot-perform"))
