@@ -1,5 +1,10 @@
 import BindingLang
 import BindingRuntime
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 /// `--profile PHASE`: runs one phase a few times on one keymap, with nothing else around it,
 /// so that `valgrind --tool=callgrind .build/release/bind-bench --profile lex` attributes the
@@ -8,7 +13,7 @@ enum Profile {
     static func run(_ phase: String, size: Int, seed: UInt64) {
         let w = WorkloadGenerator.make(size: size, seed: seed)
         let (sm, file, id) = FrontEnd.sources(w)
-        let repeats = 3
+        let repeats = getenv("BIND_BENCH_REPEATS").flatMap { Int(String(cString: $0)) } ?? 3
         let tokens = Lexer.tokenize(file.bytes).tokens
         switch phase {
         case "lex":

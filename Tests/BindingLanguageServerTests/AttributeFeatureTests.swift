@@ -17,8 +17,8 @@ import Testing
     }
 
     @Test func attributesAfterTheAt() {
-        #expect(complete(head + "in Pane {\n  @‸\n}\n") == ["priority", "allowReserved", "repeat", "allowLayouts", "noRemapping", "noMirroring"])
-        #expect(complete(head + "in Pane {\n  @rep‸\n}\n") == ["priority", "allowReserved", "repeat", "allowLayouts", "noRemapping", "noMirroring"])
+        #expect(complete(head + "in Pane {\n  @‸\n}\n") == ["priority", "allowReserved", "repeat", "timeout", "allowLayouts", "noRemapping", "noMirroring"])
+        #expect(complete(head + "in Pane {\n  @rep‸\n}\n") == ["priority", "allowReserved", "repeat", "timeout", "allowLayouts", "noRemapping", "noMirroring"])
         // After an attribute (with or without its window), the chord comes next.
         #expect(complete(head + "in Pane {\n  @repeat(1s) ‸\n}\n").contains("ctrl"))
         #expect(complete(head + "in Pane {\n  @repeat ‸\n}\n").contains("ctrl"))

@@ -281,7 +281,7 @@ let sample = """
     }
 
     @Test func attributesAfterTheAt() {
-        let all = ["priority", "allowReserved", "repeat", "allowLayouts", "noRemapping", "noMirroring"]
+        let all = ["priority", "allowReserved", "repeat", "timeout", "allowLayouts", "noRemapping", "noMirroring"]
         #expect(complete(head + "in Editor {\n  @‸\n}") == all)
         #expect(complete(head + "in Editor {\n  @noR‸ cmd+k -> search\n}") == all)
         #expect(complete(head + "in Editor {\n  @priority @‸\n}") == all)

@@ -59,7 +59,7 @@ func handMadeBadTables(narrow: Bool) throws {
     // A version 6 table (before the dispatch index) is refused saying what changed.
     put(&version, 8, 6)
     #expect(loadError(version) == .unsupportedVersion(found: 6))
-    #expect(loadError(version)?.description == "table format version 6 is older than the version 9 this runtime reads (version 7 added the dispatch index (DKEY, DNOD, DGRP, DCAN, DTST), version 8 added @noRemapping and @noMirroring (ATTR and ITEM flags), version 9 added a four-lane checksum); recompile the keymap with this version's bindc")
+    #expect(loadError(version)?.description == "table format version 6 is older than the version 10 this runtime reads (version 7 added the dispatch index (DKEY, DNOD, DGRP, DCAN, DTST), version 8 added @noRemapping and @noMirroring (ATTR and ITEM flags), version 9 added a four-lane checksum, version 10 added @timeout (ATTR flag bit 4)); recompile the keymap with this version's bindc")
 
     var sum = good
     sum[sum.count - 5] ^= 0x40
@@ -320,7 +320,7 @@ func dispatchIndexMismatchesAreRejected(narrow: Bool) throws {
     put(&old, 8, 5)
     TableChecksum.seal(&old)
     #expect(loadError(old) == .unsupportedVersion(found: 5))
-    #expect(TableError.unsupportedVersion(found: 5).description == "table format version 5 is older than the version 9 this runtime reads (version 6 added the SRCO section (what later layers overrode), version 7 added the dispatch index (DKEY, DNOD, DGRP, DCAN, DTST), version 8 added @noRemapping and @noMirroring (ATTR and ITEM flags), version 9 added a four-lane checksum); recompile the keymap with this version's bindc")
+    #expect(TableError.unsupportedVersion(found: 5).description == "table format version 5 is older than the version 10 this runtime reads (version 6 added the SRCO section (what later layers overrode), version 7 added the dispatch index (DKEY, DNOD, DGRP, DCAN, DTST), version 8 added @noRemapping and @noMirroring (ATTR and ITEM flags), version 9 added a four-lane checksum, version 10 added @timeout (ATTR flag bit 4)); recompile the keymap with this version's bindc")
 }
 
 /// `@noRemapping` without `@noMirroring`, and unknown `ITEM` flag bits, are refused
@@ -344,7 +344,9 @@ func dispatchIndexMismatchesAreRejected(narrow: Bool) throws {
     #expect(u32(good, fieldOffset(good, .menuItems, 0, 5)) == Int(both))
     #expect(loadError(patched(.attributes, 0, 3, TableFormat.attributeNoRemapping, in: good))
         == .invalidValue(section: "ATTR", record: 0, field: "flags", value: UInt64(TableFormat.attributeNoRemapping)))
-    #expect(loadError(patched(.attributes, 0, 3, 16, in: good)) == .invalidValue(section: "ATTR", record: 0, field: "flags", value: 16))
+    #expect(loadError(patched(.attributes, 0, 3, 32, in: good)) == .invalidValue(section: "ATTR", record: 0, field: "flags", value: 32))
+    #expect(loadError(patched(.menuItems, 0, 5, TableFormat.attributeTimeout, in: good))
+        == .invalidValue(section: "ITEM", record: 0, field: "flags", value: UInt64(TableFormat.attributeTimeout)))
     #expect(loadError(patched(.menuItems, 0, 5, TableFormat.attributeNoRemapping, in: good))
         == .invalidValue(section: "ITEM", record: 0, field: "flags", value: UInt64(TableFormat.attributeNoRemapping)))
     #expect(loadError(patched(.menuItems, 0, 5, TableFormat.attributePriority, in: good))

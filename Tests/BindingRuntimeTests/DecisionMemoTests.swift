@@ -42,6 +42,7 @@ struct DecisionMemoTests {
         case .pending: "pending"
         case .cancelled: "cancelled"
         case .unhandled: "unhandled"
+        case .performHeld(let b, _, let p): "held \(dispatcher.invocation(of: b)?.description ?? "?")@\(p)"
         }
     }
 

@@ -62,6 +62,7 @@ struct RepeatTests {
                 case .pending: out.append("pending")
                 case .cancelled: out.append("cancelled")
                 case .unhandled: out.append("unhandled")
+                case .performHeld: out.append("held")
                 }
             }
         }
@@ -256,7 +257,7 @@ struct RepeatTests {
             Issue.record("a version 4 table loaded")
         } catch {
             #expect(error == .unsupportedVersion(found: 4))
-            #expect(error.description == "table format version 4 is older than the version 9 this runtime reads (version 5 added repeatable bindings (@repeat), version 6 added the SRCO section (what later layers overrode), version 7 added the dispatch index (DKEY, DNOD, DGRP, DCAN, DTST), version 8 added @noRemapping and @noMirroring (ATTR and ITEM flags), version 9 added a four-lane checksum); recompile the keymap with this version's bindc")
+            #expect(error.description == "table format version 4 is older than the version 10 this runtime reads (version 5 added repeatable bindings (@repeat), version 6 added the SRCO section (what later layers overrode), version 7 added the dispatch index (DKEY, DNOD, DGRP, DCAN, DTST), version 8 added @noRemapping and @noMirroring (ATTR and ITEM flags), version 9 added a four-lane checksum, version 10 added @timeout (ATTR flag bit 4)); recompile the keymap with this version's bindc")
         }
     }
 }

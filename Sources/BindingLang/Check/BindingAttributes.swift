@@ -11,6 +11,8 @@ public enum KnownAttributes {
          "bind a shortcut the system reserves on some platform anyway; silences that warning"),
         ("repeat", "@repeat or @repeat(800ms)",
          "repeatable, like tmux's bind -r: after the binding completes, for the window (default 500ms, at most 60s) a bare press of its last stroke, or of another repeatable binding's with the same prefix, performs it again without the prefix; any other key ends repeat mode"),
+        ("timeout", "@timeout",
+         "the binding may also start longer bindings of its role, as in Vim and Zed: pressed while one of them is live, it waits, and runs when the next key continues none of them or the sequence times out"),
         ("allowLayouts", "@allowLayouts or @allowLayouts(needsAltGr, de, fr-mac)",
          "accept what some keyboard layouts do to this binding (the finding kinds and layout ids named, or all): bindc check --layouts does not report them"),
         ("noRemapping", "@noRemapping",
@@ -38,6 +40,9 @@ struct BindingAttributes {
     var allowReservedRange: SourceRange?
     /// `@repeat`: the repeat window in milliseconds (nil when not written).
     var repeatMilliseconds: Int?
+    /// Where `@timeout` was written (nil when not): the binding may be a prefix of longer
+    /// ones of its role.
+    var timeoutRange: SourceRange?
     /// `@allowLayouts(…)`: the layout findings accepted (nil when not written).
     var layoutAllowance: LayoutAllowance?
     /// `@noRemapping` was written: UIKit's `allowsAutomaticLocalization` is turned off.
@@ -101,6 +106,7 @@ struct BindingAttributes {
                     let removal = SourceRange(file: attribute.range.file, start: attribute.range.start, end: next)
                     engine.error(Messages.repeatNeedsSequence, at: attribute.range, fixIts: [FixIt(range: removal, replacement: "")])
                 }
+            case "timeout": result.timeoutRange = attribute.range
             case "noRemapping": result.allowsAutomaticLocalization = false
             case "noMirroring": result.allowsAutomaticMirroring = false
             default: result.allowReservedRange = attribute.range

@@ -107,7 +107,7 @@ struct BlockChecker {
             title: b.title?.value, titleRange: b.title?.range, group: group, condition: condition,
             range: b.sequence.range, menuItemTitle: nil, wantsPriority: attributes.wantsPriority,
             allowReservedRange: attributes.allowReservedRange, repeatMilliseconds: attributes.repeatMilliseconds,
-            layoutAllowance: attributes.layoutAllowance,
+            timeoutRange: attributes.timeoutRange, layoutAllowance: attributes.layoutAllowance,
             allowsAutomaticLocalization: attributes.allowsAutomaticLocalization,
             allowsAutomaticMirroring: attributes.allowsAutomaticMirroring))
     }

@@ -33,6 +33,9 @@ struct CheckedBinding {
     var allowReservedRange: SourceRange? = nil
     /// `@repeat`: the repeat window in milliseconds (nil when not repeatable).
     var repeatMilliseconds: Int? = nil
+    /// Where `@timeout` was written (nil when not): the binding may be a proper prefix of
+    /// longer bindings of its role (Grammar.md §4.8).
+    var timeoutRange: SourceRange? = nil
     /// `@allowLayouts(…)`: the layout findings the author accepts (nil when not written).
     var layoutAllowance: LayoutAllowance? = nil
     /// False after `@noRemapping` (UIKit's `allowsAutomaticLocalization`).

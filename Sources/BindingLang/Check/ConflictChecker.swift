@@ -59,6 +59,7 @@ struct ConflictChecker {
         // 2. A binding that is a proper prefix of another in its role: the bindings that
         // start with a sequence follow it (and its duplicates) in the sorted order.
         var pairs: [(short: Int, long: Int)] = []
+        var hasLonger = [Bool](repeating: false, count: bindings.count)
         var capped = false
         for (position, index) in order.enumerated() where !capped {
             let keyRole = role(at: position)
@@ -72,6 +73,12 @@ struct ConflictChecker {
                     continue
                 }
                 guard long.count > short.count, long.starts(with: short) else { break }
+                hasLonger[index] = true
+                // A `@timeout` binding may start longer ones: it waits for them (§5 rule 2a).
+                if bindings[index].timeoutRange != nil {
+                    next += 1
+                    continue
+                }
                 if pairs.count >= Self.maximumPairs {
                     let b = bindings[index]
                     engine.error(Messages.tooManyBindings(b.sequence, role: scope.roleName(b.role)), at: b.range)
@@ -88,12 +95,21 @@ struct ConflictChecker {
             if reported[primary] { continue }
             let short = bindings[s], long = bindings[l]
             guard let w = overlap(short, long, &engine) else { continue }
+            // The fix-it makes the shorter binding wait for the longer (Vim's and Zed's way).
+            let start = SourceRange(file: short.range.file, start: short.range.start, end: short.range.start)
             engine.error(
                 Messages.prefixConflict(short.sequence, long.sequence, role: scope.roleName(short.role),
                                         witness: satisfiability.describe(w)),
                 at: bindings[primary].range,
-                notes: [DiagnosticNote(Messages.boundHere(bindings[other].sequence), at: bindings[other].range)])
+                notes: [DiagnosticNote(Messages.boundHere(bindings[other].sequence), at: bindings[other].range)],
+                fixIts: [FixIt(range: start, replacement: "@timeout ")])
             reported[primary] = true
+        }
+
+        // A `@timeout` that nothing continues changes nothing.
+        for (i, b) in bindings.enumerated() where !hasLonger[i] && b.role != nil {
+            guard let range = b.timeoutRange else { continue }
+            engine.warning(Messages.timeoutWithoutLonger(b.sequence, role: scope.roleName(b.role)), at: range)
         }
 
         // 3. A main-menu key equivalent that is the first stroke of a role's binding.

@@ -61,7 +61,7 @@ struct KeymapAssembler {
                 sequence: b.sequence, role: b.role, action: index(b.action), argument: b.argument, title: b.title,
                 group: group, condition: b.condition, location: cursor.location(b.range, sources),
                 wantsPriorityOverSystemBehavior: b.wantsPriority, repeatMilliseconds: b.repeatMilliseconds,
-                layoutAllowance: b.layoutAllowance,
+                performsOnTimeout: b.timeoutRange != nil, layoutAllowance: b.layoutAllowance,
                 allowsAutomaticLocalization: b.allowsAutomaticLocalization,
                 allowsAutomaticMirroring: b.allowsAutomaticMirroring))
             for o in b.overriddenBy {

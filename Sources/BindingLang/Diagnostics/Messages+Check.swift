@@ -263,6 +263,9 @@ extension Messages {
     static func prefixConflict(_ short: [Chord], _ long: [Chord], role: String, witness: String) -> String {
         "'\(sequenceText(short))' is both bound and a prefix of '\(sequenceText(long))' in role '\(role)'\(witnessSuffix(witness))"
     }
+    static func timeoutWithoutLonger(_ sequence: [Chord], role: String) -> String {
+        "'@timeout' changes nothing here: no longer binding of role '\(role)' starts with '\(sequenceText(sequence))'"
+    }
     static func boundHere(_ sequence: [Chord]) -> String { "'\(sequenceText(sequence))' is bound here" }
     static func menuConflict(item: String, _ chord: [Chord], other: [Chord], role: String, witness: String) -> String {
         let what = other.count == 1 ? "is also bound" : "is also the first stroke of '\(sequenceText(other))'"

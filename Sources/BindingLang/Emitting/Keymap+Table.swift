@@ -69,7 +69,7 @@ final class TableBindingReader {
             argument: ArgumentValue(b.action.argument), title: b.title, group: b.group,
             condition: condition,
             location: b.location, wantsPriorityOverSystemBehavior: b.wantsPriorityOverSystemBehavior,
-            repeatMilliseconds: b.repeatMilliseconds,
+            repeatMilliseconds: b.repeatMilliseconds, performsOnTimeout: b.performsOnTimeout,
             allowsAutomaticLocalization: b.allowsAutomaticLocalization, allowsAutomaticMirroring: b.allowsAutomaticMirroring)
         binding.overriddenBy = b.overriddenBy.map {
             Override(location: $0.location, condition: Condition($0.condition), isUnbind: $0.isUnbind)

@@ -439,6 +439,7 @@ struct TableBuilder {
             let group = bindings[i].group.map { UInt32(truncatingIfNeeded: $0) } ?? TableFormat.none
             var flags = bindings[i].wantsPriorityOverSystemBehavior ? TableFormat.attributePriority : 0
             flags |= Self.keyboardAdaptationFlags(bindings[i].allowsAutomaticLocalization, bindings[i].allowsAutomaticMirroring)
+            if bindings[i].performsOnTimeout { flags |= TableFormat.attributeTimeout }
             if let window = bindings[i].repeatMilliseconds {
                 // The checker keeps windows within 1 ms…60 s; clamp what a hand-built model says.
                 let ms = UInt32(min(max(window, 1), Int(TableFormat.maxRepeatMilliseconds)))

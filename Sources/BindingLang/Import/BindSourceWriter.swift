@@ -316,7 +316,7 @@ struct BindSourceWriter {
             }
             let kind = BindSourceWriter.argumentKind(b.argument)
             let action = action(b.command, kind)
-            var text = "  \(b.sequence.joined(separator: " ")) -> \(action.name)"
+            var text = "  \(b.performsOnTimeout ? "@timeout " : "")\(b.sequence.joined(separator: " ")) -> \(action.name)"
             if let type = action.type {
                 let argument = declarations.jsonText.contains(action.name) ? BindSourceWriter.jsonText(b.argument) : kind.text
                 text += type == "String" ? "(\(ForeignText.literal(argument)))" : "(\(argument))"

@@ -21,6 +21,9 @@ public struct ImportedKeymap: Sendable {
         public var argument: JSONC?
         /// Later entries that take over some of its states (for the comment and report).
         public var overriddenBy: [Int] = []
+        /// Zed: a later, longer binding of its role continues it, and Zed waits for that one
+        /// and runs this one when it is not continued (written `@timeout`).
+        public var performsOnTimeout = false
     }
 
     /// `unbind SEQUENCE [when C]` in a layer.

@@ -44,11 +44,12 @@ enum LaterWins {
     /// narrowed them away there, and a layer cannot widen them.
     static let vscodeHiddenDefaults = "a removed VS Code default that overrode other defaults of its keys: they do not come back where it was live (VS Code runs them again)"
 
-    /// The report's name for an earlier Zed binding whose keys a later, longer one continues
-    /// (`space`, then `space e`): Zed waits, and runs the earlier one when the next stroke does
-    /// not continue the sequence or its timeout passes; `.bind` lets the longer one decide, and
-    /// such a stroke cancels.
-    static let zedShorterOnTimeout = "an earlier Zed binding a later, longer one continues (space, then space e): Zed still runs it when the sequence is not continued or times out; the output waits and cancels"
+    /// The report's name for an earlier Zed binding whose keys a later, longer one of another
+    /// element (or a layer's) continues (`space`, then `space e`): Zed waits, and runs the
+    /// earlier one when the next stroke does not continue the sequence or its timeout passes;
+    /// the output lets the longer one decide, and such a stroke cancels. In one element the
+    /// earlier binding becomes a `@timeout` binding instead, which waits as Zed does.
+    static let zedShorterOnTimeout = "an earlier Zed binding a later, longer one of another element or file continues (space, then space e): Zed still runs it when the sequence is not continued or times out; the output waits and cancels"
 
     /// The report's name for a VS Code binding written by scan code (`cmd+[Equal]`) that takes
     /// the keys of one written by the character the same key types on a US keyboard (`cmd+=`):
@@ -135,6 +136,11 @@ enum LaterWins {
                         countIfLiveTogether(earlier, later, as: zedOuterDisable, in: &keymap)
                         continue
                     }
+                } else if keymap.format == .zed, later.role == earlier.role, laterSequence.count > earlier.sequence.count {
+                    // Zed waits on the shorter binding and runs it when the next stroke does
+                    // not continue the longer one or the timeout passes: `@timeout` says so.
+                    bindings[i].performsOnTimeout = true
+                    continue
                 } else if later.role == earlier.role {
                     guardCondition = later.original
                 } else if later.role == ZedConverter.globalRole {

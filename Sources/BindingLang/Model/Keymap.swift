@@ -139,6 +139,11 @@ public struct Binding: Sendable, Equatable {
     /// is not repeatable. After it completes, a bare press of its last stroke (or of another
     /// repeatable binding's with the same prefix) within the window repeats it (§5).
     public var repeatMilliseconds: Int?
+    /// `@timeout` (Grammar.md §4.8): the binding may be a proper prefix of longer bindings of
+    /// its role; pressed while one of them is live it is held, and performed when the next
+    /// stroke continues nothing or the sequence times out (§5). The table carries it (`ATTR`
+    /// flag bit 4).
+    public var performsOnTimeout: Bool
     /// The later layers' bindings and `unbind`s that narrowed ``condition`` (Grammar.md §9),
     /// in the order they were applied; empty in stripped tables.
     public var overriddenBy: [Override] = []
@@ -158,11 +163,12 @@ public struct Binding: Sendable, Equatable {
         sequence: [Chord], role: Int?, action: Int, argument: ArgumentValue = .none,
         title: String? = nil, group: Int? = nil, condition: Condition = .constant(true),
         location: SourceLocation? = nil, wantsPriorityOverSystemBehavior: Bool = false,
-        repeatMilliseconds: Int? = nil, layoutAllowance: LayoutAllowance? = nil,
+        repeatMilliseconds: Int? = nil, performsOnTimeout: Bool = false, layoutAllowance: LayoutAllowance? = nil,
         allowsAutomaticLocalization: Bool = true, allowsAutomaticMirroring: Bool = true
     ) {
         self.wantsPriorityOverSystemBehavior = wantsPriorityOverSystemBehavior
         self.repeatMilliseconds = repeatMilliseconds
+        self.performsOnTimeout = performsOnTimeout
         self.layoutAllowance = layoutAllowance
         self.allowsAutomaticLocalization = allowsAutomaticLocalization
         self.allowsAutomaticMirroring = allowsAutomaticMirroring

@@ -61,6 +61,8 @@ public enum ExplanationPrinter {
             out.write("\n")
         case .pending:
             out.write("pending: a live binding continues the sequence, so the dispatcher waits for the next stroke\n")
+        case .held(let b, _, let depth):
+            out.write("pending, holding \(action(b, keymap)) (@timeout): a live binding continues the sequence, so the dispatcher waits for the next stroke; \(name(depth, chain)) performs it when that stroke continues nothing or the sequence times out\n")
         case .nothing:
             if explanation.sequence.count <= 1 {
                 out.write("unhandled: no live binding of this sequence; the app may use the stroke as text\n")
@@ -78,6 +80,9 @@ public enum ExplanationPrinter {
             out.write("never reached: '\(prefix)' already performs \(action(b, keymap)) (\(describe(b, keymap)))")
             if keymap.bindings.indices.contains(b), keymap.bindings[b].repeatMilliseconds != nil {
                 out.write("; it starts repeat mode, but not every later stroke repeats, and the first that does not ends repeat mode and is pressed on its own")
+            } else if keymap.bindings.indices.contains(b), keymap.bindings[b].performsOnTimeout, n < explanation.sequence.count {
+                let stroke = explanation.sequence[n].sourceText
+                out.write("; it is held (@timeout) while '\(prefix)' is pending, and '\(stroke)' continues nothing, so it runs and '\(stroke)' is then pressed on its own")
             }
             out.write("\n")
         }
@@ -303,6 +308,13 @@ public enum ExplanationPrinter {
             }
         case .pending:
             outcome = [("kind", .string("pending"))]
+        case .held(let b, _, let depth):
+            outcome = [("kind", .string("held")), ("binding", .int(Int64(b))), ("performer", .string(name(depth, chain)))]
+            if keymap.bindings.indices.contains(b) {
+                let binding = keymap.bindings[b]
+                outcome.append(("action", .string(keymap.actions.indices.contains(binding.action) ? keymap.actions[binding.action].name : "?")))
+                outcome.append(("argument", KeymapPrinter.argumentJSON(binding.argument)))
+            }
         case .nothing:
             outcome = [("kind", .string("unhandled"))]
             if let first = explanation.sequence.first { outcome.append(("stroke", .string(first.sourceText))) }

@@ -392,6 +392,7 @@ public enum KeymapPrinter {
             ("priority", .bool(b.wantsPriorityOverSystemBehavior)),
         ]
         if let window = b.repeatMilliseconds { members.append(("repeatMilliseconds", .int(Int64(window)))) }
+        if b.performsOnTimeout { members.append(("timeout", .bool(true))) }
         if !b.overriddenBy.isEmpty {
             members.append(("overriddenBy", .array(b.overriddenBy.map { o in
                 .object([

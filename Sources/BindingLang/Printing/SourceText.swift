@@ -38,11 +38,12 @@ public enum SourceText {
     }
 
     /// The attributes of `binding` the model keeps, as written before its sequence, each
-    /// followed by a space: `@priority`, `@repeat(…ms)`, `@noRemapping`, `@noMirroring` (not
+    /// followed by a space: `@priority`, `@repeat(…ms)`, `@timeout`, `@noRemapping`, `@noMirroring` (not
     /// implied by `@noRemapping`); empty when none.
     public static func attributes(_ binding: Binding) -> String {
         var out = binding.wantsPriorityOverSystemBehavior ? "@priority " : ""
         if let window = binding.repeatMilliseconds { out += "@repeat(\(window)ms) " }
+        if binding.performsOnTimeout { out += "@timeout " }
         return out + keyboardAdaptation(binding.allowsAutomaticLocalization, binding.allowsAutomaticMirroring)
     }
 

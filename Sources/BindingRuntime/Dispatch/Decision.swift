@@ -15,4 +15,8 @@ public enum Decision: Sendable, Equatable {
     case cancelled(CancelReason)
     /// Nothing is bound to the stroke here; the app may let it through.
     case unhandled
+    /// The pending sequence held a `@timeout` binding and the stroke continues nothing (or
+    /// came after the sequence timeout): perform `binding` as for ``perform(binding:action:performer:)``,
+    /// then decide the same event again (the dispatcher is idle, Grammar.md §5 rule 3).
+    case performHeld(binding: Int, action: Int, performer: Int)
 }

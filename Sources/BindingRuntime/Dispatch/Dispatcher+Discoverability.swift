@@ -3,8 +3,15 @@
 extension Dispatcher {
     /// Memoised rule-2 outcomes per trie node, for listings that ask about many sequences.
     struct ResolutionCache {
-        var outcomes: [Int: Int] = [:]   // node → chosen binding, -1 pending, -2 nothing
+        var outcomes: [Int: Int] = [:]   // node → chosen binding, -1 pending, -2 nothing, -3 - b pending holding b
     }
+
+    /// Whether `outcome` leaves the dispatcher pending (holding a binding or not).
+    static func isPending(_ outcome: Int) -> Bool { outcome == -1 || outcome <= -3 }
+
+    /// Whether `outcome` performs `binding` (at once, or when the sequence it holds is not
+    /// continued).
+    static func performs(_ outcome: Int, _ binding: Int) -> Bool { outcome == binding || outcome == -3 - binding }
 
     func outcome(_ node: Int, _ cache: inout ResolutionCache, _ first: any Responder, _ state: ContextState) -> Int {
         if let o = cache.outcomes[node] { return o }
@@ -12,6 +19,7 @@ extension Dispatcher {
         switch resolve(node: node, firstResponder: first, context: state) {
         case .chosen(let b, _): o = b
         case .pending: o = -1
+        case .holding(let b): o = -3 - b
         case .nothing: o = -2
         }
         cache.outcomes[node] = o
@@ -36,11 +44,11 @@ extension Dispatcher {
             let titleID = table.bindingTitle(b)
             guard titleID != TableFormat.none else { continue }
             let node = table.bindingNode(b)
-            guard outcome(node, &cache, firstResponder, state) == b else { continue }
+            guard Dispatcher.performs(outcome(node, &cache, firstResponder, state), b) else { continue }
             var p = table.parent(of: node) ?? BindingTable.root
             var reachable = true
             while p != BindingTable.root {
-                guard outcome(p, &cache, firstResponder, state) == -1 else { reachable = false; break }
+                guard Dispatcher.isPending(outcome(p, &cache, firstResponder, state)) else { reachable = false; break }
                 p = table.parent(of: p) ?? BindingTable.root
             }
             guard reachable else { continue }
@@ -139,7 +147,10 @@ extension Dispatcher {
                 // Only a stroke that performs a repeatable binding repeats.
                 guard case .chosen(let b, _) = resolution, table.bindingFlags(b) & TableFormat.attributeRepeat != 0 else { continue }
             }
-            if case .chosen(let b, _) = resolution {
+            // A held `@timeout` binding is what the key does when nothing continues it.
+            var performs: Int? = nil
+            if case .chosen(let b, _) = resolution { performs = b } else if case .holding(let b) = resolution { performs = b }
+            if let b = performs {
                 title = table.string(table.bindingTitle(b))
                 let g = table.bindingGroup(b)
                 group = g == TableFormat.none ? nil : table.groupName(Int(g))

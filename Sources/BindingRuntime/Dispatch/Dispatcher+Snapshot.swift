@@ -21,7 +21,59 @@ extension Dispatcher {
             return .cancelled(reason)
         case .unhandled:
             return .unhandled
+        case .performHeld(let binding, _, let performer):
+            // The held binding runs, then the same stroke is dispatched from idle.
+            perform(binding: binding, performer: performer, chain: chain)
+            return dispatch(event, chain: chain, context: context)
         }
+    }
+
+    /// Performs `binding` on the responder at position `performer` of `chain`.
+    @discardableResult
+    func perform(binding: Int, performer: Int, chain: ChainSnapshot) -> DispatchResult {
+        let action = table.invocation(ofBinding: binding)
+        return chain.chain.baseAddress.unsafelyUnwrapped[performer]._withUnsafeGuaranteedRef { slot in
+            slot.responder.perform(action)
+            return .performed(action, responder: slot.responder)
+        }
+    }
+
+    /// ``timeOut(firstResponder:)`` over a snapshot: performs the `@timeout` binding the
+    /// pending sequence holds on its performer in `chain`, or else cancels the sequence as
+    /// ``cancelPending()`` does. Nil when idle.
+    @discardableResult
+    public func timeOut(chain: ChainSnapshot) -> DispatchResult? {
+        switch decideTimeOut(chain: chain) {
+        case .perform(let binding, _, let performer)?: return perform(binding: binding, performer: performer, chain: chain)
+        case .cancelled(let reason)?: return .cancelled(reason)
+        default: return nil
+        }
+    }
+
+    /// ``timeOut(chain:)`` without performing: `.perform` of the held `@timeout` binding for
+    /// the app to perform, `.cancelled(.requested)` when the pending sequence held nothing
+    /// with a performer in `chain`, nil when idle. The dispatcher is idle afterwards.
+    public func decideTimeOut(chain: ChainSnapshot) -> Decision? {
+        if reference != nil { refresh() }
+        let held = state.pointee.held
+        guard pendingNode != nil else {
+            cancelPending()
+            return nil
+        }
+        state.pointee.held = -1
+        pendingNode = nil
+        if let d = heldDecision(held, chain: chain) { return .perform(binding: d.binding, action: d.action, performer: d.performer) }
+        return .cancelled(.requested)
+    }
+
+    /// The held binding `binding` with its action and its performer's position in `chain`
+    /// (resolved against the table first), or nil when it has none.
+    @inline(never)
+    func heldDecision(_ binding: Int, chain: ChainSnapshot) -> (binding: Int, action: Int, performer: Int)? {
+        guard binding >= 0, binding < table.bindingCount else { return nil }
+        if chain.resolved.pointee.tableID != state.pointee.tableID { chain.rebind(to: state.pointee.table) }
+        let p = chain.performer(invocation: table.bindingInvocation(binding), binding: binding)
+        return p >= 0 ? (binding, table.bindingAction(binding), p) : nil
     }
 
     /// Decides what one key press does over `chain` without performing it, and moves the
@@ -78,13 +130,23 @@ extension Dispatcher {
     /// ``decide(_:chain:context:)`` once the snapshot and `context` follow the table in use.
     @inline(__always)
     private func decide(_ event: KeyEvent, chain: ChainSnapshot, context: ContextState, bits: UnsafePointer<UInt64>) -> Decision {
-        let (from, wasPending, repeatFrom) = beginStroke(event)
+        let (from, wasPending, repeatFrom, held) = beginStroke(event)
+        // A held `@timeout` binding runs before a stroke that came after the timeout (rule 3):
+        // the app performs it and decides the stroke again, from idle.
+        if held >= 0, !wasPending, let d = heldDecision(held, chain: chain) {
+            return .performHeld(binding: d.binding, action: d.action, performer: d.performer)
+        }
         // Repeat mode (Grammar.md §5): the stroke as if the prefix were pending; it repeats
         // only when that performs a repeatable binding, else it is dispatched from idle.
         if let repeatFrom, let decision = decideRepeating(event, from: repeatFrom, chain: chain, context: context, bits: bits) {
             return decision
         }
         guard let (decision, node) = decide(event, from: from, chain: chain, context: context, bits: bits) else {
+            // Rule 3: the stroke continues nothing: a held binding runs, then the stroke is
+            // decided again from idle.
+            if wasPending, held >= 0, let d = heldDecision(held, chain: chain) {
+                return .performHeld(binding: d.binding, action: d.action, performer: d.performer)
+            }
             return wasPending ? .cancelled(.noContinuation(event.chord)) : .unhandled
         }
         switch decision {
@@ -110,6 +172,7 @@ extension Dispatcher {
     /// same context.
     @inline(__always)
     func decide(_ event: KeyEvent, from: Int, chain: ChainSnapshot, context: ContextState, bits: UnsafePointer<UInt64>) -> (Decision, node: Int)? {
+        state.pointee.held = -1
         let resolved = chain.resolved
         guard let memo = resolved.pointee.memo else { return decideAfresh(event, from: from, chain: chain, context: context, bits: bits) }
         var stamp = resolved.pointee.stamp
@@ -129,7 +192,8 @@ extension Dispatcher {
     func decideAndKeep(_ event: KeyEvent, from: Int, chain: ChainSnapshot, context: ContextState, bits: UnsafePointer<UInt64>,
                        key: DecisionMemo.Key) -> (Decision, node: Int)? {
         let outcome = decideAfresh(event, from: from, chain: chain, context: context, bits: bits)
-        chain.resolved.pointee.memo?.keep(key, outcome)
+        // A held binding is not remembered: the memo keeps no binding with a pending outcome.
+        if state.pointee.held < 0 { chain.resolved.pointee.memo?.keep(key, outcome) }
         return outcome
     }
 
@@ -198,7 +262,12 @@ extension Dispatcher {
             c &+= 1
             if holds(candidate.condition, view: view, bits: bits, context: context, chain: chain, role: group.role) {
                 let performer = chain.performer(invocation: candidate.invocation, binding: candidate.binding)
-                if performer >= 0 { return .perform(binding: candidate.binding, action: candidate.action, performer: performer) }
+                if performer >= 0 {
+                    if state.pointee.hasTimeout, let held = holding(candidate.binding, group: group, view: view, chain: chain, context: context, bits: bits) {
+                        return held
+                    }
+                    return .perform(binding: candidate.binding, action: candidate.action, performer: performer)
+                }
             }
         }
         if group.longer != TableFormat.conditionFalse
@@ -208,6 +277,17 @@ extension Dispatcher {
         return nil
     }
 
+    /// Rule 2a for a chosen `@timeout` binding: `.pending`, holding it (``StrokeState/held``),
+    /// when a longer binding of its role is live; nil otherwise (it is performed).
+    @inline(never)
+    func holding(_ binding: Int, group: (role: UInt32, first: Int, end: Int, longer: UInt32), view: DispatchView, chain: ChainSnapshot,
+                 context: ContextState, bits: UnsafePointer<UInt64>) -> Decision? {
+        guard table.bindingFlags(binding) & TableFormat.attributeTimeout != 0, group.longer != TableFormat.conditionFalse,
+              holds(group.longer, view: view, bits: bits, context: context, chain: chain, role: group.role) else { return nil }
+        state.pointee.held = binding
+        return .pending
+    }
+
     /// Rule 2 for tables of more than 63 roles, whose role bits are shared: one pass over the
     /// node's groups, skipping roles ranked after one that already decided.
     @inline(never)
@@ -215,6 +295,9 @@ extension Dispatcher {
         let rank = UnsafePointer(chain.resolved.pointee.rank.baseAddress.unsafelyUnwrapped)
         var best = Int32.max
         var outcome: Decision? = nil
+        // The binding the deciding group holds (a group that decides later in the pass but
+        // ranks worse must not leave its own).
+        var held = -1
         let groups = view.groups(node)
         var g = groups.lowerBound
         while g < groups.upperBound {
@@ -222,11 +305,14 @@ extension Dispatcher {
             g &+= 1
             let k = rank[min(Int(group.role), view.roleCount)]
             if k >= best { continue }
+            state.pointee.held = -1
             if let d = decide(group: group, view: view, chain: chain, context: context, bits: bits) {
                 best = k
                 outcome = d
+                held = state.pointee.held
             }
         }
+        state.pointee.held = held
         return outcome
     }
 

@@ -40,7 +40,13 @@ public final class Dispatcher {
         var view: DispatchView
         /// Whether `table` has repeatable bindings (else a press never enters repeat mode).
         var hasRepeat: Bool
+        /// Whether `table` has `@timeout` bindings (else a chosen binding is never held).
+        var hasTimeout: Bool
         var pendingNode: Int?
+        /// The `@timeout` binding the pending sequence holds (Grammar.md §5 rule 2a), or -1:
+        /// performed when the next stroke continues nothing or the sequence times out. Set
+        /// only while `pendingNode` is.
+        var held = -1
         var lastStrokeTime: Double = 0
         var sequenceTimeout: Double?
         /// Repeat mode (Grammar.md §5): the trie node of the prefix whose repeatable
@@ -54,6 +60,7 @@ public final class Dispatcher {
             tableID = ObjectIdentifier(table)
             view = table.dispatch.view
             hasRepeat = table.dispatch.hasRepeat
+            hasTimeout = table.dispatch.hasTimeout
         }
 
         /// Reads `newTable` from now on.
@@ -62,13 +69,17 @@ public final class Dispatcher {
             tableID = ObjectIdentifier(newTable)
             view = newTable.dispatch.view
             hasRepeat = newTable.dispatch.hasRepeat
+            hasTimeout = newTable.dispatch.hasTimeout
         }
     }
     let state: UnsafeMutablePointer<StrokeState>
 
     /// Seconds allowed between the strokes of a sequence, measured with
     /// ``KeyEvent/timestamp``; nil (the default) waits forever. A later stroke first
-    /// cancels the pending sequence, then is dispatched from idle.
+    /// cancels the pending sequence (performing the `@timeout` binding it holds, if any),
+    /// then is dispatched from idle. An app that shows pending sequences, or has `@timeout`
+    /// bindings, also calls ``timeOut(firstResponder:)`` (or ``timeOut(chain:)``) at
+    /// ``pendingDeadline``, so that a held binding runs without waiting for another key.
     public var sequenceTimeout: Double? {
         get { state.pointee.sequenceTimeout }
         set { state.pointee.sequenceTimeout = newValue }
@@ -96,6 +107,21 @@ public final class Dispatcher {
 
     /// Whether a sequence is pending.
     public var isPending: Bool { pendingNode != nil }
+
+    /// While a sequence is pending and ``sequenceTimeout`` is set, the timestamp
+    /// (``KeyEvent/timestamp``'s clock) at which it times out: the last stroke's time plus the
+    /// timeout. The app's timer calls ``timeOut(firstResponder:)`` then. Nil otherwise.
+    public var pendingDeadline: Double? {
+        guard pendingNode != nil, let timeout = state.pointee.sequenceTimeout else { return nil }
+        return state.pointee.lastStrokeTime + timeout
+    }
+
+    /// The `@timeout` binding the pending sequence holds (an index of ``table``): what
+    /// ``timeOut(firstResponder:)`` or a stroke that continues nothing performs. Nil when idle
+    /// or when the pending sequence holds nothing.
+    public var heldBinding: Int? {
+        pendingNode != nil && state.pointee.held >= 0 ? state.pointee.held : nil
+    }
 
     /// Whether the dispatcher is in repeat mode: a repeatable binding completed, and a bare
     /// press of the last stroke of a repeatable binding with the same prefix repeats it, until
@@ -130,6 +156,7 @@ public final class Dispatcher {
         if current !== state.pointee.table {
             state.pointee.follow(current)
             state.pointee.pendingNode = nil
+            state.pointee.held = -1
             state.pointee.repeatNode = nil
             roleCache.clear()
         }
@@ -140,28 +167,59 @@ public final class Dispatcher {
     /// unhandled.
     public func dispatch(_ event: KeyEvent, firstResponder: any Responder, context: ContextState) -> DispatchResult {
         refresh()
-        let (from, wasPending, repeatFrom) = beginStroke(event)
+        let (from, wasPending, repeatFrom, held) = beginStroke(event)
         // The app's state is used in place when it follows this table (no copy per press).
         if context.tableID == state.pointee.tableID {
             return context.bits.withUnsafeBufferPointer {
-                dispatch(event, from: from, wasPending: wasPending, repeatFrom: repeatFrom, firstResponder: firstResponder, state: context, bits: $0.baseAddress.unsafelyUnwrapped)
+                dispatch(event, from: from, wasPending: wasPending, repeatFrom: repeatFrom, held: held, firstResponder: firstResponder, state: context, bits: $0.baseAddress.unsafelyUnwrapped)
             }
         }
         let bound = context.bound(to: table)
         return bound.bits.withUnsafeBufferPointer {
-            dispatch(event, from: from, wasPending: wasPending, repeatFrom: repeatFrom, firstResponder: firstResponder, state: bound, bits: $0.baseAddress.unsafelyUnwrapped)
+            dispatch(event, from: from, wasPending: wasPending, repeatFrom: repeatFrom, held: held, firstResponder: firstResponder, state: bound, bits: $0.baseAddress.unsafelyUnwrapped)
         }
+    }
+
+    /// Performs `binding`, the `@timeout` binding a pending sequence held, on the first
+    /// responder from `firstResponder` that can perform it; nil when none can. Enters no
+    /// repeat mode. Kept out of line: only tables with `@timeout` bindings call it.
+    @inline(never)
+    func performHeld(_ binding: Int, firstResponder: any Responder) -> DispatchResult? {
+        guard binding >= 0, binding < table.bindingCount else { return nil }
+        let action = table.invocation(ofBinding: binding)
+        guard let responder = performer(of: action, firstResponder: firstResponder) else { return nil }
+        responder.perform(action)
+        return .performed(action, responder: responder)
+    }
+
+    /// The sequence timeout passed with a sequence pending (the app's timer at
+    /// ``pendingDeadline``): performs the `@timeout` binding it holds on the first responder
+    /// from `firstResponder` that can perform it (`.performed`), or else cancels it as
+    /// ``cancelPending()`` does. Nil when idle. The dispatcher is idle afterwards.
+    @discardableResult
+    public func timeOut(firstResponder: any Responder) -> DispatchResult? {
+        refresh()
+        let held = state.pointee.held
+        guard pendingNode != nil else { return cancelPending() }
+        state.pointee.held = -1
+        pendingNode = nil
+        return performHeld(held, firstResponder: firstResponder) ?? .cancelled(.requested)
     }
 
     /// ``dispatch(_:firstResponder:context:)`` after the stroke began, with `state` bound
     /// to the table and `bits` its packed context bitset.
     @inline(__always)
     private func dispatch(
-        _ event: KeyEvent, from: Int, wasPending: Bool, repeatFrom: Int?, firstResponder: any Responder, state: ContextState,
+        _ event: KeyEvent, from: Int, wasPending: Bool, repeatFrom: Int?, held: Int, firstResponder: any Responder, state: ContextState,
         bits: UnsafePointer<UInt64>
     ) -> DispatchResult {
         let table = self.table
         let view = self.state.pointee.view
+        // A held `@timeout` binding whose sequence timed out runs before the stroke, which is
+        // then dispatched from idle (rule 3).
+        if held >= 0, !wasPending {
+            _ = performHeld(held, firstResponder: firstResponder)
+        }
         // Repeat mode: the stroke as if the prefix were pending; it repeats only when that
         // performs a repeatable binding. Anything else leaves repeat mode and is dispatched
         // from idle, as if repeat mode had not been there.
@@ -182,7 +240,17 @@ public final class Dispatcher {
             guard node >= 0 else { return .unhandled }
             pendingNode = node
             return .pending(PendingSequence(table: table, node: node))
+        case .holding(let binding):
+            pendingNode = node
+            self.state.pointee.held = binding
+            return .pending(PendingSequence(table: table, node: node))
         case .nothing:
+            // Rule 3: the pending sequence held a `@timeout` binding: it runs, and the stroke
+            // is then dispatched from idle.
+            if wasPending, held >= 0, performHeld(held, firstResponder: firstResponder) != nil {
+                return dispatch(event, from: BindingTable.root, wasPending: false, repeatFrom: nil, held: -1,
+                                firstResponder: firstResponder, state: state, bits: bits)
+            }
             return wasPending ? .cancelled(.noContinuation(event.chord)) : .unhandled
         }
     }
@@ -221,11 +289,12 @@ public final class Dispatcher {
     }
 
     /// Starts a stroke: applies the sequence timeout and the repeat window, and returns the
-    /// node the stroke continues from, whether a sequence was pending, and the repeat mode's
-    /// prefix node when the stroke came within its window. The dispatcher is idle (and not
-    /// repeating) afterwards until the stroke's outcome changes that.
+    /// node the stroke continues from, whether a sequence was pending (false when it timed
+    /// out), the repeat mode's prefix node when the stroke came within its window, and the
+    /// `@timeout` binding the pending sequence held (-1 for none). The dispatcher is idle
+    /// (and not repeating) afterwards until the stroke's outcome changes that.
     @inline(__always)
-    func beginStroke(_ event: KeyEvent) -> (from: Int, wasPending: Bool, repeatFrom: Int?) {
+    func beginStroke(_ event: KeyEvent) -> (from: Int, wasPending: Bool, repeatFrom: Int?, held: Int) {
         let pending = state.pointee.pendingNode
         var wasPending = pending != nil
         if wasPending, let timeout = state.pointee.sequenceTimeout, event.timestamp - state.pointee.lastStrokeTime > timeout {
@@ -235,10 +304,12 @@ public final class Dispatcher {
         if repeatFrom != nil, event.timestamp - state.pointee.lastStrokeTime > state.pointee.repeatWindow {
             repeatFrom = nil
         }
+        let held = pending == nil ? -1 : state.pointee.held
         state.pointee.lastStrokeTime = event.timestamp
         state.pointee.pendingNode = nil
+        state.pointee.held = -1
         state.pointee.repeatNode = nil
-        return (wasPending ? pending ?? BindingTable.root : BindingTable.root, wasPending, repeatFrom)
+        return (wasPending ? pending ?? BindingTable.root : BindingTable.root, wasPending, repeatFrom, held)
     }
 
     /// After `binding`, reached from node `prefix` (its parent in the trie), was performed:
@@ -259,6 +330,7 @@ public final class Dispatcher {
     @discardableResult
     public func cancelPending() -> DispatchResult? {
         state.pointee.repeatNode = nil
+        state.pointee.held = -1
         guard pendingNode != nil else { return nil }
         pendingNode = nil
         return .cancelled(.requested)
@@ -277,6 +349,9 @@ public final class Dispatcher {
     enum Resolution {
         case chosen(binding: Int, performer: Performer)
         case pending
+        /// Pending, holding `binding`: a `@timeout` binding chosen while a longer binding of
+        /// its role is live (rule 2a).
+        case holding(binding: Int)
         case nothing
     }
 
@@ -394,14 +469,24 @@ public final class Dispatcher {
                     ?? interpret(candidate.condition, firstResponder: firstResponder, role: role, context: context) else { continue }
                 let action = table.invocation(ofBinding: candidate.binding)
                 if let responder = performer(of: action, firstResponder: firstResponder) {
+                    if state.pointee.hasTimeout, table.bindingFlags(candidate.binding) & TableFormat.attributeTimeout != 0,
+                       longerLive(group.longer, firstResponder: firstResponder, role: role, context: context, view: view, bits: bits) {
+                        return .holding(binding: candidate.binding)
+                    }
                     return .chosen(binding: candidate.binding, performer: Performer(responder: responder, action: action))
                 }
             }
-            let longer = group.longer
-            return longer != TableFormat.conditionFalse
-                && (view.test(longer, bits) ?? interpret(longer, firstResponder: firstResponder, role: role, context: context)) ? .pending : nil
+            return longerLive(group.longer, firstResponder: firstResponder, role: role, context: context, view: view, bits: bits) ? .pending : nil
         }
         return nil
+    }
+
+    /// Whether a group's longer condition `longer` holds: some longer binding of `role` is live.
+    @inline(__always)
+    func longerLive(_ longer: UInt32, firstResponder: any Responder, role: UInt32, context: ContextState, view: DispatchView,
+                    bits: UnsafePointer<UInt64>) -> Bool {
+        longer != TableFormat.conditionFalse
+            && (view.test(longer, bits) ?? interpret(longer, firstResponder: firstResponder, role: role, context: context))
     }
 
     /// Condition `ref` of a binding of `role`, interpreted over the live chain (for conditions

@@ -10,11 +10,16 @@ public struct Explanation {
         /// The dispatcher waits for another stroke (a live longer binding in a role that
         /// decides before any exact match).
         case pending
+        /// The dispatcher waits for another stroke holding `binding`, a `@timeout` binding
+        /// that `performer` performs when the next stroke continues nothing or the sequence
+        /// times out (Grammar.md §5).
+        case held(binding: Int, performer: any Responder, performerDepth: Int)
         /// Nothing happens: the first stroke is unhandled from idle (for a sequence of several
         /// strokes, the others are then pressed on their own, never as this sequence).
         case nothing
         /// A proper prefix of the sequence already decides: `prefixLength` strokes perform
-        /// `binding`, so the full sequence is never reached.
+        /// `binding`, so the full sequence is never reached (also when the prefix holds
+        /// `binding`, a `@timeout` binding, and the next stroke continues nothing).
         case blockedAtPrefix(prefixLength: Int, binding: Int)
         /// The first `pendingLength` strokes leave a sequence pending, and the next stroke
         /// continues no live binding that has a performer, so the dispatcher cancels the
@@ -98,16 +103,21 @@ extension Dispatcher {
         // must leave the sequence pending, or the press ends there.
         var node = BindingTable.root
         var repeated: Explanation.Repeat? = nil
+        // The `@timeout` binding the pending prefix holds: a stroke that continues nothing
+        // performs it (rule 3), so the sequence ends at that prefix.
+        var held: Int? = nil
         strokes: for (i, c) in sequence.enumerated() {
             // After stroke i, i strokes were pending; a stroke that continues nothing cancels.
-            let ended: Explanation.Outcome = i == 0 ? .nothing : .cancelled(pendingLength: i)
+            let ended: Explanation.Outcome = held.map { .blockedAtPrefix(prefixLength: i, binding: $0) }
+                ?? (i == 0 ? .nothing : .cancelled(pendingLength: i))
             guard let next = table.child(of: node, code: c.code) else {
                 return Explanation(sequence: sequence, outcome: ended, chosen: nil, entries: entries(at: table.node(for: sequence), state))
             }
             node = next
             if i + 1 < sequence.count {
                 switch resolve(node: node, firstResponder: firstResponder, context: state) {
-                case .pending: continue
+                case .pending: held = nil
+                case .holding(let b): held = b
                 case .chosen(let b, _):
                     // A repeatable binding: the later strokes may each repeat (§5).
                     if let r = repeats(after: b, prefixLength: i + 1, sequence, firstResponder, state) {
@@ -137,7 +147,8 @@ extension Dispatcher {
         order.append(TableFormat.menuRole)
         var verdicts: [(Int, Explanation.Verdict, [TableOverride])] = []
         var decided: (binding: Int?, role: UInt32)? = nil
-        var outcome: Explanation.Outcome = sequence.count > 1 ? .cancelled(pendingLength: sequence.count - 1) : .nothing
+        var outcome: Explanation.Outcome = held.map { .blockedAtPrefix(prefixLength: sequence.count - 1, binding: $0) }
+            ?? (sequence.count > 1 ? .cancelled(pendingLength: sequence.count - 1) : .nothing)
         // Candidates often share one condition: each (condition, role) is evaluated, decoded,
         // rendered and taken apart once, so explaining costs the table's size, not
         // candidates × length.
@@ -177,6 +188,9 @@ extension Dispatcher {
                 verdicts.append((b, .chosen, []))
                 decided = (b, role)
                 outcome = .performed(binding: b, performer: p, performerDepth: performerDepth)
+                if table.performsOnTimeout(binding: b), state.holds(table.longerCondition(of: node, role: role), chain) {
+                    outcome = .held(binding: b, performer: p, performerDepth: performerDepth)
+                }
             }
             if decided == nil, state.holds(table.longerCondition(of: node, role: role), chain) {
                 decided = (nil, role)
@@ -190,6 +204,7 @@ extension Dispatcher {
         }
         var chosen: TableBinding?
         if case .performed(let b, _, _) = outcome { chosen = conditions.binding(b) }
+        if case .held(let b, _, _) = outcome { chosen = conditions.binding(b) }
         return Explanation(sequence: sequence, outcome: outcome, chosen: chosen, entries: entries, repeated: repeated)
     }
 

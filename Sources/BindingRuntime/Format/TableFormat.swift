@@ -9,7 +9,7 @@ public enum TableFormat {
     /// signature that catches text-mode transfers).
     public static let magic: [UInt8] = [0x89, 0x42, 0x4B, 0x54, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The format version this runtime reads and the emitter writes.
-    public static let version: UInt32 = 9
+    public static let version: UInt32 = 10
     /// What each format version added, oldest first (version 1 is the first format).
     static let additions: [(version: UInt32, what: String)] = [
         (2, "key positions"), (3, "the chain opcodes inside and is"), (4, "ATTR flags (@priority)"),
@@ -17,6 +17,7 @@ public enum TableFormat {
         (7, "the dispatch index (DKEY, DNOD, DGRP, DCAN, DTST)"),
         (8, "@noRemapping and @noMirroring (ATTR and ITEM flags)"),
         (9, "a four-lane checksum"),
+        (10, "@timeout (ATTR flag bit 4)"),
     ]
     /// What the versions after `version` added, for the loader's rejection message:
     /// `"version 5 added repeatable bindings (@repeat)"`.
@@ -57,6 +58,10 @@ public enum TableFormat {
     /// the shortcut in right-to-left interfaces (`allowsAutomaticMirroring`,
     /// `allowsAutomaticKeyEquivalentMirroring` false; new in version 8).
     public static let attributeNoMirroring: UInt32 = 8
+    /// `ATTR` flag: `@timeout`, the binding may be a proper prefix of longer ones of its role
+    /// (Grammar.md §4.8 and §5): pressed while one of them is live, it is held, and performed
+    /// when the next stroke continues nothing or the sequence times out (new in version 10).
+    public static let attributeTimeout: UInt32 = 16
     /// `ATTR` flags bits 16–31 hold a repeatable binding's window in milliseconds (1 to
     /// ``maxRepeatMilliseconds``); zero when ``attributeRepeat`` is clear.
     public static let attributeRepeatShift: UInt32 = 16

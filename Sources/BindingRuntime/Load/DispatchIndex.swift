@@ -22,6 +22,9 @@ final class DispatchIndex: @unchecked Sendable {
     /// Whether some binding is repeatable (`ATTR` flag ``TableFormat/attributeRepeat``):
     /// without one, a press never looks at repeat mode's flags.
     let hasRepeat: Bool
+    /// Whether some binding is held while a longer one may follow (`ATTR` flag
+    /// ``TableFormat/attributeTimeout``): without one, a chosen binding is never checked for it.
+    let hasTimeout: Bool
 
     /// Copies the dispatch sections of a validated table.
     init(reader: TableReader, spans: [SectionSpan], roleCount: Int) {
@@ -58,6 +61,7 @@ final class DispatchIndex: @unchecked Sendable {
         contextWords = TableFormat.contextWords(bits: next)
         let attributes = spans[S.attributes.rawValue]
         hasRepeat = (0..<attributes.count).contains { reader.field(attributes, 16, $0, 3) & TableFormat.attributeRepeat != 0 }
+        hasTimeout = (0..<attributes.count).contains { reader.field(attributes, 16, $0, 3) & TableFormat.attributeTimeout != 0 }
     }
 
     deinit { base.deallocate() }

@@ -42,6 +42,9 @@ public struct TableBinding: Sendable, Equatable {
     /// `@repeat`: the repeat window in milliseconds, nil when the binding is not repeatable
     /// (Grammar.md §4.8 and §5).
     public var repeatMilliseconds: Int? = nil
+    /// `@timeout`: the binding waits while a longer binding of its role may follow, and is
+    /// performed when none does (Grammar.md §4.8 and §5).
+    public var performsOnTimeout = false
     /// The later layers' bindings and `unbind`s that narrowed this one's condition (Grammar.md
     /// §9), in the order they were applied; empty in stripped tables.
     public var overriddenBy: [TableOverride] = []
@@ -171,6 +174,7 @@ extension BindingTable {
             condition: decode(bindingCondition(index)), location: location(ofBinding: index),
             wantsPriorityOverSystemBehavior: wantsPriorityOverSystemBehavior(binding: index),
             repeatMilliseconds: repeatMilliseconds(binding: index),
+            performsOnTimeout: performsOnTimeout(binding: index),
             overriddenBy: overrides(ofBinding: index),
             allowsAutomaticLocalization: allowsAutomaticLocalization(binding: index),
             allowsAutomaticMirroring: allowsAutomaticMirroring(binding: index))
@@ -183,6 +187,12 @@ extension BindingTable {
         let flags = bindingFlags(index)
         return flags & TableFormat.attributeRepeat != 0 ? Int(flags >> TableFormat.attributeRepeatShift) : nil
 
+    }
+
+    /// Whether binding `index` is a `@timeout` binding (false for an index out of range).
+    public func performsOnTimeout(binding index: Int) -> Bool {
+        guard index >= 0, index < bindingCount else { return false }
+        return bindingFlags(index) & TableFormat.attributeTimeout != 0
     }
 
     /// The later layers' bindings and `unbind`s that narrowed binding `index` (`SRCO`, sorted

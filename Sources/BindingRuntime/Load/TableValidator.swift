@@ -559,10 +559,10 @@ struct TableValidator {
             let flags = f(.attributes, i, 3)
             // Bit 0 `@priority`; bit 1 `@repeat` with its window (1 ms to a minute) in bits
             // 16–31, which are zero without it; bits 2 and 3 `@noRemapping` and
-            // `@noMirroring`, bit 2 only with bit 3; nothing else.
+            // `@noMirroring`, bit 2 only with bit 3; bit 4 `@timeout`; nothing else.
             let window = flags >> TableFormat.attributeRepeatShift
             let repeats = flags & TableFormat.attributeRepeat != 0
-            guard flags & 0xFFF0 == 0, repeats == (window != 0), window <= TableFormat.maxRepeatMilliseconds,
+            guard flags & 0xFFE0 == 0, repeats == (window != 0), window <= TableFormat.maxRepeatMilliseconds,
                   Self.keyboardAdaptationValid(flags) else {
                 throw .invalidValue(section: "ATTR", record: i, field: "flags", value: UInt64(flags))
             }

@@ -87,6 +87,7 @@ enum ExplainCommand: Command {
         // Pending, or in repeat mode after a repeatable binding: the strokes that continue.
         var continues = false
         if case .pending = explanation.outcome { continues = true }
+        if case .held = explanation.outcome { continues = true }
         if explanation.chosen?.repeatMilliseconds != nil { continues = true }
         if continues {
             for stroke in strokes { _ = dispatcher.dispatch(KeyEvent(stroke), firstResponder: first, context: contextState) }

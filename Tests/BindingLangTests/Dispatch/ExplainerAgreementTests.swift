@@ -192,6 +192,7 @@ private func outcomeText(_ outcome: Explanation.Outcome) -> String {
     switch outcome {
     case .performed(let b, _, _): return "performed \(b)"
     case .pending: return "pending"
+    case .held: return "pending"
     case .nothing: return "nothing"
     case .blockedAtPrefix(let n, let b): return "blockedAtPrefix \(n) \(b)"
     case .cancelled(let n): return "cancelled \(n)"

@@ -34,6 +34,9 @@ struct PropertyDispatchTests {
         case .pending: return .pending
         case .cancelled: return .cancelled
         case .unhandled: return .unhandled
+        // The generated keymaps have no `@timeout` binding, so nothing is ever held: a held
+        // binding here disagrees with the reference whatever it expects.
+        case .performHeld: return .cancelled
         }
     }
 
