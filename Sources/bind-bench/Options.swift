@@ -41,7 +41,7 @@ struct Options {
                       run only PHASE (lex, parse, check, emit, load, dispatch,
                       snapshot, cached, decide, baseline) a few
                       times on the N-binding keymap (default 10000) and exit; for profiling with
-                      valgrind --tool=callgrind
+                      valgrind --tool=callgrind (BIND_BENCH_REPEATS=N sets how many times: 3)
           --lsp       only time the language server from a change to its published diagnostics
                       on a 1,200-binding keymap (or --size N), beside one Compilation of it
           --write-source PATH [--size N]

@@ -209,7 +209,9 @@ enum LaterWins {
         for (i, b) in base.bindings.enumerated() { baseByFirst[b.sequence[0], default: []].append(i) }
         let cooccurring = layer.cooccurring.union(base.cooccurring)
         var seen = Set<String>()
-        /// Adds the unbind; false when the same one is there already.
+        // The conditions of the unbinds written so far, by role and keys.
+        var unbound: [String: [ImportCondition]] = [:]
+        /// Adds the unbind; false when the same one, or one that covers it, is there already.
         @discardableResult
         func unbind(_ b: ImportedKeymap.Binding, in role: String, when condition: ImportCondition, entry: Int, reason: String) -> Bool {
             var c = condition
@@ -222,6 +224,13 @@ enum LaterWins {
             }
             let key = "\(role) \(b.sequence.joined(separator: " ")) \(c)"
             guard seen.insert(key).inserted else { return false }
+            // An earlier unbind of these keys in this role that already covers this one (where
+            // the base binding holds) leaves it nothing to unbind: not written.
+            let keys = "\(role) \(b.sequence.joined(separator: " "))"
+            for earlier in unbound[keys] ?? [] {
+                if !ImportCondition.all([b.condition, c, earlier.negated]).isSatisfiable(budget: 4_000) { return false }
+            }
+            unbound[keys, default: []].append(c)
             layer.unbinds.append(ImportedKeymap.Unbind(entry: entry, sequence: b.sequence, role: role, condition: c, reason: reason))
             return true
         }

@@ -38,7 +38,8 @@ enum ZedConverter {
             var failure: String?
             // Approximations each binding of the section makes (counted once it converts).
             var approximated: [String] = []
-            if let context = section.context {
+            // An empty context is no context (Zed's `KeymapFile::load`).
+            if let context = section.context, !context.isEmpty {
                 do throws(UnsupportedCondition) {
                     let clause = try WhenClauseParser.parse(context, dialect: .zed)
                     groups = try roleGroups(translate(clause, outside: false), result: &result)
@@ -130,11 +131,18 @@ enum ZedConverter {
     /// holds at no element of the path (``somewhere(_:)``); on the inner side of `A > B` Zed's
     /// `!` looks only at the elements below the `A`, which the chain predicates cannot single
     /// out (``negatedBelowParent``).
+    /// Zed's `os` values and the `.bind` platform each is.
+    static let zedPlatforms = ["macos": "macOS", "linux": "linux", "windows": "windows"]
+
     static func translate(_ clause: WhenClause, outside: Bool) throws(UnsupportedCondition) -> ImportCondition {
         switch clause {
         case .identifier(let n):
             if isElementName(n) { return outside ? .inside(n) : .isRole(n) }
             return .flag(n)
+        case .equals("os", .string(let v)):
+            // Zed's `os` is the platform it runs on (`KeyContext::new_with_defaults`): the
+            // built-in `platform`; one `.bind` does not know (freebsd) never holds.
+            return zedPlatforms[v].map { .equals(ImportCondition.platformKey, $0) } ?? .constant(false)
         case .equals(let k, .string(let v)): return .equals(k, v)
         case .equals(let k, .bool(let b)): return .equals(k, b ? "true" : "false")
         case .constant(let b): return .constant(b)

@@ -129,6 +129,42 @@ private func rendered(_ result: Importer.Result) -> String {
         #expect(try #require(shorterLater.report).approximations[LaterWins.zedShorterOnTimeout] == nil)
     }
 
+    /// Zed's `os` is the platform Zed runs on: the built-in `platform`, which `--platform`
+    /// folds (real files write `os == macos && Editor`); an empty context is no context, as
+    /// Zed's `KeymapFile::load` reads it.
+    @Test func zedOsIsThePlatformAndAnEmptyContextIsNone() throws {
+        let result = run("""
+            [{ "context": "os == linux && Pane", "bindings": { "ctrl-1": ["pane::ActivateItem", 0] } },
+             { "context": "Editor && os != macos", "bindings": { "ctrl-2": "a::B" } },
+             { "context": "os == freebsd", "bindings": { "ctrl-3": "a::C" } },
+             { "context": "", "bindings": { "ctrl-w": "pane::CloseActiveItem" } }]
+            """, .zed)
+        let source = try #require(result.source)
+        #expect(source.contains("ctrl+1 -> pane__ActivateItem(0) when platform == linux"))
+        #expect(source.contains("ctrl+2 -> a__B when platform != macOS"))
+        #expect(!source.contains("context os"))
+        #expect(!source.contains("ctrl+3 ->"))
+        #expect(source.contains("in Global {\n  // line 4\n  ctrl+w -> pane__CloseActiveItem\n}"))
+        #expect(try #require(result.report).leftOut.isEmpty)
+        let compiled = try #require(Importer.compileOutput(result, baseSource: nil, platform: .apple))
+        #expect(compiled.diagnostics.isEmpty)
+    }
+
+    /// A layer writes no `unbind` that an earlier one of the same keys and role already covers
+    /// (`bindc check` would warn that it has nothing to unbind): one real file had 162.
+    @Test func aLayerWritesNoUnbindAnEarlierOneCovers() throws {
+        let base = Importer.Input(path: "default.json", bytes: Array(#"[{ "context": "Editor", "bindings": { "escape": "editor::Cancel" } }]"#.utf8))
+        let layer = run("""
+            [{ "bindings": { "escape": "a::A" } },
+             { "context": "vim_mode == normal", "bindings": { "escape": "a::B" } }]
+            """, .zed, over: base)
+        let source = try #require(layer.source)
+        #expect(source.components(separatedBy: "unbind escape").count - 1 == 1, "\(source)")
+        let baseSource = try #require(Importer.run(base, format: .zed).source)
+        let compiled = try #require(Importer.compileOutput(layer, baseSource: baseSource, platform: .apple))
+        #expect(compiled.diagnostics.isEmpty, "\(compiled.diagnostics.map(\.message))")
+    }
+
     @Test func theLaterEntryWinsWhereTheyOverlap() throws {
         let result = run("""
             [
