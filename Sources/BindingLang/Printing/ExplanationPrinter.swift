@@ -274,6 +274,18 @@ public enum ExplanationPrinter {
 
     // MARK: - JSON
 
+    /// An outcome that performs binding `b` (now, or held until the sequence is not
+    /// continued): its `kind`, the binding, its performer, action and argument.
+    private static func performedJSON(_ kind: String, _ b: Int, _ depth: Int, _ keymap: Keymap, _ chain: [String]) -> [(String, JSONValue)] {
+        var out: [(String, JSONValue)] = [("kind", .string(kind)), ("binding", .int(Int64(b))), ("performer", .string(name(depth, chain)))]
+        if keymap.bindings.indices.contains(b) {
+            let binding = keymap.bindings[b]
+            out.append(("action", .string(keymap.actions.indices.contains(binding.action) ? keymap.actions[binding.action].name : "?")))
+            out.append(("argument", KeymapPrinter.argumentJSON(binding.argument)))
+        }
+        return out
+    }
+
     /// The explanation as JSON for tools: `keys`, `outcome` (`kind`: `performed` with the
     /// binding, action, argument and performer, and `repeat` when the
     /// later strokes repeat a repeatable binding; `pending`; `unhandled` with the first
@@ -291,12 +303,7 @@ public enum ExplanationPrinter {
         var outcome: [(String, JSONValue)]
         switch explanation.outcome {
         case .performed(let b, _, let depth):
-            outcome = [("kind", .string("performed")), ("binding", .int(Int64(b))), ("performer", .string(name(depth, chain)))]
-            if keymap.bindings.indices.contains(b) {
-                let binding = keymap.bindings[b]
-                outcome.append(("action", .string(keymap.actions.indices.contains(binding.action) ? keymap.actions[binding.action].name : "?")))
-                outcome.append(("argument", KeymapPrinter.argumentJSON(binding.argument)))
-            }
+            outcome = performedJSON("performed", b, depth, keymap, chain)
             if let r = explanation.repeated {
                 outcome.append(("repeat", .object([
                     ("keys", .string(SourceText.sequence(Array(explanation.sequence.prefix(r.prefixLength))))),
@@ -309,12 +316,7 @@ public enum ExplanationPrinter {
         case .pending:
             outcome = [("kind", .string("pending"))]
         case .held(let b, _, let depth):
-            outcome = [("kind", .string("held")), ("binding", .int(Int64(b))), ("performer", .string(name(depth, chain)))]
-            if keymap.bindings.indices.contains(b) {
-                let binding = keymap.bindings[b]
-                outcome.append(("action", .string(keymap.actions.indices.contains(binding.action) ? keymap.actions[binding.action].name : "?")))
-                outcome.append(("argument", KeymapPrinter.argumentJSON(binding.argument)))
-            }
+            outcome = performedJSON("held", b, depth, keymap, chain)
         case .nothing:
             outcome = [("kind", .string("unhandled"))]
             if let first = explanation.sequence.first { outcome.append(("stroke", .string(first.sourceText))) }
