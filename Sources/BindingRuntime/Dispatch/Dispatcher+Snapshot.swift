@@ -22,10 +22,16 @@ extension Dispatcher {
         case .unhandled:
             return .unhandled
         case .performHeld(let binding, _, let performer):
-            // The held binding runs, then the same stroke is dispatched from idle.
-            perform(binding: binding, performer: performer, chain: chain)
-            return dispatch(event, chain: chain, context: context)
+            return dispatchAfterHeld(binding, performer: performer, event, chain: chain, context: context)
         }
+    }
+
+    /// Rule 3 with a held binding: performs it, then dispatches the same stroke from idle.
+    /// Out of line: the common press does not pay for the second dispatch's frame.
+    @inline(never)
+    func dispatchAfterHeld(_ binding: Int, performer: Int, _ event: KeyEvent, chain: ChainSnapshot, context: ContextState) -> DispatchResult {
+        perform(binding: binding, performer: performer, chain: chain)
+        return dispatch(event, chain: chain, context: context)
     }
 
     /// Performs `binding` on the responder at position `performer` of `chain`.
@@ -138,8 +144,10 @@ extension Dispatcher {
         }
         // Repeat mode (Grammar.md §5): the stroke as if the prefix were pending; it repeats
         // only when that performs a repeatable binding, else it is dispatched from idle.
-        if let repeatFrom, let decision = decideRepeating(event, from: repeatFrom, chain: chain, context: context, bits: bits) {
-            return decision
+        if let repeatFrom {
+            if let decision = decideRepeating(event, from: repeatFrom, chain: chain, context: context, bits: bits) { return decision }
+            // What the repeat attempt held is not this stroke's (only a pending outcome holds).
+            state.pointee.held = -1
         }
         guard let (decision, node) = decide(event, from: from, chain: chain, context: context, bits: bits) else {
             // Rule 3: the stroke continues nothing: a held binding runs, then the stroke is
@@ -172,7 +180,6 @@ extension Dispatcher {
     /// same context.
     @inline(__always)
     func decide(_ event: KeyEvent, from: Int, chain: ChainSnapshot, context: ContextState, bits: UnsafePointer<UInt64>) -> (Decision, node: Int)? {
-        state.pointee.held = -1
         let resolved = chain.resolved
         guard let memo = resolved.pointee.memo else { return decideAfresh(event, from: from, chain: chain, context: context, bits: bits) }
         var stamp = resolved.pointee.stamp

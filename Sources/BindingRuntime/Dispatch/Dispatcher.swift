@@ -247,12 +247,22 @@ public final class Dispatcher {
         case .nothing:
             // Rule 3: the pending sequence held a `@timeout` binding: it runs, and the stroke
             // is then dispatched from idle.
-            if wasPending, held >= 0, performHeld(held, firstResponder: firstResponder) != nil {
-                return dispatch(event, from: BindingTable.root, wasPending: false, repeatFrom: nil, held: -1,
-                                firstResponder: firstResponder, state: state, bits: bits)
+            if wasPending, held >= 0 {
+                return dispatchAfterHeld(held, event, firstResponder: firstResponder, state: state, bits: bits)
             }
             return wasPending ? .cancelled(.noContinuation(event.chord)) : .unhandled
         }
+    }
+
+    /// Rule 3 with a held binding: performs it, then dispatches `event` from idle; cancels
+    /// as before when no responder can perform it. Out of line, so that the stroke's
+    /// dispatch above stays inlined into its callers (it calls itself through this).
+    @inline(never)
+    private func dispatchAfterHeld(_ held: Int, _ event: KeyEvent, firstResponder: any Responder, state: ContextState,
+                                   bits: UnsafePointer<UInt64>) -> DispatchResult {
+        guard performHeld(held, firstResponder: firstResponder) != nil else { return .cancelled(.noContinuation(event.chord)) }
+        return dispatch(event, from: BindingTable.root, wasPending: false, repeatFrom: nil, held: -1,
+                        firstResponder: firstResponder, state: state, bits: bits)
     }
 
     /// Grammar.md §5 rule 1 from node `from`: the chord by the character typed, then (Shift
