@@ -9,6 +9,8 @@ final class PropertyResponder: Responder {
     let performs: Set<String>
     var next: PropertyResponder?
     let name: String
+    /// Where performed actions are written (`action(argument) by name`), when set.
+    var log: PerformLog?
     init(name: String, roles: [String], performs: Set<String>) {
         self.name = name
         responderRoles = roles
@@ -16,7 +18,19 @@ final class PropertyResponder: Responder {
     }
     var nextResponder: Responder? { next }
     func canPerform(_ action: ActionInvocation) -> Bool { performs.contains(action.name) }
-    func perform(_ action: ActionInvocation) {}
+    func perform(_ action: ActionInvocation) {
+        log?.entries.append(PropertyDispatchTests.runtimeOutcome(.performed(action, responder: self)).description)
+    }
+}
+
+/// The actions the responders of one chain performed, in order.
+final class PerformLog {
+    var entries: [String] = []
+    /// The entries since the last call, emptied.
+    func take() -> [String] {
+        defer { entries = [] }
+        return entries
+    }
 }
 
 /// What a stroke did, in terms both implementations can report.
@@ -50,8 +64,13 @@ struct GrammarReference {
     var repeatPrefix: [String]? = nil
     var lastTime = 0.0
     static let repeatWindow = 0.5
+    /// The `@timeout` binding the pending sequence holds (§5 rule 2a).
+    var held: Int? = nil
+    /// What the last press performed because a held binding ran first (rule 3), as the
+    /// runtime's responders log it.
+    var heldPerformed: [String] = []
 
-    enum Resolution { case chosen(Int, PropertyResponder), pending, nothing }
+    enum Resolution { case chosen(Int, PropertyResponder), held(Int), pending, nothing }
 
     /// The first responder in the chain that can perform `action` (targetForAction).
     func performer(_ action: String) -> PropertyResponder? { chain.first { $0.performs.contains(action) } }
@@ -70,22 +89,35 @@ struct GrammarReference {
             // a. the first live binding of exactly p that has a performer
             for i in bindings {
                 let b = keymap.bindings[i]
-                if b.sequence == p && b.live(state), let performer = performer(b.action) { return .chosen(i, performer) }
+                if b.sequence == p && b.live(state), let performer = performer(b.action) {
+                    // A `@timeout` binding is held while a longer one of its role is live.
+                    return b.waits && longerLive(bindings, p) ? .held(i) : .chosen(i, performer)
+                }
             }
             // b. a live binding of this role that p is a proper prefix of
-            if bindings.contains(where: {
-                let b = keymap.bindings[$0]
-                return b.sequence.count > p.count && b.sequence.starts(with: p) && b.live(state)
-            }) {
-                return .pending
-            }
+            if longerLive(bindings, p) { return .pending }
         }
         return .nothing
     }
 
+    /// Whether one of `bindings` (of one role) is live and longer than `p`, starting with it.
+    func longerLive(_ bindings: [Int], _ p: [String]) -> Bool {
+        bindings.contains {
+            let b = keymap.bindings[$0]
+            return b.sequence.count > p.count && b.sequence.starts(with: p) && b.live(state)
+        }
+    }
+
     /// One stroke at time `time` (§5 rules 1–3, and repeat mode).
     mutating func press(_ stroke: String, at time: Double = 0) -> GrammarOutcome {
+        heldPerformed = []
+        return self.stroke(stroke, at: time)
+    }
+
+    private mutating func stroke(_ stroke: String, at time: Double) -> GrammarOutcome {
         let wasPending = !pending.isEmpty
+        let heldNow = held
+        held = nil
         // Repeat mode: within the window, the stroke as if the prefix were pending; only a
         // repeatable binding performed repeats, anything else is dispatched from idle.
         let repeatFrom = time - lastTime > Self.repeatWindow ? nil : repeatPrefix
@@ -106,7 +138,18 @@ struct GrammarReference {
         case .pending:
             pending = p
             return .pending
+        case .held(let i):
+            pending = p
+            held = i
+            return .pending
         case .nothing:
+            // Rule 3: a held binding runs (by whoever can perform it now), then the stroke
+            // is dispatched from idle.
+            if wasPending, let h = heldNow, let performer = performer(keymap.bindings[h].action) {
+                let b = keymap.bindings[h]
+                heldPerformed.append(GrammarOutcome.performed(action: b.action, argument: b.argument, responder: performer.name).description)
+                return self.stroke(stroke, at: time)
+            }
             return wasPending ? .cancelled : .unhandled
         }
     }
@@ -138,9 +181,17 @@ struct GrammarReference {
         for (i, b) in keymap.bindings.enumerated() where b.title != nil {
             var ok = true
             for n in 1..<b.sequence.count where ok {
-                if case .pending = resolve(Array(b.sequence.prefix(n))) {} else { ok = false }
+                switch resolve(Array(b.sequence.prefix(n))) {
+                case .pending, .held: break
+                default: ok = false
+                }
             }
-            if ok, case .chosen(let chosen, _) = resolve(b.sequence), chosen == i { listed.append(i) }
+            // A held binding is listed: pressing its keys and waiting performs it.
+            switch resolve(b.sequence) {
+            case .chosen(let chosen, _) where chosen == i: if ok { listed.append(i) }
+            case .held(let chosen) where chosen == i: if ok { listed.append(i) }
+            default: break
+            }
         }
         var groups: [String] = []
         for b in keymap.bindings { if let g = b.group, !groups.contains(g) { groups.append(g) } }

@@ -39,14 +39,31 @@ struct PropertyConflictTests {
 
     @Test(arguments: 0..<4)
     func agreesWithBruteForce(batch: Int) throws {
-        var rng = SplitMix64(seed: 0xD1CE_0000 + UInt64(batch))
+        let conflictsSeen = try Self.compare(seed: 0xD1CE_0000 + UInt64(batch), RandomKeymap.Options(), batch: batch)
+        #expect(conflictsSeen > 20, "the generator should produce conflicts")
+    }
+
+    /// The same with `@timeout` bindings, which may be prefixes of longer ones (rule 2's
+    /// exception): the checker reports exactly the other conflicts.
+    @Test(arguments: 0..<4)
+    func timeoutPrefixesAgreeWithBruteForce(batch: Int) throws {
+        var options = RandomKeymap.Options()
+        options.timeoutChance = 0.5
+        let conflictsSeen = try Self.compare(seed: 0x7135_CE00 + UInt64(batch), options, batch: batch)
+        #expect(conflictsSeen > 10, "the generator should produce conflicts")
+    }
+
+    /// Compiles 60 random keymaps of `options` and compares each binding's conflict with the
+    /// brute force; returns how many conflicts both saw.
+    static func compare(seed: UInt64, _ options: RandomKeymap.Options, batch: Int) throws -> Int {
+        var rng = SplitMix64(seed: seed)
         var conflictsSeen = 0
         for round in 0..<60 {
-            let k = RandomKeymap.generate(&rng)
-            let compilation = Self.compile(k.source)
+            let k = RandomKeymap.generate(&rng, options)
+            let compilation = compile(k.source)
             let file = compilation.sources.files[0]
             let context = "seed batch \(batch) round \(round):\n\(k.source)"
-            let nonConflictErrors = compilation.diagnostics.filter { $0.severity == .error && !Self.isConflict($0.message) }
+            let nonConflictErrors = compilation.diagnostics.filter { $0.severity == .error && !isConflict($0.message) }
             try #require(nonConflictErrors.isEmpty, "\(nonConflictErrors.map(\.message)) \(context)")
 
             let states = k.allStates
@@ -69,7 +86,7 @@ struct PropertyConflictTests {
                 let other = k.bindings.firstIndex { noteLines.contains($0.line) }
                 #expect(other.map { earlier.contains($0) } == true, "note \(noteLines) \(context)")
                 // The witness, completed some way, makes both bindings live.
-                if let other, let w = Self.witness(d.message, k) {
+                if let other, let w = witness(d.message, k) {
                     let ok = states.contains { s in
                         w.allSatisfy { s[$0.key] == $0.value } && k.bindings[other].live(s) && k.bindings[j].live(s)
                     }
@@ -79,6 +96,6 @@ struct PropertyConflictTests {
                 }
             }
         }
-        #expect(conflictsSeen > 20, "the generator should produce conflicts")
+        return conflictsSeen
     }
 }

@@ -42,14 +42,37 @@ struct PropertyDispatchTests {
 
     @Test(arguments: 0..<4)
     func agreesWithReference(batch: Int) throws {
-        var rng = SplitMix64(seed: 0xD15_0000 + UInt64(batch))
         var options = RandomKeymap.Options()
+        options.repeatChance = 0.9
+        let counts = try Self.compare(seed: 0xD15_0000 + UInt64(batch), options)
+        #expect(counts.performed > 50 && counts.pendings > 20 && counts.cancels > 5 && counts.repeats > 5,
+                "the generator should exercise every outcome: \(counts)")
+    }
+
+    /// The same with `@timeout` bindings (Grammar.md §5 rules 2a and 3): prefixes that are
+    /// also bound, held, then performed when the next stroke continues nothing.
+    @Test(arguments: 0..<4)
+    func heldBindingsAgreeWithReference(batch: Int) throws {
+        var options = RandomKeymap.Options()
+        options.repeatChance = 0.3
+        options.timeoutChance = 0.6
+        let counts = try Self.compare(seed: 0x7135_0000 + UInt64(batch), options)
+        #expect(counts.performed > 50 && counts.pendings > 20 && counts.heldPerformed > 5,
+                "the generator should exercise held bindings: \(counts)")
+    }
+
+    /// Compares every dispatch path with the reference over 25 random keymaps of `options`
+    /// (its chords and sizes set here), 4 chains each, 10 presses per chain; returns how
+    /// often each outcome came.
+    static func compare(seed: UInt64, _ base: RandomKeymap.Options) throws
+        -> (performed: Int, pendings: Int, cancels: Int, repeats: Int, heldPerformed: Int) {
+        var rng = SplitMix64(seed: seed)
+        var options = base
         options.chords = ["k", "j", "cmd+k", "ctrl+x", "alt+up"]
         options.maxSequence = 3
         options.bindingCount = 4..<12
         options.roleCount = 1..<4
-        options.repeatChance = 0.9
-        var performed = 0, pendings = 0, cancels = 0, repeats = 0
+        var performed = 0, pendings = 0, cancels = 0, repeats = 0, heldPerformed = 0
         for round in 0..<25 {
             let k = RandomKeymap.generate(&rng, options).withoutConflicts()
             var sources = SourceManager()
@@ -67,6 +90,9 @@ struct PropertyDispatchTests {
                     chain.append(PropertyResponder(name: "r\(n)", roles: roles, performs: performs))
                 }
                 for n in 0..<(chain.count - 1) { chain[n].next = chain[n + 1] }
+                // What the responders perform, so that a held binding's run is seen too.
+                let log = PerformLog()
+                for r in chain { r.log = log }
 
                 var state: [Int] = []
                 var context = ContextState(table: table)
@@ -105,6 +131,8 @@ struct PropertyDispatchTests {
                     // While pending, often a stroke that continues (so sequences complete).
                     let next = reference.continuations().sorted()
                     if !reference.pending.isEmpty && !next.isEmpty && rng.chance(0.5) { stroke = rng.pick(next) }
+                    // Holding a binding, often any stroke (so held bindings run).
+                    if reference.held != nil && rng.chance(0.5) { stroke = rng.chance(0.2) ? "z" : rng.pick(options.chords) }
                     // Gaps inside and outside repeat windows (500 ms; "more than" is strict).
                     time += rng.pick([0.1, 0.25, 0.5, 0.75])
                     // Now and then the app's context changes between strokes (snapshots with
@@ -121,8 +149,14 @@ struct PropertyDispatchTests {
                     let wasRepeating = reference.repeatPrefix != nil
                     let expected = reference.press(stroke, at: time)
                     let event = KeyEvent(chord, timestamp: time)
+                    // What the responders should have performed: a held binding, then the stroke's.
+                    var performs = reference.heldPerformed
+                    if case .performed = expected { performs.append(expected.description) }
+                    heldPerformed += reference.heldPerformed.count
+                    _ = log.take()
                     let actual = Self.runtimeOutcome(dispatcher.dispatch(event, firstResponder: chain[0], context: context))
                     try #require(actual == expected, "presses \(presses): runtime \(actual), reference \(expected); \(where_)")
+                    #expect(log.take() == performs, "performed, presses \(presses); \(where_)")
                     #expect(dispatcher.isRepeating == (reference.repeatPrefix != nil), "repeat mode after \(presses); \(where_)")
                     if wasRepeating && reference.repeatPrefix != nil, case .performed = expected { repeats += 1 }
                     if reference.repeatPrefix != nil {
@@ -130,8 +164,18 @@ struct PropertyDispatchTests {
                         #expect(keys == reference.repeatKeys(), "repeat keys after \(presses); \(where_)")
                     }
                     #expect(Self.runtimeOutcome(viaSnapshot.dispatch(event, chain: exact, context: context)) == expected, "snapshot, presses \(presses); \(where_)")
+                    #expect(log.take() == performs, "performed by the snapshot, presses \(presses); \(where_)")
                     #expect(Self.runtimeOutcome(viaCached.dispatch(event, chain: cached, context: context)) == expected, "cached snapshot, presses \(presses); \(where_)")
-                    #expect(Self.decisionOutcome(viaDecide.decide(event, chain: cached, context: context), viaDecide, cached) == expected, "decide, presses \(presses); \(where_)")
+                    #expect(log.take() == performs, "performed by the cached snapshot, presses \(presses); \(where_)")
+                    // Decide: the app performs a held binding itself, then decides the press again.
+                    var decision = viaDecide.decide(event, chain: cached, context: context)
+                    var decidedHeld: [String] = []
+                    while case .performHeld(let b, _, let p) = decision, let invocation = viaDecide.invocation(of: b) {
+                        decidedHeld.append(Self.runtimeOutcome(.performed(invocation, responder: cached.responders[p])).description)
+                        decision = viaDecide.decide(event, chain: cached, context: context)
+                    }
+                    #expect(decidedHeld == reference.heldPerformed, "held by decide, presses \(presses); \(where_)")
+                    #expect(Self.decisionOutcome(decision, viaDecide, cached) == expected, "decide, presses \(presses); \(where_)")
                     switch expected {
                     case .performed: performed += 1
                     case .pending:
@@ -144,7 +188,6 @@ struct PropertyDispatchTests {
                 }
             }
         }
-        #expect(performed > 50 && pendings > 20 && cancels > 5 && repeats > 5,
-                "the generator should exercise every outcome: \(performed) \(pendings) \(cancels) \(repeats) repeats")
+        return (performed, pendings, cancels, repeats, heldPerformed)
     }
 }

@@ -75,6 +75,8 @@ struct RBinding {
     var condition: RCondition?
     /// `@repeat` (500 ms): only on sequences of two or more strokes.
     var repeats = false
+    /// `@timeout`: it may be a prefix of longer bindings of its role, and waits for them.
+    var waits = false
     /// 1-based line of the binding in the generated source.
     var line = 0
 
@@ -104,6 +106,8 @@ struct RandomKeymap {
         /// The chance that a binding of several strokes is `@repeat` (no draw when 0, so the
         /// other property tests see the same keymaps as before).
         var repeatChance = 0.0
+        /// The chance that a binding is `@timeout` (no draw when 0).
+        var timeoutChance = 0.0
     }
 
     /// Every assignment of values to the context variables.
@@ -170,7 +174,8 @@ struct RandomKeymap {
                 }
                 if rng.chance(0.6) { b.condition = k.randomCondition(&rng, depth: 2) }
                 if options.repeatChance > 0 && b.sequence.count > 1 && rng.chance(options.repeatChance) { b.repeats = true }
-                var line = "  " + (b.repeats ? "@repeat " : "") + b.sequence.map { k.spell($0, &rng, options) }.joined(separator: " ") + " -> " + b.action
+                if options.timeoutChance > 0 && rng.chance(options.timeoutChance) { b.waits = true }
+                var line = "  " + (b.repeats ? "@repeat " : "") + (b.waits ? "@timeout " : "") + b.sequence.map { k.spell($0, &rng, options) }.joined(separator: " ") + " -> " + b.action
                 if let arg = b.argument { line += "(\(arg))" }
                 if let t = b.title { line += " \"\(t)\"" }
                 if let c = b.condition { line += " when " + k.render(c, &rng, options) }
@@ -301,7 +306,9 @@ struct RandomKeymap {
         let related: Bool
         switch (a.role, b.role) {
         case let (ra?, rb?):
-            related = ra == rb && (a.sequence.starts(with: b.sequence) || b.sequence.starts(with: a.sequence))
+            // A `@timeout` binding may be a proper prefix of another (Grammar.md §10 rule 2).
+            related = ra == rb && (a.sequence == b.sequence
+                || (a.sequence.starts(with: b.sequence) && !b.waits) || (b.sequence.starts(with: a.sequence) && !a.waits))
         case (nil, nil):
             related = a.sequence == b.sequence
         case (nil, _?):
