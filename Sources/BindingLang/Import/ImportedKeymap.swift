@@ -24,6 +24,9 @@ public struct ImportedKeymap: Sendable {
         /// Zed: a later, longer binding of its role continues it, and Zed waits for that one
         /// and runs this one when it is not continued (written `@timeout`).
         public var performsOnTimeout = false
+        /// A layer's copy of a base binding, bound again as `@timeout` where a longer layer
+        /// binding continues it (``entry`` is that layer binding's).
+        public var heldFromBase = false
     }
 
     /// `unbind SEQUENCE [when C]` in a layer.

@@ -286,6 +286,10 @@ enum LaterWins {
                 }
             }
         }
+        // Zed: base bindings a later, longer layer binding of their role continues, and where:
+        // the layer binds them again there as `@timeout`, since Zed waits and still runs them.
+        var held: [Int: (conditions: [ImportCondition], entry: Int)] = [:]
+        let layerKeys = Set(layer.bindings.map { "\($0.role) \($0.sequence.joined(separator: " "))" })
         for l in layer.bindings {
             for i in baseByFirst[l.sequence[0]] ?? [] {
                 let b = base.bindings[i]
@@ -306,9 +310,14 @@ enum LaterWins {
                     continue
                 }
                 guard ImportCondition.all([b.condition, l.original]).isSatisfiable(budget: 4_000) else { continue }
+                let waits = layer.format == .zed && !crossRole && l.sequence.count > b.sequence.count
+                    && !layerKeys.contains("\(b.role) \(b.sequence.joined(separator: " "))")
                 let added = unbind(b, in: b.role, when: l.original, entry: l.entry,
-                                   reason: same ? "the layer binds it in Global" : "prefix conflict with the layer's '\(l.sequence.joined(separator: " "))'")
-                if added && layer.format == .zed && l.sequence.count > b.sequence.count {
+                                   reason: waits ? "bound again below to wait for the layer's '\(l.sequence.joined(separator: " "))'"
+                                       : same ? "the layer binds it in Global" : "prefix conflict with the layer's '\(l.sequence.joined(separator: " "))'")
+                if waits {
+                    held[i, default: ([], l.entry)].conditions.append(l.original)
+                } else if added && layer.format == .zed && l.sequence.count > b.sequence.count {
                     layer.approximations[zedShorterOnTimeout, default: 0] += 1
                 }
             }
@@ -324,6 +333,18 @@ enum LaterWins {
                     layer.approximations[vscodeScanCodeOverCharacter, default: 0] += 1
                 }
             }
+        }
+        // One `@timeout` binding per held base binding, where some of the layer's longer ones
+        // continue it (and the unbinds above took it away).
+        for (i, h) in held.sorted(by: { $0.key < $1.key }) {
+            var b = base.bindings[i]
+            b.condition = ImportCondition.all([b.condition, .any(h.conditions)])
+            b.original = b.condition
+            b.overriddenBy = []
+            b.performsOnTimeout = true
+            b.entry = h.entry
+            b.heldFromBase = true
+            layer.bindings.append(b)
         }
     }
 }
