@@ -76,6 +76,19 @@ public struct WhenClauseParser {
         let chars = Array(text.unicodeScalars)
         var i = 0
         let operators = ["===", "!==", "&&", "||", "==", "!=", "=~", "<=", ">=", "!", "(", ")", "<", ">"]
+        // VS Code's scanner reads a key name with `<` and `>` in it once the name has begun
+        // (VSCodeVim's `vim.use<C-f>`); so does Zed's, and `"` too (`Pane>Editor` is one name
+        // there, and `vim_operator == >` compares with `>`): only a `<` or `>` that starts a
+        // token can compare.
+        let stops = dialect == .vscode ? " \t\n\r()!&|='\"" : " \t\n\r()!&|='"
+        func word(from i: inout Int) -> String {
+            var s = ""
+            while i < chars.count, !stops.unicodeScalars.contains(chars[i]) {
+                s.unicodeScalars.append(chars[i])
+                i += 1
+            }
+            return s
+        }
         while i < chars.count {
             let c = chars[i]
             if c == " " || c == "\t" || c == "\n" || c == "\r" { i += 1; continue }
@@ -101,6 +114,14 @@ public struct WhenClauseParser {
                 i = j
                 continue
             }
+            // Zed reads `> < " ~ ?` as identifier characters (its vim operators:
+            // `vim_operator == >`), so one that starts a token where an operand is due begins
+            // a name; elsewhere `>` is the child operator (`Pane > Editor`).
+            let operandDue = tokens.last.map { if case .op(let o) = $0 { o != ")" } else { false } } ?? true
+            if dialect == .zed, c == ">" || c == "<" || c == "\"", operandDue {
+                tokens.append(.word(word(from: &i)))
+                continue
+            }
             if let op = operators.first(where: { op in
                 let u = Array(op.unicodeScalars)
                 return i + u.count <= chars.count && Array(chars[i..<(i + u.count)]) == u
@@ -109,14 +130,7 @@ public struct WhenClauseParser {
                 i += op.unicodeScalars.count
                 continue
             }
-            // VS Code's scanner reads a key name with `<` and `>` in it once the name has begun
-            // (VSCodeVim's `vim.use<C-f>`); only a `<` or `>` that starts a token compares.
-            let stops = dialect == .vscode ? " \t\n\r()!&|='\"" : " \t\n\r()!&|=<>'\""
-            var s = ""
-            while i < chars.count, !stops.unicodeScalars.contains(chars[i]) {
-                s.unicodeScalars.append(chars[i])
-                i += 1
-            }
+            let s = word(from: &i)
             guard !s.isEmpty else { throw .unparsable }
             tokens.append(.word(s))
         }

@@ -156,6 +156,25 @@ private func rendered(_ result: Importer.Result) -> String {
         #expect(compiled.diagnostics.isEmpty)
     }
 
+    /// Zed reads `> < " ~ ?` as name characters (vim operators): `vim_operator == >` compares
+    /// with `>`, and `Pane>Editor` without spaces is one name, not `Pane > Editor`.
+    @Test func zedVimOperatorCharactersAreNames() throws {
+        let result = run("""
+            [{ "context": "vim_operator == >", "bindings": { ">": "vim::CurrentLine" } },
+             { "context": "Editor && vim_operator == < && !menu", "bindings": { "<": "vim::CurrentLine" } },
+             { "context": "vim_operator == \\"", "bindings": { "a": "vim::CurrentLine" } },
+             { "context": "Pane>Editor", "bindings": { "d": "vim::CurrentLine" } },
+             { "context": "Pane > Editor", "bindings": { "e": "vim::CurrentLine" } }]
+            """, .zed)
+        let source = try #require(result.source)
+        #expect(try #require(result.report).leftOut.isEmpty)
+        #expect(source.contains(#"">" -> vim__CurrentLine when vim_operator == ">""#))
+        #expect(source.contains(#""<" -> vim__CurrentLine when vim_operator == "<" && !is menu_ && !inside menu_"#))
+        #expect(source.contains(#"a -> vim__CurrentLine when vim_operator == "\"""#))
+        #expect(source.contains("in Pane_Editor {\n  // line 4\n  d -> vim__CurrentLine\n}"))
+        #expect(source.contains("in Editor {\n  // line 5\n  e -> vim__CurrentLine when inside Pane\n"))
+    }
+
     /// A layer writes no `unbind` that an earlier one of the same keys and role already covers
     /// (`bindc check` would warn that it has nothing to unbind): one real file had 162.
     @Test func aLayerWritesNoUnbindAnEarlierOneCovers() throws {
