@@ -289,6 +289,7 @@ enum LaterWins {
         // Zed: base bindings a later, longer layer binding of their role continues, and where:
         // the layer binds them again there as `@timeout`, since Zed waits and still runs them.
         var held: [Int: (conditions: [ImportCondition], entry: Int)] = [:]
+        var fallBack = Set<Int>()
         let layerKeys = Set(layer.bindings.map { "\($0.role) \($0.sequence.joined(separator: " "))" })
         for l in layer.bindings {
             for i in baseByFirst[l.sequence[0]] ?? [] {
@@ -320,6 +321,9 @@ enum LaterWins {
                 } else if added && layer.format == .zed && l.sequence.count > b.sequence.count {
                     layer.approximations[zedShorterOnTimeout, default: 0] += 1
                 }
+                // As in `apply`: Zed falls back to the element's binding where nothing handles
+                // the layer's action.
+                if same && crossRole && layer.format == .zed && b.command != l.command { fallBack.insert(l.entry) }
             }
             // VS Code: a layer binding written by scan code takes the keys of a base binding
             // written by the character its key types on a US keyboard (see `apply`).
@@ -334,6 +338,7 @@ enum LaterWins {
                 }
             }
         }
+        if !fallBack.isEmpty { layer.approximations[zedFallBack, default: 0] += fallBack.count }
         // One `@timeout` binding per held base binding, where some of the layer's longer ones
         // continue it (and the unbinds above took it away).
         for (i, h) in held.sorted(by: { $0.key < $1.key }) {

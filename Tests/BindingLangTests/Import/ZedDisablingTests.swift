@@ -137,6 +137,10 @@ import Testing
             [{ "context": "Editor", "bindings": { "up": "editor::MoveUp" } }, { "bindings": { "up": "editor::MoveUp" } }]
             """)
         #expect(try #require(same.report).approximations[LaterWins.zedFallBack] == nil)
+        // Over a base file's binding too (the layer unbinds it): counted once per entry.
+        let base = #"[{ "context": "Editor", "bindings": { "up": "editor::MoveUp" } }, { "context": "Pane", "bindings": { "up": "pane::Up" } }]"#
+        let layer = run(#"[{ "bindings": { "up": "menu::SelectPrevious" } }]"#, over: base)
+        #expect(try #require(layer.report).approximations[LaterWins.zedFallBack] == 1)
     }
 
     @Test func aLaterBindingWithoutAnElementThatNamesOneLeavesOtherElementsAlone() throws {
