@@ -223,13 +223,15 @@ enum LaterWins {
                 c = .constant(true)
             }
             let key = "\(role) \(b.sequence.joined(separator: " ")) \(c)"
-            guard seen.insert(key).inserted else { return false }
+            guard !seen.contains(key) else { return false }
             // An earlier unbind of these keys in this role that already covers this one (where
-            // the base binding holds) leaves it nothing to unbind: not written.
+            // base binding `b` holds) leaves it nothing to unbind in `b`: not written for `b`
+            // (another binding of the keys may still need it).
             let keys = "\(role) \(b.sequence.joined(separator: " "))"
             for earlier in unbound[keys] ?? [] {
                 if !ImportCondition.all([b.condition, c, earlier.negated]).isSatisfiable(budget: 4_000) { return false }
             }
+            seen.insert(key)
             unbound[keys, default: []].append(c)
             layer.unbinds.append(ImportedKeymap.Unbind(entry: entry, sequence: b.sequence, role: role, condition: c, reason: reason))
             return true

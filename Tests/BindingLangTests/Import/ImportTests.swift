@@ -188,6 +188,14 @@ private func rendered(_ result: Importer.Result) -> String {
         let baseSource = try #require(Importer.run(base, format: .zed).source)
         let compiled = try #require(Importer.compileOutput(layer, baseSource: baseSource, platform: .apple))
         #expect(compiled.diagnostics.isEmpty, "\(compiled.diagnostics.map(\.message))")
+        // An unbind that covers one base binding may still be needed by another of the keys
+        // (a real file kept a prefix conflict when it was skipped for both).
+        let vsBase = Importer.Input(path: "defaults.json", bytes: Array(#"[{ "key": "ctrl+k ctrl+c", "command": "a", "when": "x" }, { "key": "ctrl+k ctrl+c", "command": "b", "when": "y" }]"#.utf8))
+        let vsLayer = run(#"[{ "key": "ctrl+k ctrl+c", "command": "-a", "when": "x" }, { "key": "ctrl+k", "command": "c" }]"#, .vscode, over: vsBase)
+        #expect(try #require(vsLayer.source).contains("unbind ctrl+k ctrl+c // prefix conflict with the layer's 'ctrl+k', line 1"))
+        let vsBaseSource = try #require(Importer.run(vsBase, format: .vscode).source)
+        let vsCompiled = try #require(Importer.compileOutput(vsLayer, baseSource: vsBaseSource, platform: .apple))
+        #expect(vsCompiled.diagnostics.isEmpty, "\(vsCompiled.diagnostics.map(\.message))")
     }
 
     @Test func theLaterEntryWinsWhereTheyOverlap() throws {
