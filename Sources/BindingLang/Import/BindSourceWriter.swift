@@ -271,6 +271,8 @@ struct BindSourceWriter {
             case .disables where keymap.format == .vscode && !e.command.isEmpty && !keymap.removing.contains(i):
                 notes.append(base == nil
                     ? "// removes nothing here: \(describe(e, line: line(i))): a removal removes VS Code's default bindings, not this file's (import it with --over the defaults)"
+                    : keymap.removalsOfOverridden.contains(i)
+                    ? "// removes nothing: \(describe(e, line: line(i))): the default binding of these keys to this command is always overridden by a later default, so it runs nowhere (in VS Code too, while that default stays)"
                     : keymap.removalsWithAnotherWhen.contains(i)
                     ? "// removes nothing: \(describe(e, line: line(i))): the default binding of these keys to this command has another 'when' (VS Code removes only one whose 'when' is the removal's; the default's may have changed since the entry was written)"
                     : "// removes nothing: \(describe(e, line: line(i))): no default binding of these keys runs this command")

@@ -84,6 +84,9 @@ public struct ImportedKeymap: Sendable {
     /// VS Code `-command` entries (by entry index) of a layer that removed nothing although a
     /// default binding of their keys runs their command: its `when` is not theirs.
     public var removalsWithAnotherWhen: Set<Int> = []
+    /// VS Code `-command` entries (by entry index) of a layer that removed nothing because the
+    /// base's default of their keys and command is always overridden by a later default.
+    public var removalsOfOverridden: Set<Int> = []
     /// Context keys compared with strings (String contexts); other keys are Bool.
     public var stringKeys: Set<String> = []
     /// Roles that some responder plays together with another (`A && B` in Zed), by pair.

@@ -73,6 +73,12 @@ enum LaterWins {
         if ImportCondition.all([a.original, b.original]).isSatisfiable(budget: 4_000) { keymap.approximations[kind, default: 0] += 1 }
     }
 
+    /// Whether two VS Code key texts are the same keys as written (case and spaces aside).
+    static func sameKeys(_ a: String, _ b: String) -> Bool {
+        func words(_ s: String) -> [Substring] { s.lowercased().split(separator: " ") }
+        return words(a) == words(b)
+    }
+
     /// Whether Zed disabling entry `d` (`null`, or an unbind written `-action`) disables
     /// binding `b` of the same keys.
     static func zedDisables(_ d: ImportedKeymap.Binding, _ b: ImportedKeymap.Binding) -> Bool {
@@ -268,8 +274,10 @@ enum LaterWins {
                     if unbind(b, in: b.role, when: b.condition, entry: d.entry, reason: "'\(ForeignText.inline(d.command))' removes it"), !exact {
                         layer.approximations[vscodeScanCodeOverCharacter, default: 0] += 1
                     }
-                    // Defaults it overrode come back in VS Code; the base's import narrowed them.
+                    // Defaults it overrode come back in VS Code; the base's import narrowed them,
+                    // or left them out where it always overrode them.
                     let hidden = base.bindings.contains { $0.role == b.role && $0.sequence == b.sequence && $0.overriddenBy.contains(b.entry) }
+                        || base.entries.contains { $0.outcome == .overridden(byEntry: b.entry) }
                     if hidden { layer.approximations[vscodeHiddenDefaults, default: 0] += 1 }
                 } else if b.sequence == d.sequence, zedDisables(d, b) {
                     let reason = d.command.hasPrefix("-") ? "'unbind \(ForeignText.inline(b.command))' removes it" : "null disables it"
@@ -286,6 +294,16 @@ enum LaterWins {
                     }
                     layer.removing.insert(d.entry)
                 }
+            }
+            // A VS Code removal of a default the base's import always overrode (so wrote no
+            // binding of): it removes nothing visible there, VS Code included, until the later
+            // default is removed too.
+            if layer.format == .vscode, d.command.hasPrefix("-"), !layer.removing.contains(d.entry),
+               base.entries.contains(where: {
+                   if case .overridden = $0.outcome { return "-" + $0.command == d.command && sameKeys($0.keys, layer.entries[d.entry].keys) }
+                   return false
+               }) {
+                layer.removalsOfOverridden.insert(d.entry)
             }
         }
         // Zed: base bindings a later, longer layer binding of their role continues, and where:
