@@ -326,7 +326,11 @@ struct BindSourceWriter {
             if b.condition != .constant(true) { text += " when " + render(b.condition) }
             // The entry's line on a line of its own: a trailing comment would be aligned
             // after the longest condition of the block.
-            out.append(b.heldFromBase ? "  // the base's binding, waiting for the longer one of line \(line(b.entry))" : "  // line \(line(b.entry))")
+            if let removal = b.restoredBy {
+                out.append("  // the default VS Code runs again where '\(ForeignText.inline(removal))' of line \(line(b.entry)) removed the later one")
+            } else {
+                out.append(b.heldFromBase ? "  // the base's binding, waiting for the longer one of line \(line(b.entry))" : "  // line \(line(b.entry))")
+            }
             out.append(text)
         }
         if role != nil { out.append("}") }

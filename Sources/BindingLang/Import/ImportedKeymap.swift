@@ -27,6 +27,9 @@ public struct ImportedKeymap: Sendable {
         /// A layer's copy of a base binding, bound again as `@timeout` where a longer layer
         /// binding continues it (``entry`` is that layer binding's).
         public var heldFromBase = false
+        /// A layer's copy of a VS Code default that a removal in the layer gives its keys back
+        /// to, where the removed default was live (``entry`` is the removal's).
+        public var restoredBy: String? = nil
     }
 
     /// `unbind SEQUENCE [when C]` in a layer.
@@ -75,6 +78,9 @@ public struct ImportedKeymap: Sendable {
     public var entries: [Entry] = []
     /// The bindings, in file order.
     public var bindings: [Binding] = []
+    /// The bindings as the file wrote them, before ``LaterWins`` made them disjoint (a base
+    /// keeps them for its layer: a VS Code removal gives the keys back to earlier defaults).
+    public var written: [Binding] = []
     /// Unbinds (layers only).
     public var unbinds: [Unbind] = []
     /// The VS Code `-command` entries (by entry index) that removed some binding, of the same

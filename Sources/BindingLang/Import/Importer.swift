@@ -107,7 +107,9 @@ public enum Importer {
         let disables = layer.bindings.filter { layer.entries[$0.entry].outcome == .disables }
         LaterWins.apply(&layer, language: language)
         if base != nil, var baseKeymap = keymaps.first {
+            let written = baseKeymap.bindings
             LaterWins.apply(&baseKeymap, language: language)
+            baseKeymap.written = written
             BindSourceWriter.declare(baseKeymap, into: &declarations)
             previous = declarations
             LaterWins.layer(&layer, over: baseKeymap, disables: disables, language: language)

@@ -73,6 +73,39 @@ enum LaterWins {
         if ImportCondition.all([a.original, b.original]).isSatisfiable(budget: 4_000) { keymap.approximations[kind, default: 0] += 1 }
     }
 
+    /// VS Code's `handleRemovals`: a removed default no longer overrides the earlier defaults of
+    /// its keys, so where it was live (its condition as imported: no later default of the keys
+    /// is live there) the last earlier default whose `when` holds runs again. The layer binds
+    /// those again there: each under its own `when` and the removed one's condition, the later
+    /// of them winning over the earlier and the layer's own bindings of the keys over all.
+    /// Defaults the layer also removes are not given back.
+    static func restore(_ restorations: [(removed: ImportedKeymap.Binding, by: ImportedKeymap.Binding)],
+                        in layer: inout ImportedKeymap, over base: ImportedKeymap, disables: [ImportedKeymap.Binding]) {
+        for (b, d) in restorations {
+            var back = base.written.filter { e in
+                e.entry < b.entry && e.role == b.role && e.sequence == b.sequence && !e.command.isEmpty
+                    && !disables.contains { "-" + e.command == $0.command && (($0.original == .constant(true)) || $0.original.normalized == e.original.normalized) }
+                    && ImportCondition.all([e.original, b.condition]).isSatisfiable(budget: 4_000)
+            }
+            if back.isEmpty { continue }
+            var restored: [ImportedKeymap.Binding] = []
+            for k in back.indices {
+                var terms = [back[k].original, b.condition]
+                terms += back[(k + 1)...].map { $0.original.negated }
+                terms += layer.bindings.filter { $0.role == b.role && related($0.sequence, b.sequence) && $0.restoredBy == nil }.map { $0.original.negated }
+                let condition = ImportCondition.all(terms)
+                guard condition.isSatisfiable(budget: 4_000) else { continue }
+                back[k].condition = condition
+                back[k].original = condition
+                back[k].overriddenBy = []
+                back[k].entry = d.entry
+                back[k].restoredBy = d.command
+                restored.append(back[k])
+            }
+            layer.bindings += restored
+        }
+    }
+
     /// Whether two VS Code key texts are the same keys as written (case and spaces aside).
     static func sameKeys(_ a: String, _ b: String) -> Bool {
         func words(_ s: String) -> [Substring] { s.lowercased().split(separator: " ") }
@@ -242,6 +275,8 @@ enum LaterWins {
             layer.unbinds.append(ImportedKeymap.Unbind(entry: entry, sequence: b.sequence, role: role, condition: c, reason: reason))
             return true
         }
+        // VS Code removals that took a default away, and the default, for giving its keys back.
+        var restorations: [(removed: ImportedKeymap.Binding, by: ImportedKeymap.Binding)] = []
         for d in disables {
             // A scan code also names the key of its US character (see `apply`).
             let us = layer.format == .vscode ? ForeignKey.usCharacterSequence(d.sequence) : nil
@@ -274,11 +309,15 @@ enum LaterWins {
                     if unbind(b, in: b.role, when: b.condition, entry: d.entry, reason: "'\(ForeignText.inline(d.command))' removes it"), !exact {
                         layer.approximations[vscodeScanCodeOverCharacter, default: 0] += 1
                     }
-                    // Defaults it overrode come back in VS Code; the base's import narrowed them,
-                    // or left them out where it always overrode them.
-                    let hidden = base.bindings.contains { $0.role == b.role && $0.sequence == b.sequence && $0.overriddenBy.contains(b.entry) }
-                        || base.entries.contains { $0.outcome == .overridden(byEntry: b.entry) }
-                    if hidden { layer.approximations[vscodeHiddenDefaults, default: 0] += 1 }
+                    // Defaults it overrode come back in VS Code (`handleRemovals`): where it
+                    // was live, the layer binds them again (below). The base's import narrowed
+                    // them there, or left them out where it always overrode them.
+                    if exact {
+                        restorations.append((b, d))
+                    } else if base.bindings.contains(where: { $0.role == b.role && $0.sequence == b.sequence && $0.overriddenBy.contains(b.entry) })
+                        || base.entries.contains(where: { $0.outcome == .overridden(byEntry: b.entry) }) {
+                        layer.approximations[vscodeHiddenDefaults, default: 0] += 1
+                    }
                 } else if b.sequence == d.sequence, zedDisables(d, b) {
                     let reason = d.command.hasPrefix("-") ? "'unbind \(ForeignText.inline(b.command))' removes it" : "null disables it"
                     if b.role == d.role || d.role == ZedConverter.globalRole {
@@ -306,6 +345,7 @@ enum LaterWins {
                 layer.removalsOfOverridden.insert(d.entry)
             }
         }
+        restore(restorations, in: &layer, over: base, disables: disables)
         // Zed: base bindings a later, longer layer binding of their role continues, and where:
         // the layer binds them again there as `@timeout`, since Zed waits and still runs them.
         var held: [Int: (conditions: [ImportCondition], entry: Int)] = [:]
