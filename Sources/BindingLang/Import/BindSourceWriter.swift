@@ -271,6 +271,8 @@ struct BindSourceWriter {
             case .disables where keymap.format == .vscode && !e.command.isEmpty && !keymap.removing.contains(i):
                 notes.append(base == nil
                     ? "// removes nothing here: \(describe(e, line: line(i))): a removal removes VS Code's default bindings, not this file's (import it with --over the defaults)"
+                    : keymap.removalsOfUnknownCommands.contains(i)
+                    ? "// removes nothing: \(describe(e, line: line(i))): no default binding runs this command (an extension's, or one these defaults no longer bind)"
                     : keymap.removalsOfOverridden.contains(i)
                     ? "// removes nothing: \(describe(e, line: line(i))): the default binding of these keys to this command is always overridden by a later default, so it runs nowhere (in VS Code too, while that default stays)"
                     : keymap.removalsWithAnotherWhen.contains(i)

@@ -14,6 +14,9 @@ public struct ImportReport: Sendable, Equatable {
     public var overridden = 0
     /// Entries that disable others (`null`, `-command`), included in ``converted``.
     public var disabling = 0
+    /// Disabling entries that meet no binding (the output's `// removes nothing` comments):
+    /// VS Code and Zed ignore them too.
+    public var removingNothing = 0
     /// Entries left out, by reason.
     public var leftOut: [String: Int] = [:]
     /// `.bind` bindings written.
@@ -40,10 +43,13 @@ public struct ImportReport: Sendable, Equatable {
         self.path = path
         format = keymap.format
         entries = keymap.entries.count
-        for e in keymap.entries {
+        for (i, e) in keymap.entries.enumerated() {
             switch e.outcome {
             case .converted: converted += 1
-            case .disables: converted += 1; disabling += 1
+            case .disables:
+                converted += 1
+                disabling += 1
+                if !keymap.removing.contains(i) { removingNothing += 1 }
             case .overridden: overridden += 1
             case .leftOut(let reason): leftOut[reason, default: 0] += 1
             }
@@ -71,6 +77,9 @@ public struct ImportReport: Sendable, Equatable {
             + "by a later entry, \(leftOut.values.reduce(0, +)) left out (\(Self.oneDecimal(percentConverted))% taken in)\n"
         out += "  bindings written: \(bindings) (\(rewritten) narrowed so that a later entry wins), "
             + "always overridden: \(overridden), disabling entries: \(disabling), unbinds: \(unbinds)\n"
+        if removingNothing > 0 {
+            out += "  disabling entries that remove nothing (the '// removes nothing' comments): \(removingNothing)\n"
+        }
         for (reason, n) in Self.sorted(leftOut) { out += "  left out: \(reason): \(n)\n" }
         for (kind, n) in Self.sorted(approximations) { out += "  approximated: \(kind): \(n)\n" }
         if let conflicts { out += "  conflicts remaining: \(conflicts)\n" }
@@ -82,7 +91,7 @@ public struct ImportReport: Sendable, Equatable {
         var members: [(String, JSONValue)] = [
             ("file", .string(path)), ("format", .string(format.rawValue)), ("entries", .int(Int64(entries))),
             ("converted", .int(Int64(converted))), ("overridden", .int(Int64(overridden))),
-            ("disabling", .int(Int64(disabling))),
+            ("disabling", .int(Int64(disabling))), ("removingNothing", .int(Int64(removingNothing))),
             ("leftOut", .object(Self.sorted(leftOut).map { ($0.0, .int(Int64($0.1))) })),
             ("bindings", .int(Int64(bindings))), ("rewritten", .int(Int64(rewritten))), ("unbinds", .int(Int64(unbinds))),
             ("approximations", .object(Self.sorted(approximations).map { ($0.0, .int(Int64($0.1))) })),

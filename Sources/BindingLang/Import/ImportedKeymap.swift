@@ -93,6 +93,9 @@ public struct ImportedKeymap: Sendable {
     /// VS Code `-command` entries (by entry index) of a layer that removed nothing because the
     /// base's default of their keys and command is always overridden by a later default.
     public var removalsOfOverridden: Set<Int> = []
+    /// VS Code `-command` entries (by entry index) of a layer whose command no default binds
+    /// at all (an extension's, or one the defaults no longer bind).
+    public var removalsOfUnknownCommands: Set<Int> = []
     /// Context keys compared with strings (String contexts); other keys are Bool.
     public var stringKeys: Set<String> = []
     /// Roles that some responder plays together with another (`A && B` in Zed), by pair.

@@ -81,7 +81,10 @@ enum LaterWins {
     /// Defaults the layer also removes are not given back.
     static func restore(_ restorations: [(removed: ImportedKeymap.Binding, by: ImportedKeymap.Binding)],
                         in layer: inout ImportedKeymap, over base: ImportedKeymap, disables: [ImportedKeymap.Binding]) {
+        var given = Set<String>()
         for (b, d) in restorations {
+            // Several removals of one default (a file may repeat one) give its keys back once.
+            guard given.insert("\(b.entry) \(b.role) \(b.sequence)").inserted else { continue }
             var back = base.written.filter { e in
                 e.entry < b.entry && e.role == b.role && e.sequence == b.sequence && !e.command.isEmpty
                     && !disables.contains { "-" + e.command == $0.command && (($0.original == .constant(true)) || $0.original.normalized == e.original.normalized) }
@@ -343,6 +346,9 @@ enum LaterWins {
                    return false
                }) {
                 layer.removalsOfOverridden.insert(d.entry)
+            } else if layer.format == .vscode, d.command.hasPrefix("-"), !layer.removing.contains(d.entry),
+                      !base.written.contains(where: { "-" + $0.command == d.command }) {
+                layer.removalsOfUnknownCommands.insert(d.entry)
             }
         }
         restore(restorations, in: &layer, over: base, disables: disables)

@@ -176,6 +176,14 @@ private func rendered(_ result: Importer.Result) -> String {
             "  // the default VS Code runs again where '-workbench.action.nextEditor' of line 1 removed the later one\n  ctrl+pageDown -> quickInput_pageNext when inQuickInput\n"))
         #expect(try #require(layer.source).contains(
             "// removes nothing: \"shift+alt+h\" -> -editor.showCallHierarchy (line 2): the default binding of these keys to this command is always overridden by a later default"))
+        // A removal of a command no default binds (an extension's): said so, and counted.
+        let unknown = run(#"[{ "key": "ctrl+q", "command": "-gitlens.showQuickCommitFileDetails" }]"#, .vscode, over: base)
+        #expect(try #require(unknown.source).contains(
+            "// removes nothing: \"ctrl+q\" -> -gitlens.showQuickCommitFileDetails (line 1): no default binding runs this command (an extension's, or one these defaults no longer bind)"))
+        let report = try #require(unknown.report)
+        #expect(report.removingNothing == 1)
+        #expect(report.text.contains("  disabling entries that remove nothing (the '// removes nothing' comments): 1\n"))
+        #expect(try #require(layer.report).removingNothing == 1)
     }
 
     /// Zed reads `> < " ~ ?` as name characters (vim operators): `vim_operator == >` compares
@@ -301,6 +309,10 @@ private func rendered(_ result: Importer.Result) -> String {
         let baseSource = try #require(Importer.run(shared, format: .vscode).source)
         let compiled = try #require(Importer.compileOutput(removal, baseSource: baseSource, platform: .apple))
         #expect(compiled.diagnostics.isEmpty, "\(compiled.diagnostics.map(\.message))")
+        // A removal written twice gives the keys back once.
+        let twice = try #require(run(#"[{ "key": "ctrl+w", "command": "-closeEditor" }, { "key": "ctrl+w", "command": "-closeEditor" }]"#,
+                                     .vscode, over: shared).source)
+        #expect(twice.components(separatedBy: "-> closeGroup").count == 2, "\(twice)")
         // The user's own binding of the keys wins over a default given back.
         let rebound = try #require(run(#"[{ "key": "ctrl+w", "command": "-closeEditor" }, { "key": "ctrl+w", "command": "mine", "when": "groupEmpty" }]"#,
                                        .vscode, over: shared).source)
