@@ -85,6 +85,17 @@ public indirect enum ImportCondition: Sendable, Hashable {
         return unique.sorted { String(describing: $0) < String(describing: $1) }
     }
 
+    /// The atoms in it (flags, comparisons, chain predicates), counting repeats: a measure of
+    /// what evaluating it costs.
+    public var atomCount: Int {
+        switch self {
+        case .constant: 0
+        case .not(let inner): inner.atomCount
+        case .and(let parts), .or(let parts): parts.reduce(0) { $0 + $1.atomCount }
+        default: 1
+        }
+    }
+
     /// Whether some state makes this true. Exact: every Bool atom is tried both ways and every
     /// String context each literal it is compared with plus one other value; after `budget`
     /// search nodes it answers true (callers then keep a rewrite they could have skipped).

@@ -105,9 +105,18 @@ enum LaterWins {
                 back[k].restoredBy = d.command
                 restored.append(back[k])
             }
+            // Keys whose defaults already have long conditions (VS Code's escape) would pass
+            // the language's per-press limit (§11): counted instead.
+            if restored.reduce(0, { $0 + $1.condition.atomCount }) > maximumRestoredAtoms {
+                layer.approximations[vscodeHiddenDefaults, default: 0] += 1
+                continue
+            }
             layer.bindings += restored
         }
     }
+
+    /// The most condition atoms the defaults one removal gives back may have together.
+    static let maximumRestoredAtoms = 64
 
     /// Whether two VS Code key texts are the same keys as written (case and spaces aside).
     static func sameKeys(_ a: String, _ b: String) -> Bool {
