@@ -62,10 +62,7 @@ extension Dispatcher {
     public func decideTimeOut(chain: ChainSnapshot) -> Decision? {
         if reference != nil { refresh() }
         let held = state.pointee.held
-        guard pendingNode != nil else {
-            cancelPending()
-            return nil
-        }
+        guard pendingNode != nil else { return nil }
         state.pointee.held = -1
         pendingNode = nil
         if let d = heldDecision(held, chain: chain) { return .perform(binding: d.binding, action: d.action, performer: d.performer) }

@@ -195,12 +195,13 @@ public final class Dispatcher {
     /// The sequence timeout passed with a sequence pending (the app's timer at
     /// ``pendingDeadline``): performs the `@timeout` binding it holds on the first responder
     /// from `firstResponder` that can perform it (`.performed`), or else cancels it as
-    /// ``cancelPending()`` does. Nil when idle. The dispatcher is idle afterwards.
+    /// ``cancelPending()`` does. Nil, changing nothing, when no sequence is pending (repeat
+    /// mode has its own deadline). The dispatcher is idle afterwards.
     @discardableResult
     public func timeOut(firstResponder: any Responder) -> DispatchResult? {
         refresh()
         let held = state.pointee.held
-        guard pendingNode != nil else { return cancelPending() }
+        guard pendingNode != nil else { return nil }
         state.pointee.held = -1
         pendingNode = nil
         return performHeld(held, firstResponder: firstResponder) ?? .cancelled(.requested)
