@@ -366,7 +366,9 @@ enum LaterWins {
         var held: [Int: (conditions: [ImportCondition], entry: Int)] = [:]
         var fallBack = Set<Int>()
         let layerKeys = Set(layer.bindings.map { "\($0.role) \($0.sequence.joined(separator: " "))" })
-        for l in layer.bindings {
+        // (Defaults given back above live only where the removed default did, where no other
+        // default of related keys is live: they unbind nothing.)
+        for l in layer.bindings where l.restoredBy == nil {
             for i in baseByFirst[l.sequence[0]] ?? [] {
                 let b = base.bindings[i]
                 guard related(b.sequence, l.sequence) else { continue }
