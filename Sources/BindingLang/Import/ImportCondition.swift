@@ -255,7 +255,11 @@ public indirect enum ImportCondition: Sendable, Hashable {
     static let platformKey = "platform (built in)"
 
     /// VS Code's platform keys and the platform each is true on.
-    static let vscodePlatformKeys = ["isMac": "macOS", "isLinux": "linux", "isWindows": "windows"]
+    static let vscodePlatformKeys = ["isMac": "macOS", "isMacNative": "macOS", "isLinux": "linux", "isWindows": "windows"]
+
+    /// VS Code's constants that hold only in a browser (its `CONSTANT_VALUES`): false in the
+    /// desktop app a keymap is imported from (`isMacNative` is `isMac` there).
+    static let vscodeWebKeys: Set = ["isWeb", "isEdge", "isFirefox", "isChrome", "isSafari"]
 
     /// Every atom's name by kind, for declaring contexts: Bool flags, and String keys with
     /// their literals (the built-in `platform` is not declared).

@@ -123,6 +123,8 @@ enum VSCodeConverter {
             if let platform = ImportCondition.vscodePlatformKeys[k], !stringKeys.contains(k), !boolKeys.contains(k) {
                 return .equals(ImportCondition.platformKey, platform)
             }
+            // VS Code's other constants are false in the desktop app (`isWeb`, the browsers).
+            if ImportCondition.vscodeWebKeys.contains(k), !stringKeys.contains(k), !boolKeys.contains(k) { return .constant(false) }
             return stringKeys.contains(k) ? ImportCondition.equals(k, "").negated : .flag(k)
         case .equals(let k, .string(let v)):
             if boolKeys.contains(k) {

@@ -178,6 +178,19 @@ public struct WhenClauseParser {
             index += 1
             try nest()
             defer { depth -= 1 }
+            // VS Code's `!` takes a key, `true`, `false` or a parenthesised expression, never a
+            // comparison or another `!`: `!key =~ /x/`, `!key == v`, `!!key` fail to parse there
+            // (so VS Code ignores the `when`), and must not gain a meaning here.
+            if dialect == .vscode {
+                if peek() == .op("!") { throw .unparsable }
+                if case .word = peek(), index + 1 < tokens.count {
+                    switch tokens[index + 1] {
+                    case .op(let o) where ["==", "!=", "===", "!==", "=~", "<", "<=", ">", ">="].contains(o): throw .unparsable
+                    case .word("in"), .word("not"): throw .unparsable
+                    default: break
+                    }
+                }
+            }
             return .not(try unary())
         }
         return try comparison()

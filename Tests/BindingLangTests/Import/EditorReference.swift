@@ -50,7 +50,13 @@ struct ReferenceEntry {
 enum EditorReference {
     // MARK: - VS Code
 
+    /// VS Code's constants (`CONSTANT_VALUES` in its contextkey.ts) in the desktop app on
+    /// macOS, the platform the replay compiles for.
+    static let vscodeConstants = ["isMac": true, "isMacNative": true, "isLinux": false, "isWindows": false,
+                                  "isWeb": false, "isEdge": false, "isFirefox": false, "isChrome": false, "isSafari": false]
+
     static func vscodeValue(_ key: String, _ s: ReplayState) -> String? {
+        if let c = vscodeConstants[key] { return c ? "true" : nil }
         if let b = s.flags[key] { return b ? "true" : nil }
         if let v = s.strings[key], !v.isEmpty { return v }
         return nil

@@ -186,6 +186,27 @@ private func rendered(_ result: Importer.Result) -> String {
         #expect(try #require(layer.report).removingNothing == 1)
     }
 
+    /// VS Code's `!` takes a key, `true`, `false` or a parenthesised expression: `!key =~ /x/`,
+    /// `!key == v`, `!!key` fail to parse there, so VS Code ignores the `when` (left out,
+    /// saying so); its browser constants are false in the desktop app and `isMacNative` is
+    /// `isMac`.
+    @Test func vscodeNegationAndConstantsReadAsVSCodeDoes() throws {
+        for when in ["!a =~ /x/", "!a == b", "!!a", "c && !a in b"] {
+            let result = run(#"[{ "key": "ctrl+q", "command": "x", "when": "\#(when)" }]"#, .vscode)
+            #expect(try #require(result.report).leftOut.keys.contains { $0.hasPrefix("unparsable condition (VS Code ignores") }, "\(when)")
+        }
+        let result = run(#"""
+            [{ "key": "ctrl+q", "command": "x", "when": "!(a == b) && isMacNative" },
+             { "key": "ctrl+r", "command": "y", "when": "!isWeb && !isChrome" },
+             { "key": "ctrl+t", "command": "z", "when": "isWeb" }]
+            """#, .vscode)
+        let source = try #require(result.source)
+        #expect(source.contains(#"ctrl+q -> x when a != "b" && platform == macOS"#), "\(source)")
+        #expect(source.contains("ctrl+r -> y\n"), "\(source)")
+        #expect(!source.contains("isWeb"))
+        #expect(try #require(result.report).leftOut["'when' is always false"] == 1)
+    }
+
     /// Zed reads `> < " ~ ?` as name characters (vim operators): `vim_operator == >` compares
     /// with `>`, and `Pane>Editor` without spaces is one name, not `Pane > Editor`.
     @Test func zedVimOperatorCharactersAreNames() throws {
