@@ -87,15 +87,16 @@ enum LaterWins {
             guard given.insert("\(b.entry) \(b.role) \(b.sequence)").inserted else { continue }
             var back = base.written.filter { e in
                 e.entry < b.entry && e.role == b.role && e.sequence == b.sequence && !e.command.isEmpty
-                    && !disables.contains { "-" + e.command == $0.command && (($0.original == .constant(true)) || $0.original.normalized == e.original.normalized) }
+                    && !disables.contains { "-" + e.command == $0.command && removesWhen($0, e) }
                     && ImportCondition.all([e.original, b.condition]).isSatisfiable(budget: 4_000)
             }
             if back.isEmpty { continue }
+            // The layer's own bindings of related keys win over every default given back.
+            let own = layer.bindings.filter { $0.role == b.role && related($0.sequence, b.sequence) && $0.restoredBy == nil }
+                .map { $0.original.negated }
             var restored: [ImportedKeymap.Binding] = []
             for k in back.indices {
-                var terms = [back[k].original, b.condition]
-                terms += back[(k + 1)...].map { $0.original.negated }
-                terms += layer.bindings.filter { $0.role == b.role && related($0.sequence, b.sequence) && $0.restoredBy == nil }.map { $0.original.negated }
+                let terms = [back[k].original, b.condition] + back[(k + 1)...].map { $0.original.negated } + own
                 let condition = ImportCondition.all(terms)
                 guard condition.isSatisfiable(budget: 4_000) else { continue }
                 back[k].condition = condition
@@ -113,6 +114,12 @@ enum LaterWins {
             }
             layer.bindings += restored
         }
+    }
+
+    /// Whether VS Code removal `d` applies to binding `b`'s `when` (`_isTargetedForRemoval`):
+    /// it gives none, or the same one (compared in a normal form: operands sorted).
+    static func removesWhen(_ d: ImportedKeymap.Binding, _ b: ImportedKeymap.Binding) -> Bool {
+        d.original == .constant(true) || d.original.normalized == b.original.normalized
     }
 
     /// The most condition atoms the defaults one removal gives back may have together.
@@ -311,7 +318,7 @@ enum LaterWins {
                     // binding's (compared in a normal form: operands sorted).
                     let exact = b.sequence.starts(with: d.sequence)
                     guard "-" + b.command == d.command, exact || us.map({ b.sequence.starts(with: $0) }) == true else { continue }
-                    guard d.original == .constant(true) || d.original.normalized == b.original.normalized else {
+                    guard removesWhen(d, b) else {
                         layer.removalsWithAnotherWhen.insert(d.entry)
                         continue
                     }

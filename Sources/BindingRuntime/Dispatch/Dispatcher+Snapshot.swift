@@ -60,11 +60,8 @@ extension Dispatcher {
     /// the app to perform, `.cancelled(.requested)` when the pending sequence held nothing
     /// with a performer in `chain`, nil when idle. The dispatcher is idle afterwards.
     public func decideTimeOut(chain: ChainSnapshot) -> Decision? {
-        if reference != nil { refresh() }
-        let held = state.pointee.held
-        guard pendingNode != nil else { return nil }
-        state.pointee.held = -1
-        pendingNode = nil
+        refresh()
+        guard let held = endPendingForTimeOut() else { return nil }
         if let d = heldDecision(held, chain: chain) { return .perform(binding: d.binding, action: d.action, performer: d.performer) }
         return .cancelled(.requested)
     }

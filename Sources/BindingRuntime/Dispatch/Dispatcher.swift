@@ -200,11 +200,18 @@ public final class Dispatcher {
     @discardableResult
     public func timeOut(firstResponder: any Responder) -> DispatchResult? {
         refresh()
-        let held = state.pointee.held
+        guard let held = endPendingForTimeOut() else { return nil }
+        return performHeld(held, firstResponder: firstResponder) ?? .cancelled(.requested)
+    }
+
+    /// Ends the pending sequence when it times out: the binding it held (-1 for none), or nil,
+    /// changing nothing, when no sequence is pending.
+    func endPendingForTimeOut() -> Int? {
         guard pendingNode != nil else { return nil }
+        let held = state.pointee.held
         state.pointee.held = -1
         pendingNode = nil
-        return performHeld(held, firstResponder: firstResponder) ?? .cancelled(.requested)
+        return held
     }
 
     /// ``dispatch(_:firstResponder:context:)`` after the stroke began, with `state` bound
