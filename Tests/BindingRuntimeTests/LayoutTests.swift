@@ -253,3 +253,25 @@ func dispatchMatchesCharactersPositionsAndTheUSFallback(throughSnapshot: Bool) t
     #expect(try KeyboardLayout.parse(head + "@yy\tpc\tOther\tnone\nDigit1\t1\t?\t\t\n").count == 2)
     #expect(try KeyboardLayout.parse(KeyboardLayout.database).count == KeyboardLayout.all.count)
 }
+
+/// The two US layouts are read alone (so `bindc check` does not parse all 44): what they read
+/// must be what the whole database reads, line for line, and non-ASCII fields and dead keys
+/// must survive the byte-level parse.
+@Test func layoutsReadAloneMatchTheDatabase() throws {
+    func summary(_ l: KeyboardLayout) -> [String] {
+        [l.id, l.name, "\(l.kind)", l.source] + l.keys.map { e in
+            "\(e.key.code) \(e.characters.map { $0.map { String($0) } ?? "-" }) \(e.deadMask)"
+        }
+    }
+    for id in ["us", "us-mac", "de", "fr"] {
+        let alone = try #require(try KeyboardLayout.parse(KeyboardLayout.database, only: id).first)
+        let whole = try #require(KeyboardLayout.all.first { $0.id == id })
+        #expect(summary(alone) == summary(whole))
+        #expect(try KeyboardLayout.parse(KeyboardLayout.database, only: id).count == 1)
+    }
+    #expect(KeyboardLayout.named("us").map(summary) == KeyboardLayout.all.first { $0.id == "us" }.map(summary))
+    #expect(KeyboardLayout.named("us-mac")?.kind == .apple)
+    let de = try #require(KeyboardLayout.named("de"))
+    #expect(de.entry(for: try #require(PhysicalKey(code: "Semicolon")))?.character(at: .alone) == "ö")
+    #expect(de.keys.contains { $0.deadMask != 0 })
+}

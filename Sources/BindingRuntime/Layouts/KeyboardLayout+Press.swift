@@ -137,7 +137,7 @@ extension KeyboardLayout {
             return KeyEvent(physicalKey: physical, characters: typed.map { String(Character($0)) } ?? "",
                             modifiers: chord.modifiers, layout: self, timestamp: timestamp)
         }
-        guard !key.isNamed, key != .space, !chord.modifiers.contains(.numericPad), let c = Unicode.Scalar(key.rawValue) else {
+        guard !key.isNamed, key != .space, !chord.modifiers.contains(.numericPad), Unicode.Scalar(key.rawValue) != nil else {
             return KeyEvent(chord, timestamp: timestamp)
         }
         guard let press = press(chord), let physical = press.key.physicalKey else { return KeyEvent(chord, timestamp: timestamp) }

@@ -113,7 +113,18 @@ public struct KeyboardLayout: Sendable, Identifiable {
     public static let all: [KeyboardLayout] = (try? parse(database)) ?? []
 
     /// The layout with id `id`, if the database has it.
-    public static func named(_ id: String) -> KeyboardLayout? { all.first { $0.id == id } }
+    public static func named(_ id: String) -> KeyboardLayout? {
+        switch id {
+        case "us": usPC
+        case "us-mac": usMac
+        default: all.first { $0.id == id }
+        }
+    }
+
+    /// The two US layouts, parsed alone: the checker needs only them (for the spellings of
+    /// reserved shortcuts), and parsing all 44 layouts would cost every `bindc check` 3 ms.
+    private static let usPC: KeyboardLayout? = (try? parse(database, only: "us"))?.first
+    private static let usMac: KeyboardLayout? = (try? parse(database, only: "us-mac"))?.first
 
     /// The US layout of `kind`, the reference the others are compared with.
     public static func us(_ kind: Kind) -> KeyboardLayout { named(kind == .apple ? "us-mac" : "us") ?? all[0] }
@@ -130,45 +141,61 @@ public struct KeyboardLayout: Sendable, Identifiable {
     /// Parses the text format described at ``database``. A key listed twice in one layout,
     /// or a layout id given twice, is an error (which line should win is not knowable, and
     /// ``entry(for:)`` and ``position(of:)`` must agree); other lines it cannot read are
-    /// skipped (the generator never writes them, and the tests read every line).
-    static func parse(_ text: String) throws(DataError) -> [KeyboardLayout] {
+    /// skipped (the generator never writes them, and the tests read every line). With `only`,
+    /// just the layout of that id is read (the others' key lines are skipped unsplit).
+    static func parse(_ text: String, only: String? = nil) throws(DataError) -> [KeyboardLayout] {
+        // Bytes, not `Character`s: splitting the 50 KB database by grapheme cost 10 ms on
+        // every `bindc check` (the reserved-shortcut check reads the US layout).
+        let bytes = Array(text.utf8)
+        func string(_ r: Range<Int>) -> String { String(decoding: bytes[r], as: UTF8.self) }
         var layouts: [KeyboardLayout] = []
-        var header: [Substring]? = nil
+        var header: [Range<Int>]? = nil
         var entries: [Entry] = []
         var keyLines: [PhysicalKey: Int] = [:]
-        var idLines: [Substring: Int] = [:]
+        var idLines: [String: Int] = [:]
         var lineNumber = 0
+        var skipping = false
         func finish() {
-            if let h = header, h.count >= 4 {
+            if !skipping, let h = header, h.count >= 4 {
                 layouts.append(KeyboardLayout(
-                    id: String(h[0].dropFirst()), name: String(h[2]), kind: Kind(rawValue: String(h[1])) ?? .pc,
-                    source: String(h[3]), keys: entries))
+                    id: string(h[0].dropFirst()), name: string(h[2]), kind: Kind(rawValue: string(h[1])) ?? .pc,
+                    source: string(h[3]), keys: entries))
             }
             entries = []
         }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        var fields: [Range<Int>] = []
+        var lineStart = 0
+        while lineStart <= bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            defer { lineStart = lineEnd + 1 }
             lineNumber += 1
-            guard !line.isEmpty else { continue }
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            if line.hasPrefix("@") {
+            guard lineEnd > lineStart, !skipping || bytes[lineStart] == UInt8(ascii: "@") else { continue }
+            fields.removeAll(keepingCapacity: true)
+            var fieldStart = lineStart
+            for i in lineStart...lineEnd where i == lineEnd || bytes[i] == UInt8(ascii: "\t") {
+                fields.append(fieldStart..<i)
+                fieldStart = i + 1
+            }
+            if bytes[lineStart] == UInt8(ascii: "@") {
                 finish()
                 header = fields
                 keyLines = [:]
-                let id = fields[0].dropFirst()
+                let id = string(fields[0].dropFirst())
                 if fields.count >= 4, let first = idLines[id] {
                     throw DataError(line: lineNumber, message: "layout '\(id)' is listed twice (first on line \(first))")
                 }
                 idLines[id] = lineNumber
+                skipping = only.map { $0 != id } ?? false
                 continue
             }
-            guard fields.count >= 5, let key = PhysicalKey(code: String(fields[0])) else { continue }
-            if header != nil, let first = keyLines[key] {
-                let id = header.map { String($0[0].dropFirst()) } ?? ""
-                throw DataError(line: lineNumber, message: "key \(key.code) of layout '\(id)' is listed twice (first on line \(first))")
+            guard fields.count >= 5, let key = PhysicalKey(code: string(fields[0])) else { continue }
+            if let h = header, let first = keyLines[key] {
+                throw DataError(line: lineNumber, message: "key \(key.code) of layout '\(string(h[0].dropFirst()))' is listed twice (first on line \(first))")
             }
             keyLines[key] = lineNumber
-            let chars: [Unicode.Scalar?] = (1...4).map { fields[$0].unicodeScalars.first }
-            let mask = fields.count > 5 ? UInt8(fields[5]) ?? 0 : 0
+            let chars: [Unicode.Scalar?] = (1...4).map { fields[$0].isEmpty ? nil : string(fields[$0]).unicodeScalars.first }
+            let mask = fields.count > 5 ? UInt8(string(fields[5])) ?? 0 : 0
             entries.append(Entry(key: key, characters: chars, deadMask: mask))
         }
         finish()
