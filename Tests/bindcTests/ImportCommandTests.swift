@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// `bindc import` as users run it: output, `-o`, `--over`, `--report [--json]`, and the exit
@@ -36,6 +37,27 @@ import Testing
         #expect(r.stderr.contains("\"entries\": 2,"))
         #expect(r.stderr.contains("\"converted\": 2,"))
         #expect(r.stderr.contains("\"conflicts\": 0"))
+    }
+
+    /// With warnings, and when the input cannot be imported, standard error is still one JSON
+    /// document (a script pipes it to a JSON reader).
+    @Test func reportAsJSONIsOneDocumentWithTheDiagnostics() throws {
+        let bindc = try BindcRunner()
+        defer { bindc.cleanUp() }
+        _ = try bindc.write("keys.json", "[{ \"key\": \"cmd+k\", \"command\": \"a\" }, { \"group\": \"x\" }]")
+        let r = try bindc.run(["import", "vscode", "keys.json", "-o", "keys.bind", "--report", "--json"])
+        #expect(r.status == 0)
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stderr.utf8)) as? [String: Any])
+        #expect(doc["entries"] as? Int == 1)
+        #expect(doc["warningCount"] as? Int == 3)
+        let diagnostics = try #require(doc["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.first?["line"] as? Int == 1)
+        #expect((diagnostics.first?["message"] as? String)?.hasPrefix("keybinding has no \"key\"") == true)
+        _ = try bindc.write("bad.json", "[{ \"key\": 1 }")
+        let bad = try bindc.run(["import", "vscode", "bad.json", "--report", "--json"])
+        #expect(bad.status == 1)
+        let badDoc = try #require(try JSONSerialization.jsonObject(with: Data(bad.stderr.utf8)) as? [String: Any])
+        #expect((badDoc["errorCount"] as? Int ?? 0) >= 1)
     }
 
     @Test func layersOverABase() throws {

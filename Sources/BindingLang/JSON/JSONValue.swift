@@ -36,6 +36,13 @@ public indirect enum JSONValue: Sendable, Equatable {
         return .object(members + [(key, value)])
     }
 
+    /// This object with `other`'s members after its own (when both are objects; otherwise
+    /// this value unchanged).
+    public func merging(_ other: JSONValue) -> JSONValue {
+        guard case .object(let members) = self, case .object(let more) = other else { return self }
+        return .object(members + more)
+    }
+
     /// A string, or `null` when `text` is nil.
     public static func string(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
 

@@ -39,7 +39,10 @@ enum ImportCommand: Command {
             throw .invalidValue("unknown keymap format '\(formatName)'; expected 'vscode' or 'zed'")
         }
         if arguments.flag("json") && !arguments.flag("report") { throw .invalidValue("--json needs --report") }
-        let output = DiagnosticOutput(arguments, console: console)
+        // `--report --json`: standard error is one JSON document, the report with the
+        // diagnostics in it (or, when there is no report, the diagnostics alone).
+        let jsonReport = arguments.flag("json")
+        let output = jsonReport ? DiagnosticOutput(format: .json) : DiagnosticOutput(arguments, console: console)
         var inputs: [Importer.Input] = []
         for path in [arguments.value("over"), arguments.positionals[1]].compactMap({ $0 }) {
             do {
@@ -52,14 +55,22 @@ enum ImportCommand: Command {
         let base = inputs.count == 2 ? inputs[0] : nil
         let platform = Inputs.platform(arguments)
         let result = Importer.run(inputs[inputs.count - 1], format: format, over: base, platform: platform)
-        output.report(result.diagnostics, sources: result.sources, console: console)
-        guard let source = result.source, var report = result.report else { return .failure }
+        guard let source = result.source, var report = result.report else {
+            output.report(result.diagnostics, sources: result.sources, console: console)
+            return .failure
+        }
+        if !jsonReport { output.report(result.diagnostics, sources: result.sources, console: console) }
         if arguments.flag("report") {
             let baseSource = base.flatMap { Importer.run($0, format: format, platform: platform).source }
             if let compilation = Importer.compileOutput(result, baseSource: baseSource, platform: platform) {
                 report.conflicts = compilation.diagnostics.filter { $0.severity == .error }.count
             }
-            console.err(arguments.flag("json") ? report.json.rendered() + "\n" : report.text)
+            if jsonReport {
+                let diagnostics = DiagnosticJSON.render(result.diagnostics, sources: result.sources)
+                console.err(report.json.merging(diagnostics).rendered() + "\n")
+            } else {
+                console.err(report.text)
+            }
         }
         return Inputs.writeOutput(source, arguments, console: console) ? .success : .failure
     }

@@ -15,6 +15,12 @@ struct DiagnosticOutput {
         colored = console.colorDiagnostics
     }
 
+    /// An output of `format`, uncoloured (JSON, or text for a command that never colours).
+    init(format: Format) {
+        self.format = format
+        colored = false
+    }
+
     /// Prints `diagnostics` about `sources` and `messages` about whole inputs, as one JSON
     /// document or as text (messages first, then the rendered diagnostics and their summary;
     /// nothing at all when both are empty).
