@@ -221,7 +221,13 @@ public struct WhenClauseParser {
             case .word("false") where dialect == .vscode: value = .bool(false)
             case .word(let w): value = .string(w)
             case .quoted(let q): value = .string(q)
-            default: throw .unparsable
+            default:
+                // Nothing after the operator (`foo != `, `foo == && bar`): VS Code compares
+                // with the empty string and reads on (`Parser._value`, kept for extensions
+                // that write it); Zed has no such rule.
+                guard dialect == .vscode else { throw .unparsable }
+                let eq = WhenClause.equals(name, .string(""))
+                return negated ? .not(eq) : eq
             }
             index += 1
             let eq = WhenClause.equals(name, value)

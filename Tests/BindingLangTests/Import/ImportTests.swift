@@ -190,6 +190,24 @@ private func rendered(_ result: Importer.Result) -> String {
     /// `!key == v`, `!!key` fail to parse there, so VS Code ignores the `when` (left out,
     /// saying so); its browser constants are false in the desktop app and `isMacNative` is
     /// `isMac`.
+    /// `key != ` with nothing after it: VS Code's parser compares with the empty string
+    /// (`Parser._value`), and reads on after it.
+    @Test func vscodeEmptyComparisonValueIsTheEmptyString() throws {
+        let result = run(#"""
+            [{ "key": "ctrl+q", "command": "x", "when": "editorLangId != " },
+             { "key": "ctrl+r", "command": "y", "when": "editorLangId == && editorFocus" },
+             { "key": "ctrl+t", "command": "z", "when": "(editorLangId ==) || a" }]
+            """#, .vscode)
+        let source = try #require(result.source)
+        #expect(source.contains("ctrl+q -> x when editorLangId != \"\"\n"))
+        #expect(source.contains("ctrl+r -> y when editorLangId == \"\" && editorFocus\n"))
+        #expect(source.contains("ctrl+t -> z when editorLangId == \"\" || a\n"))
+        #expect(try #require(result.report).leftOut.isEmpty)
+        // Zed has no such rule.
+        let zed = run(#"[{ "context": "Editor && mode == ", "bindings": { "ctrl-q": "x" } }]"#, .zed)
+        #expect(try #require(zed.report).leftOut.count == 1)
+    }
+
     @Test func vscodeNegationAndConstantsReadAsVSCodeDoes() throws {
         for when in ["!a =~ /x/", "!a == b", "!!a", "c && !a in b"] {
             let result = run(#"[{ "key": "ctrl+q", "command": "x", "when": "\#(when)" }]"#, .vscode)
