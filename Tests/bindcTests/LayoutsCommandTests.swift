@@ -49,6 +49,30 @@ import Testing
         #expect(fallback["location"] as? String == "k.bind:11:3")
     }
 
+    /// A keymap for one platform is checked on that platform's layouts unless told otherwise;
+    /// one that names none on all of them; a platform name selects its layouts.
+    @Test func defaultLayoutsAreThePlatformsOwn() throws {
+        try bindc.write("k.bind", Self.keymap)
+        try bindc.write("mac.bind", "keymap \"K\" for macOS\n" + Self.keymap)
+        func ids(_ arguments: [String]) throws -> [String] {
+            let r = try bindc.run(["layouts"] + arguments + ["--json"])
+            #expect(r.status == 0, "\(r.stderr)")
+            let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+            return (object?["layouts"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        }
+        let all = try ids(["k.bind"])
+        #expect(all.count > 60 && all.contains("de") && all.contains("de-mac") && all.contains("de-win"))
+        let mac = try ids(["mac.bind"])
+        #expect(mac.contains("de-mac") && mac.allSatisfy { $0.hasSuffix("-mac") })
+        #expect(try ids(["k.bind", "--platform", "windows"]).allSatisfy { $0.hasSuffix("-win") })
+        #expect(try ids(["mac.bind", "--all"]) == all)
+        #expect(try ids(["k.bind", "--layout", "linux"]).contains("fr"))
+        #expect(try ids(["k.bind", "--layout", "de,macos"]) == ["de"] + mac)
+        let check = try bindc.run(["check", "k.bind", "--layouts", "macos"])
+        #expect(check.stderr.contains("on de-mac: "))
+        #expect(!check.stderr.contains("on de: "))
+    }
+
     @Test func badLayoutsAreUsageErrors() throws {
         try bindc.write("k.bind", Self.keymap)
         let r = try bindc.run(["layouts", "k.bind", "--layout", "dee"])

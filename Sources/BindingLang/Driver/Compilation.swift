@@ -19,6 +19,9 @@ public struct Compilation: Sendable {
     /// The platform compiled for: the one asked for, else the first the keymap declares it is
     /// for (`keymap "Name" for linux`, Grammar.md §3.1), else macOS.
     public let platform: Platform
+    /// Whether `platform` was chosen (asked for, or the first of a `keymap "Name" for …`
+    /// list) rather than the macOS a keymap that names none is compiled for.
+    public let platformIsChosen: Bool
     /// Errors without a position (``LayeredSources/rootErrors``): a file given that cannot be
     /// read or is given twice. Any of them means there is no keymap.
     public let rootErrors: [String]
@@ -47,6 +50,7 @@ public struct Compilation: Sendable {
         self.sources = layered.sources
         let sources = layered.sources
         var files = layered.takeFiles()
+        self.platformIsChosen = platform != nil || KeymapPlatforms.declared(in: files) != nil
         let platform = KeymapPlatforms.resolve(platform, in: files)
         self.platform = platform
         var diagnostics = layered.diagnostics

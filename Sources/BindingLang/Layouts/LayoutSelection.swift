@@ -9,18 +9,20 @@ public enum LayoutSelection {
         /// `unknown layout 'dee'; did you mean 'de'?`.
         public var message: String {
             "unknown layout '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
-                + " (known: " + KeyboardLayout.all.map(\.id).joined(separator: ", ") + ")"
+                + " (known: " + KeyboardLayout.all.map(\.id).joined(separator: ", ")
+                + "; or all, macos, ipados, windows, linux)"
         }
     }
 
-    /// The layouts `list` names (comma-separated ids, or `all`), in the order given, each
-    /// once.
+    /// The layouts `list` names (comma-separated ids, `all`, or a platform name such as
+    /// `macos` for that platform's layouts), in the order given, each once.
     public static func layouts(_ list: String) -> Result<[KeyboardLayout], UnknownLayout> {
         var out: [KeyboardLayout] = []
         for part in list.split(separator: ",") {
             let name = part.trimmingSpaces
-            if name == "all" {
-                for l in KeyboardLayout.all where !out.contains(where: { $0.id == l.id }) { out.append(l) }
+            let group = name == "all" ? KeyboardLayout.all : Platform(name: name).map(layouts(for:))
+            if let group {
+                for l in group where !out.contains(where: { $0.id == l.id }) { out.append(l) }
                 continue
             }
             guard let layout = KeyboardLayout.named(name) else {
@@ -30,6 +32,17 @@ public enum LayoutSelection {
         }
         if out.isEmpty { return .failure(UnknownLayout(name: list, suggestion: nil)) }
         return .success(out)
+    }
+
+    /// The layouts people type on with `platform`: Apple's on macOS and iPadOS, the Windows
+    /// ones on Windows, the xkeyboard-config ones on Linux.
+    public static func layouts(for platform: Platform) -> [KeyboardLayout] {
+        let kind: KeyboardLayout.Kind = switch platform {
+        case .macOS, .iPadOS: .apple
+        case .windows: .windows
+        case .linux: .pc
+        }
+        return KeyboardLayout.all.filter { $0.kind == kind }
     }
 }
 

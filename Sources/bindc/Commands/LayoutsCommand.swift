@@ -13,13 +13,16 @@ enum LayoutsCommand: Command {
             lands on a dead key, or that presses the same physical keys as another binding of
             its role in some state; each with the keys to press, written as key positions
             (ctrl+altGr+Digit8). Bindings reached through the US-character fallback of
-            non-Latin layouts are listed as notes. Layouts: \(KeyboardLayout.all.map(\.id).joined(separator: " ")).
+            non-Latin layouts are listed as notes. Without --layout or --all, the layouts of
+            the platform the keymap is for ('keymap "Name" for macOS', or --platform: Apple's
+            for macOS and iPadOS, Windows', or Linux's xkeyboard-config ones), else all of them.
+            Layouts: \(KeyboardLayout.all.map(\.id).joined(separator: " ")).
             Exits with 1 only when the keymap has errors.
             """,
         positionals: CommonOptions.filesOrTable,
         options: [
-            .value("--layout", valueName: "IDS", help: "Comma-separated layout ids (default: all)"),
-            .flag("--all", help: "Every layout of the database (the default)"),
+            .value("--layout", valueName: "IDS", help: "Comma-separated layout ids, or a platform for its layouts: macos, ipados, windows, linux (default: the layouts of the platform the keymap is for, when it or --platform names one; else all)"),
+            .flag("--all", help: "Every layout of the database"),
             .flag("--json", help: "Print JSON for tools instead of text"),
             CommonOptions.platform,
             CommonOptions.config,
@@ -31,8 +34,16 @@ enum LayoutsCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
-        let layouts = try selected(arguments.value("layout"), all: arguments.flag("all"), option: "--layout")
-        guard let (keymap, _) = Inputs.keymap(arguments, console: console) else { return .failure }
+        var layouts = try selected(arguments.value("layout"), all: arguments.flag("all"), option: "--layout")
+        let output = DiagnosticOutput(arguments, console: console)
+        guard let configured = Inputs.configured(arguments, console: console, output: output),
+              let (keymap, _, platformIsChosen) = Inputs.keymapAndPlatform(arguments, configured, console: console)
+        else { return .failure }
+        // Neither --layout nor --all: a keymap for one platform is typed on that platform's
+        // layouts (a German Mac's '[' is Option+5, the Linux layout's AltGr+8 says nothing there).
+        if platformIsChosen && arguments.value("layout") == nil && !arguments.flag("all") {
+            layouts = LayoutSelection.layouts(for: keymap.platform)
+        }
         let report = LayoutReport(keymap: keymap, layouts: layouts)
         console.out(arguments.flag("json") ? report.json.rendered() + "\n" : report.text)
         return .success

@@ -44,19 +44,27 @@ extension Inputs {
 
     /// The keymap of `configured`'s inputs, as ``keymap(_:console:)`` reads it.
     static func keymap(_ arguments: ParsedArguments, _ configured: Configured, console: Console) -> (Keymap, BindingTable?)? {
+        keymapAndPlatform(arguments, configured, console: console).map { ($0.0, $0.1) }
+    }
+
+    /// ``keymap(_:_:console:)``, and whether the platform was chosen (`--platform`, a config's,
+    /// a `keymap "Name" for …` list) rather than defaulted to (a table does not say which).
+    static func keymapAndPlatform(
+        _ arguments: ParsedArguments, _ configured: Configured, console: Console
+    ) -> (Keymap, BindingTable?, platformIsChosen: Bool)? {
         let output = DiagnosticOutput(arguments, console: console)
         guard let loaded = sourcesOrTable(configured.paths, console: console, output: output) else { return nil }
         switch loaded {
         case .sources(let layered):
             let compilation = Compilation(layered: layered, platform: configured.platform)
             output.report(compilation.diagnostics, sources: compilation.sources, console: console)
-            return compilation.keymap.map { ($0, nil) }
+            return compilation.keymap.map { ($0, nil, compilation.platformIsChosen) }
         case .table(let path, let bytes):
             guard let (table, keymap) = table(path, bytes, console: console, output: output) else { return nil }
             if let asked = arguments.value("platform"), Platform(name: asked) != keymap.platform {
                 output.warning(ToolMessages.platformIsTheTables(asked, table: keymap.platform.rawValue), console: console)
             }
-            return (keymap, table)
+            return (keymap, table, configured.platform != nil)
         }
     }
 
