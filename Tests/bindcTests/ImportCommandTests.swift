@@ -48,7 +48,7 @@ import Testing
         let r = try bindc.run(["import", "vscode", "keys.json", "-o", "keys.bind", "--report", "--json"])
         #expect(r.status == 0)
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stderr.utf8)) as? [String: Any])
-        #expect(doc["entries"] as? Int == 1)
+        #expect(doc["entries"] as? Int == 2)
         #expect(doc["warningCount"] as? Int == 3)
         let diagnostics = try #require(doc["diagnostics"] as? [[String: Any]])
         #expect(diagnostics.first?["line"] as? Int == 1)

@@ -225,7 +225,8 @@ struct BindSourceWriter {
 
     /// A `line:column`-free origin for comments: the entry as written.
     func describe(_ entry: ImportedKeymap.Entry, line: Int) -> String {
-        "\(ForeignText.literal(entry.keys)) -> \(entry.command.isEmpty ? "\"\"" : ForeignText.inline(entry.command)) (line \(line))"
+        if entry.keys.isEmpty && entry.command.isEmpty { return "the item of line \(line)" }
+        return "\(ForeignText.literal(entry.keys)) -> \(entry.command.isEmpty ? "\"\"" : ForeignText.inline(entry.command)) (line \(line))"
     }
 
     /// The source text. `base` is the `.bind` file a layer sits over (nil for a whole keymap);

@@ -24,7 +24,13 @@ enum VSCodeConverter {
     ) -> ImportedKeymap {
         var result = ImportedKeymap(format: .vscode, name: name)
         result.stringKeys = stringKeys
+        var unusable = file.unusable[...]
         for entry in file.entries {
+            // Items VS Code binds nothing for are entries too, left out where they stand.
+            while let u = unusable.first, u.range.lowerBound < entry.range.lowerBound {
+                result.entries.append(ImportedKeymap.Entry(keys: u.key, command: u.command, range: u.range, outcome: .leftOut(u.reason)))
+                unusable.removeFirst()
+            }
             let index = result.entries.count
             result.entries.append(ImportedKeymap.Entry(
                 keys: entry.key, command: entry.command, range: entry.range, outcome: .converted))
@@ -65,6 +71,9 @@ enum VSCodeConverter {
             result.bindings.append(ImportedKeymap.Binding(
                 entry: index, sequence: sequence, role: role, condition: condition, original: condition,
                 command: entry.command, argument: entry.args))
+        }
+        for u in unusable {
+            result.entries.append(ImportedKeymap.Entry(keys: u.key, command: u.command, range: u.range, outcome: .leftOut(u.reason)))
         }
         return result
     }

@@ -23,8 +23,21 @@ public struct VSCodeKeybindings: Sendable {
         public var range: Range<Int>
     }
 
+    /// An item of the array VS Code binds nothing for (`{ "group": "Navigation" }`, a string),
+    /// kept so that the report counts it and the output says where it was.
+    public struct Unusable: Sendable {
+        /// The key and command as far as they are strings (empty otherwise).
+        public var key: String, command: String
+        /// Why VS Code binds nothing for it.
+        public var reason: String
+        /// The whole item.
+        public var range: Range<Int>
+    }
+
     /// The entries in file order.
     public var entries: [Entry]
+    /// The items VS Code binds nothing for, in file order.
+    public var unusable: [Unusable] = []
 
     /// Entry members VS Code reads.
     static let entryKeys = ["key", "command", "when", "args", "mac", "linux", "win"]
@@ -42,9 +55,11 @@ public struct VSCodeKeybindings: Sendable {
         }
         let leftOut = "; the entry is left out, as VS Code binds nothing for it"
         var entries: [Entry] = []
+        var unusable: [Unusable] = []
         for item in items {
             guard case .object(let members) = item.value else {
                 diagnostics.warning("a keybinding is an object with \"key\" and \"command\", not \(item.kindName)" + leftOut, at: at(item.range))
+                unusable.append(Unusable(key: "", command: "", reason: "not a keybinding VS Code binds: \(item.kindName), not an object", range: item.range))
                 continue
             }
             // VS Code reads only the members it knows and ignores the others (a `title` or a
@@ -75,13 +90,19 @@ public struct VSCodeKeybindings: Sendable {
             for name in ["key", "command"] where item[name] == nil && !(name == "key" && isRemoval) {
                 diagnostics.warning("keybinding has no \"\(name)\"" + leftOut, at: at(item.range.lowerBound..<(item.range.lowerBound + 1)))
             }
-            guard let command, let commandText = command.string, key != nil || isRemoval else { continue }
+            guard let command, let commandText = command.string, key != nil || isRemoval else {
+                let missing = [key == nil ? "\"key\"" : nil, command == nil ? "\"command\"" : nil].compactMap { $0 }
+                unusable.append(Unusable(
+                    key: key?.string ?? "", command: command?.string ?? "",
+                    reason: "not a keybinding VS Code binds: no " + missing.joined(separator: " or ") + " string", range: item.range))
+                continue
+            }
             let keyText = key?.string ?? ""
             let keyRange = key?.range ?? command.range
             entries.append(Entry(
                 key: keyText, keyRange: keyRange, command: commandText, commandRange: command.range,
                 when: when?.string, whenRange: when?.range, args: item["args"], range: item.range))
         }
-        return (VSCodeKeybindings(entries: entries), diagnostics.diagnostics)
+        return (VSCodeKeybindings(entries: entries, unusable: unusable), diagnostics.diagnostics)
     }
 }

@@ -26,6 +26,36 @@ enum ZedConverter {
     /// binding of the other at the same depth.
     static let sameElement: Set<[String]> = [["Editor", "VimControl"], ["Editor", "VimCount"], ["Editor", "VimWaiting"]]
 
+    /// The editor's element name.
+    static let editorRole = "Editor"
+
+    /// Keys vim mode sets on the editor's element and no other (`Vim::extend_key_context`):
+    /// on any other element `vim_mode == normal` is false and `vim_mode != insert` true.
+    static let editorKeys: Set<String> = ["vim_mode", "vim_operator"]
+
+    /// Whether `role` is the editor's element, or a name Zed puts on it (``sameElement``).
+    static func isEditorElement(_ role: String) -> Bool {
+        role == editorRole || sameElement.contains([editorRole, role].sorted())
+    }
+
+    /// Whether `literal` asks for one of the ``editorKeys`` (`vim_mode == normal`, a bare
+    /// `vim_mode`), which only the editor's element can answer yes to.
+    static func asksForEditorKey(_ literal: ImportCondition) -> Bool {
+        switch literal {
+        case .equals(let k, _), .flag(let k): editorKeys.contains(k)
+        default: false
+        }
+    }
+
+    /// Whether `literal` is the negation of ``asksForEditorKey(_:)`` (`vim_mode != insert`).
+    static func negatesEditorKey(_ literal: ImportCondition) -> Bool {
+        if case .not(let inner) = literal { asksForEditorKey(inner) } else { false }
+    }
+
+    /// The report's name for `vim_mode != v` in a context without an element: Zed holds it at
+    /// the editor's parent where the editor's mode is `v`.
+    static let negatedEditorKey = "Zed's 'vim_mode != v' without an element also holds, one element out, while the editor is in mode v (the output: not then)"
+
     /// The keymap in `.bind` terms. `platform`, when known, is what Zed's `secondary` modifier
     /// becomes (cmd on macOS, ctrl elsewhere), so that `secondary-s` and `ctrl-s` are one key
     /// on Linux; unknown, it is `primary`.
@@ -42,7 +72,7 @@ enum ZedConverter {
             if let context = section.context, !context.isEmpty {
                 do throws(UnsupportedCondition) {
                     let clause = try WhenClauseParser.parse(context, dialect: .zed)
-                    groups = try roleGroups(translate(clause, outside: false), result: &result)
+                    groups = try roleGroups(translate(clause, outside: false), result: &result, approximated: &approximated)
                     if negatesAnElement(clause), groups.contains(where: { $0.role != globalRole }) {
                         approximated.append(negatedElement)
                     }
@@ -267,12 +297,16 @@ enum ZedConverter {
     }
 
     /// Groups the disjuncts of `c` by the role they are anchored at.
+    /// Vim's keys are matched where Zed can match them (``editorKeys``); what stays
+    /// approximate is added to `approximated`. A context no disjunct of which can hold throws.
     static func roleGroups(
-        _ c: ImportCondition, result: inout ImportedKeymap
+        _ c: ImportCondition, result: inout ImportedKeymap, approximated: inout [String]
     ) throws(UnsupportedCondition) -> [(role: String, condition: ImportCondition)] {
         var order: [String] = []
         var byRole: [String: [ImportCondition]] = [:]
-        for term in try dnf(c) {
+        let terms = try dnf(c)
+        var onOtherElements = 0
+        for term in terms {
             var literals = term
             var role = globalRole
             if let i = literals.firstIndex(where: { if case .isRole = $0 { true } else { false } }),
@@ -284,10 +318,28 @@ enum ZedConverter {
                     result.cooccurring.insert([r, other].sorted())
                 }
             }
+            if role == globalRole, literals.contains(where: asksForEditorKey) {
+                // Only the editor's element has vim's keys, so that is where Zed matches it.
+                role = editorRole
+            } else if role != globalRole, !isEditorElement(role) {
+                // Another element never has them: `== v` is false there, `!= v` true.
+                if literals.contains(where: asksForEditorKey) {
+                    onOtherElements += 1
+                    continue
+                }
+                literals.removeAll(where: negatesEditorKey)
+            } else if role == globalRole, literals.contains(where: negatesEditorKey), !approximated.contains(negatedEditorKey) {
+                approximated.append(negatedEditorKey)
+            }
             let condition = ImportCondition.all(literals)
             if case .constant(false) = condition { continue }
             if byRole[role] == nil { order.append(role) }
             byRole[role, default: []].append(condition)
+        }
+        if order.isEmpty {
+            throw UnsupportedCondition(reason: onOtherElements > 0
+                ? "never holds in Zed: vim_mode and vim_operator are set only on the editor's element, not on the element the context names"
+                : "its context never holds in Zed")
         }
         return order.map { ($0, ImportCondition.any(byRole[$0] ?? [])) }
     }

@@ -52,7 +52,7 @@ public struct ZedKeymap: Sendable {
     /// The sections in file order.
     public var sections: [Section]
 
-    /// Section members Zed accepts (others are errors, as in Zed).
+    /// Section members Zed reads (it lists others in a notification and loads the section).
     static let sectionKeys = ["context", "bindings", "unbind", "use_key_equivalents", "use_layout_keys"]
 
     /// Reads the model from a parsed document; shape mistakes become errors in `file`, and the
@@ -74,10 +74,12 @@ public struct ZedKeymap: Sendable {
             }
             var section = Section(context: nil, contextRange: nil, useKeyEquivalents: false, bindings: [], range: item.range)
             var ok = true
+            // Zed collects unknown members (`_comment`) as unrecognized fields, reports them and
+            // still loads the section (`KeymapFile::load`): a warning, and the section is kept.
             for member in members where !sectionKeys.contains(member.key) {
                 let suggestion = nearest(to: member.key, in: sectionKeys).map { "; did you mean '\($0)'?" } ?? ""
-                error("unknown key '\(member.key)' in a keymap section\(suggestion)", member.keyRange)
-                ok = false
+                diagnostics.warning("unknown key '\(member.key)' in a keymap section, ignored as Zed ignores it\(suggestion)",
+                                    at: SourceRange(file: file, start: member.keyRange.lowerBound, end: member.keyRange.upperBound))
             }
             if let context = item["context"] {
                 if let text = context.string {
