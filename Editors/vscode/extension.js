@@ -7,7 +7,10 @@ let client;
 function activate(context) {
   const config = vscode.workspace.getConfiguration('bindkit');
   const command = config.get('bindcPath', 'bindc');
-  const server = { command, args: ['lsp', '--platform', config.get('platform', 'apple')] };
+  // No platform set: each keymap is checked for its own `keymap "Name" for …` list (macOS
+  // when it has none), as `bindc check` does.
+  const platform = config.get('platform', '');
+  const server = { command, args: platform ? ['lsp', '--platform', platform] : ['lsp'] };
   client = new LanguageClient('bindkit', 'BindKit (bindc lsp)', { run: server, debug: server }, {
     documentSelector: [{ language: 'bind' }],
   });

@@ -102,6 +102,15 @@ struct CheckLayerDirectiveTests {
         let c = checkLayered(files, roots: ["f0.bind"])
         #expect(c.diagnostics.map(\.message).contains(Messages.layersTooDeep(LayeredSources.maxDepth)))
         #expect(c.keymap == nil)
+        // The limit is what the message says: 64 files in one chain, not 65.
+        func chain(_ count: Int) -> Compilation {
+            var files: [(path: String, text: String)] = []
+            for i in 0..<(count - 1) { files.append(("f\(i).bind", "layer over \"f\(i + 1).bind\"\n")) }
+            files.append(("f\(count - 1).bind", "responder A\n"))
+            return checkLayered(files, roots: ["f0.bind"])
+        }
+        #expect(chain(LayeredSources.maxDepth).keymap != nil)
+        #expect(chain(LayeredSources.maxDepth + 1).diagnostics.map(\.message) == [Messages.layersTooDeep(LayeredSources.maxDepth)])
     }
 
     @Test func orderedSourcesMustLoadBasesFirst() {

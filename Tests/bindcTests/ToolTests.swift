@@ -21,6 +21,11 @@ import Testing
         #expect(r.stdout.contains("EXIT STATUS:\n  0 "))
         #expect(try bindc.run(["help"]).stdout == r.stdout)
         #expect(try bindc.run(["-h"]).stdout == r.stdout)
+        // `help` is a command too: `bindc help --help` is its help, the tool's.
+        for asked in [["help", "--help"], ["help", "-h"], ["help", "help"]] {
+            let h = try bindc.run(asked)
+            #expect(h.status == 0 && h.stdout == r.stdout, "\(asked)")
+        }
     }
 
     @Test(arguments: ["compile", "check", "fmt", "dump", "explain", "plist", "swift"])

@@ -141,7 +141,8 @@ extension LayeredSources {
                 return nil
             }
             firstReached[key] = from
-            if depth > LayeredSources.maxDepth {
+            // `depth` counts from 0 at a root: the file after the 64th is one too many.
+            if depth >= LayeredSources.maxDepth {
                 report(Messages.layersTooDeep(LayeredSources.maxDepth), at: from)
                 return nil
             }

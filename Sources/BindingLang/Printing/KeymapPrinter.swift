@@ -367,7 +367,9 @@ public enum KeymapPrinter {
 
     /// One binding as `dump --json` lists it: role, keys, glyphs, codes, action, argument,
     /// title, group, condition (an index into `conditions`, added there when new; `null` when
-    /// it always holds), location and `@priority`, and `repeatMilliseconds` for a repeatable
+    /// it always holds), location, `@priority`, `allowsAutomaticLocalization` and
+    /// `allowsAutomaticMirroring` (false after `@noRemapping` / `@noMirroring`, as UIKit names
+    /// them), and `repeatMilliseconds` for a repeatable
     /// binding (`@repeat`, absent otherwise), every other index resolved to a name.
     /// `reference` is the table's condition reference, when there is one.
     public static func bindingJSON(
@@ -390,6 +392,8 @@ public enum KeymapPrinter {
             ("condition", conditions.json(b.condition, reference: reference)),
             ("location", location),
             ("priority", .bool(b.wantsPriorityOverSystemBehavior)),
+            ("allowsAutomaticLocalization", .bool(b.allowsAutomaticLocalization)),
+            ("allowsAutomaticMirroring", .bool(b.allowsAutomaticMirroring)),
         ]
         if let window = b.repeatMilliseconds { members.append(("repeatMilliseconds", .int(Int64(window)))) }
         if b.performsOnTimeout { members.append(("timeout", .bool(true))) }
@@ -427,6 +431,8 @@ public enum KeymapPrinter {
                         ("action", .string(actionName(item.action, keymap))),
                         ("argument", argumentJSON(item.argument)),
                         ("condition", conditions.json(item.condition)),
+                        ("allowsAutomaticLocalization", .bool(item.allowsAutomaticLocalization)),
+                        ("allowsAutomaticMirroring", .bool(item.allowsAutomaticMirroring)),
                     ])
                 }
             })),

@@ -9,12 +9,17 @@ enum HelpFormatter {
         if !spec.options.isEmpty { line += " [options]" }
         let p = spec.positionals
         if p.maximum != 0 {
-            let many = p.maximum.map { $0 > 1 } ?? true
-            let word = p.name + (many ? "..." : "")
+            let word = p.name + (repeats(p) ? "..." : "")
             line += " " + (p.minimum == 0 ? "[\(word)]" : word)
         }
         for option in spec.options where option.required { line += " " + option.usageText }
         return line
+    }
+
+    /// Whether the positional arguments take more than their name's words (`FILE...`, but
+    /// `OLD NEW` for exactly two).
+    private static func repeats(_ p: PositionalSpec) -> Bool {
+        p.maximum.map { $0 > p.name.split(separator: " ").count } ?? true
     }
 
     /// The full help of one command.
@@ -25,7 +30,7 @@ enum HelpFormatter {
         if spec.positionals.maximum != 0 {
             text += "\nARGUMENTS:\n"
             let p = spec.positionals
-            text += row(p.name + ((p.maximum ?? 2) > 1 ? "..." : ""), p.help)
+            text += row(p.name + (repeats(p) ? "..." : ""), p.help)
         }
         text += "\nOPTIONS:\n"
         for option in spec.options {

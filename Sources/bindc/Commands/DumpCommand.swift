@@ -11,7 +11,7 @@ enum DumpCommand: Command {
             Every binding with its role, chord, effective condition, action, title, group and
             source location; what later layers overrode (`overridden where COND by FILE:LINE:COL`);
             the menus; the quick actions. A condition longer than 40 characters is listed once
-            under `conditions:` as [c1], [c2], … and its bindings show the name, so the listing
+            under `conditions (N):` as [c1], [c2], … and its bindings show the name, so the listing
             stays linear in the table. A table is validated first; corruption is an error.
             Sources are compiled first, with the files they layer over.
             """,

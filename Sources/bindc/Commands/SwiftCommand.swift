@@ -21,7 +21,7 @@ enum SwiftCommand: Command {
             CommonOptions.output("Write to OUT (atomically) instead of standard output"),
             .value("--name", valueName: "NAME", help: "The generated namespace (default: from the keymap name)"),
             CommonOptions.platformOrTables,
-            CommonOptions.config,
+            CommonOptions.configWithName,
             CommonOptions.diagnosticsFormat,
         ],
         examples: ["bindc swift app.bind -o Keymap.swift", "bindc swift --config bindkit.json App.bind User.bind -o Keymap.swift"])

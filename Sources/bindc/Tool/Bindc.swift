@@ -59,7 +59,7 @@ enum Bindc {
         guard arguments.count == 1 else {
             return usageError(.unexpectedArgument(arguments[1]), usage: nil, console: console)
         }
-        if topic == "help" {
+        if topic == "help" || topic == "--help" || topic == "-h" {
             console.out(toolHelp)
             return .success
         }

@@ -74,7 +74,7 @@ import Testing
     }
     let index = conditions.firstIndex(of: .string("mode in (normal, visual)"))
     #expect(index != nil)
-    #expect(json.contains(#""action":"open","argument":"a \"b\"\\","title":null,"group":null,"condition":\#(index ?? -1),"location":null,"priority":false}"#))
+    #expect(json.contains(#""action":"open","argument":"a \"b\"\\","title":null,"group":null,"condition":\#(index ?? -1),"location":null,"priority":false,"allowsAutomaticLocalization":true,"allowsAutomaticMirroring":true}"#))
     #expect(json.contains(#""location":{"path":"editor.bind","line":21,"column":5}"#))
     #expect(json.contains(#"{"role":null,"menu":true,"keys":"cmd+t""#))
     #expect(json.contains(#""userInfo":{"source":"home","depth":2,"ratio":0.5,"pinned":true,"nested key":{"off":false}}"#))
