@@ -78,6 +78,7 @@ enum ZedConverter {
                     }
                     if negatesAnElementBelowParent(clause) { approximated.append(negatedBelowParent) }
                     if namesTwoElementsOnTheParentSide(clause) { approximated.append(twoElementsOnTheParentSide) }
+                    if chainsOnTheParentSide(clause) { approximated.append(chainOfThree) }
                     if !language.chainPredicates, groups.contains(where: { $0.condition.usesChainPredicates }) {
                         throw UnsupportedCondition(reason: chainReason(clause))
                     }
@@ -229,6 +230,27 @@ enum ZedConverter {
     /// The report's name for two element names on one element of the parent side of `A > B`
     /// (`Pane && ProjectPanel > Editor`).
     static let twoElementsOnTheParentSide = "two element names on the parent side of Zed's 'A > B' need one element with both (the output: each somewhere outside)"
+
+    /// The report's name for a `>` whose parent side has a `>` (`A > B > C`, read `(A > B) > C`).
+    static let chainOfThree = "Zed's 'A > B > C' wants A outside B (the output: each somewhere outside C, in any order)"
+
+    /// Whether the parent side of some `>` in `clause` is itself a `>`.
+    static func chainsOnTheParentSide(_ clause: WhenClause) -> Bool {
+        func hasChild(_ c: WhenClause) -> Bool {
+            switch c {
+            case .child: true
+            case .and(let a, let b), .or(let a, let b): hasChild(a) || hasChild(b)
+            case .not(let inner): hasChild(inner)
+            default: false
+            }
+        }
+        switch clause {
+        case .child(let parent, let child): return hasChild(parent) || chainsOnTheParentSide(child)
+        case .and(let a, let b), .or(let a, let b): return chainsOnTheParentSide(a) || chainsOnTheParentSide(b)
+        case .not(let inner): return chainsOnTheParentSide(inner)
+        default: return false
+        }
+    }
 
     /// Whether `clause` has a `!` over an element name on the inner side of a `>`.
     static func negatesAnElementBelowParent(_ clause: WhenClause, belowParent: Bool = false) -> Bool {

@@ -174,6 +174,14 @@ private func rendered(_ result: Importer.Result) -> String {
         #expect(!compiled.hasErrors)
     }
 
+    /// `A > B > C` is `(A > B) > C` in Zed: the ancestors in that order, which `inside A &&
+    /// inside B` does not keep (counted).
+    @Test func zedChainsOfThreeAreCounted() throws {
+        let result = run(#"[{ "context": "Workspace > Pane > Editor", "bindings": { "ctrl-q": "a::B" } }, { "context": "Pane > Editor", "bindings": { "ctrl-r": "a::C" } }]"#, .zed)
+        #expect(try #require(result.source).contains("ctrl+q -> a__B when inside Workspace && inside Pane"))
+        #expect(try #require(result.report).approximations[ZedConverter.chainOfThree] == 1)
+    }
+
     /// Zed's `os` is the platform Zed runs on: the built-in `platform`, which `--platform`
     /// folds (real files write `os == macos && Editor`); an empty context is no context, as
     /// Zed's `KeymapFile::load` reads it.
