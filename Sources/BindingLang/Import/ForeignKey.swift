@@ -3,6 +3,13 @@ import BindingRuntime
 /// Turns one stroke as Zed (`cmd-shift-[`) or VS Code (`ctrl+shift+[`) writes it into `.bind`
 /// chord text (`shift+cmd+"["`), or says why it has no counterpart.
 public enum ForeignKey {
+    /// Names of punctuation keys other editors spell out, and the key's character, for a
+    /// Zed keystroke written with one (Zed's key names for them are the characters).
+    static let punctuationNames = [
+        "semicolon": ";", "comma": ",", "period": ".", "slash": "/", "backslash": "\\", "quote": "'",
+        "backquote": "`", "minus": "-", "equal": "=", "bracketleft": "[", "bracketright": "]",
+    ]
+
     /// Modifier spellings of both editors, by the `.bind` modifier they mean. `meta`, `super`
     /// and `win` are the Windows/Linux logo key, which the `.bind` language writes `cmd`.
     static let modifierNames: [String: String] = [
@@ -206,6 +213,10 @@ public enum ForeignKey {
             } else {
                 out.append(ForeignText.literal(keyText))
             }
+        } else if separator == "-", let character = punctuationNames[lower] {
+            // Zed keeps an unknown name as the key's name (`Keystroke::parse`), and a press of
+            // the key is its character: `semicolon` never matches.
+            throw UnsupportedCondition(reason: "Zed reads '\(lower)' as a key of that name, which no press produces (its key is '\(character)')")
         } else {
             // `]t`, `gg`: strokes written without the space between them.
             let apart = (2...3).contains(keyText.count) && out.isEmpty

@@ -435,6 +435,10 @@ private func rendered(_ result: Importer.Result) -> String {
         #expect(source.contains("in Pane {\n  // line 5\n  ctrl+c -> pane__C(2)\n}"))
         #expect(source.contains("in Global {\n  // line 6\n  ctrl+a -> global__Later\n}"))
         #expect(result.report?.leftOut == ["'fn' modifier": 1])
+        // Zed's key for `;` is `;`: `semicolon` is a name no press produces.
+        let spelled = run(#"[{ "bindings": { "ctrl-semicolon": "a::B", "ctrl-;": "a::C" } }]"#, .zed)
+        #expect(spelled.report?.leftOut == ["Zed reads 'semicolon' as a key of that name, which no press produces (its key is ';')": 1])
+        #expect(try #require(spelled.source).contains("ctrl+\";\" -> a__C"))
     }
 
     @Test func chainPredicatesWhenTheLanguageHasThem() throws {
