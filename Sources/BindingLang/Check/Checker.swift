@@ -83,7 +83,9 @@ public enum Checker {
 
         let bindings = finalBindings(layering, &groups)
         let order = BindingOrder(bindings)
-        if checkConflicts { ConflictChecker(scope: scope, satisfiability: satisfiability).check(bindings, in: order, &engine) }
+        if checkConflicts {
+            ConflictChecker(scope: scope, satisfiability: satisfiability, topFile: files.last?.file).check(bindings, in: order, &engine)
+        }
         PressCost(scope: scope).check(bindings, in: order, &engine)
         TitleChecker(scope: scope, groups: groups).check(bindings, &engine)
         SystemShortcutChecker(platform: platform).check(bindings, &engine)

@@ -12,6 +12,10 @@ import BindingRuntime
 struct ConflictChecker {
     let scope: Scope
     let satisfiability: Satisfiability
+    /// The top file of a layered keymap: a `@timeout` of a file below it that nothing
+    /// continues any more (a later file unbound the longer binding) is that file's own
+    /// business, checked when it is compiled alone.
+    var topFile: FileID? = nil
     /// More bindings of one role and sequence than this are an error instead of a quadratic
     /// comparison (no real keymap comes near it).
     static let maximumRun = 512
@@ -107,7 +111,7 @@ struct ConflictChecker {
         }
 
         // A `@timeout` that nothing continues changes nothing.
-        for (i, b) in bindings.enumerated() where !hasLonger[i] && b.role != nil {
+        for (i, b) in bindings.enumerated() where !hasLonger[i] && b.role != nil && (topFile == nil || b.range.file == topFile) {
             guard let range = b.timeoutRange else { continue }
             engine.warning(Messages.timeoutWithoutLonger(b.sequence, role: scope.roleName(b.role)), at: range)
         }

@@ -30,6 +30,10 @@ public struct ImportedKeymap: Sendable {
         /// A layer's copy of a VS Code default that a removal in the layer gives its keys back
         /// to, where the removed default was live (``entry`` is the removal's).
         public var restoredBy: String? = nil
+        /// Zed: a copy of an outer element's longer binding (of this role's name) into the role
+        /// of an earlier, shorter one it continues, so that the shorter one, `@timeout`, waits
+        /// for it as Zed does (``entry`` is the longer binding's).
+        public var continuesFor: String? = nil
     }
 
     /// `unbind SEQUENCE [when C]` in a layer.

@@ -51,6 +51,11 @@ enum LaterWins {
     /// earlier binding becomes a `@timeout` binding instead, which waits as Zed does.
     static let zedShorterOnTimeout = "an earlier Zed binding a later, longer one of another element or file continues (space, then space e): Zed still runs it when the sequence is not continued or times out; the output waits and cancels"
 
+    /// The report's name for an earlier Zed binding that a later, longer one of another
+    /// element continues, which the output holds where that element is further out (a copy of
+    /// the longer one in its role): where that element is further in, Zed holds it too.
+    static let zedShorterOnTimeoutInner = "an earlier Zed binding a later, longer one of another element continues (space, then space e) waits for it where that element is further out, as in Zed; where it is further in, Zed still runs it when the sequence is not continued, the output cancels"
+
     /// The report's name for a VS Code binding written by scan code (`cmd+[Equal]`) that takes
     /// the keys of one written by the character the same key types on a US keyboard (`cmd+=`):
     /// VS Code resolves characters through the keyboard layout, so on other layouts the
@@ -151,6 +156,9 @@ enum LaterWins {
         var byUSFirst: [String: [Int]] = [:]
         for (j, us) in usSequences.sorted(by: { $0.key < $1.key }) { byUSFirst[us[0], default: []].append(j) }
         var removed = Set<Int>()
+        // Zed: outer longer bindings to copy into the role of an earlier shorter one they
+        // continue (`canHold`).
+        var holds: [(role: String, longer: Int)] = []
         // Later bindings in `Global` that took a key from another role's binding of another
         // action: Zed would fall back to that binding where nothing handles theirs.
         var fallBack = Set<Int>()
@@ -221,6 +229,18 @@ enum LaterWins {
                         continue
                     }
                     guardCondition = .all([.inside(later.role), later.original])
+                    if keymap.format == .zed, laterSequence.count > earlier.sequence.count,
+                       canHold(i, for: j, in: bindings),
+                       ImportCondition.all([earlier.condition, guardCondition]).isSatisfiable(budget: 4_000) {
+                        // Where the later binding's element is further out, Zed waits on the
+                        // shorter one and runs it if the sequence is not continued: the
+                        // longer one is copied into this role, and this one waits for it.
+                        bindings[i].performsOnTimeout = true
+                        if !holds.contains(where: { $0.role == earlier.role && $0.longer == j }) {
+                            holds.append((earlier.role, j))
+                        }
+                        continue
+                    }
                 } else {
                     continue
                 }
@@ -256,7 +276,63 @@ enum LaterWins {
                 keymap.entries[b.entry].outcome = .overridden(byEntry: b.overriddenBy.last ?? b.entry)
             }
         }
-        keymap.bindings = kept
+        let copied = copies(holds, of: bindings, removed: removed, into: kept)
+        // Where the longer binding's element is further in, Zed still holds the shorter one;
+        // the output cancels.
+        if !copied.isEmpty { keymap.approximations[zedShorterOnTimeoutInner, default: 0] += copied.count }
+        if !holds.isEmpty {
+            // A shorter binding whose copies all went (the role's own bindings of those keys
+            // are live wherever they would be) waits for nothing there.
+            let all = kept + copied
+            for k in kept.indices where kept[k].performsOnTimeout {
+                let s = kept[k]
+                let continued = all.contains { b in
+                    b.role == s.role && b.sequence.count > s.sequence.count && related(b.sequence, s.sequence)
+                        && ImportCondition.all([b.condition, s.condition]).isSatisfiable(budget: 4_000)
+                }
+                if !continued { kept[k].performsOnTimeout = false }
+            }
+        }
+        keymap.bindings = kept + copied
+    }
+
+    /// Whether Zed binding `i` (earlier, shorter) can wait for binding `j` (later, longer, of
+    /// another element) in its own role, by a copy of `j` there: `j`'s condition names no
+    /// element (it would speak of another responder there), and no other binding of `i`'s role
+    /// would be a prefix of the copy, continue it, or be later than it among its prefixes.
+    static func canHold(_ i: Int, for j: Int, in bindings: [ImportedKeymap.Binding]) -> Bool {
+        let shorter = bindings[i], longer = bindings[j]
+        guard !longer.original.usesChainPredicates, shorter.role != ZedConverter.globalRole else { return false }
+        for (k, b) in bindings.enumerated() where b.role == shorter.role && related(b.sequence, longer.sequence) {
+            if b.sequence.count > longer.sequence.count { return false }
+            if b.sequence.count < longer.sequence.count && k > j { return false }
+        }
+        return true
+    }
+
+    /// The copies `holds` asks for: each longer binding in the shorter one's role, live where
+    /// its element is further out, and not where a binding of that role of the same keys is
+    /// (Zed ranks the nearer element first); of two copies of the same keys the later wins.
+    static func copies(_ holds: [(role: String, longer: Int)], of bindings: [ImportedKeymap.Binding],
+                       removed: Set<Int>, into kept: [ImportedKeymap.Binding]) -> [ImportedKeymap.Binding] {
+        var out: [ImportedKeymap.Binding] = []
+        for (role, j) in holds.sorted(by: { $0.longer > $1.longer }) where !removed.contains(j) {
+            // As finally narrowed by the entries after it.
+            let longer = bindings[j]
+            let own = kept.filter { $0.role == role && $0.sequence == longer.sequence }.map { $0.condition.negated }
+            let later = out.filter { $0.role == role && $0.sequence == longer.sequence }.map { $0.condition.negated }
+            let condition = ImportCondition.all([.inside(longer.role), longer.condition] + own + later)
+            guard condition.isSatisfiable(budget: 4_000) else { continue }
+            var copy = longer
+            copy.role = role
+            copy.condition = condition
+            copy.original = condition
+            copy.overriddenBy = []
+            copy.performsOnTimeout = false
+            copy.continuesFor = longer.role
+            out.append(copy)
+        }
+        return out.reversed()
     }
 
     /// Layers `layer` (already rewritten on its own) over `base`: disabling entries become
@@ -282,12 +358,13 @@ enum LaterWins {
             }
             let key = "\(role) \(b.sequence.joined(separator: " ")) \(c)"
             guard !seen.contains(key) else { return false }
-            // An earlier unbind of these keys in this role that already covers this one (where
-            // base binding `b` holds) leaves it nothing to unbind in `b`: not written for `b`
-            // (another binding of the keys may still need it).
+            // Earlier unbinds of these keys in this role that together already cover this one
+            // (where base binding `b` holds) leave it nothing to unbind in `b`: not written for
+            // `b` (another binding of the keys may still need it).
             let keys = "\(role) \(b.sequence.joined(separator: " "))"
-            for earlier in unbound[keys] ?? [] {
-                if !ImportCondition.all([b.condition, c, earlier.negated]).isSatisfiable(budget: 4_000) { return false }
+            if let earlier = unbound[keys],
+               !ImportCondition.all([b.condition, c] + earlier.map(\.negated)).isSatisfiable(budget: 4_000) {
+                return false
             }
             seen.insert(key)
             unbound[keys, default: []].append(c)

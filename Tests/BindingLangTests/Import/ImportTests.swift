@@ -174,6 +174,40 @@ private func rendered(_ result: Importer.Result) -> String {
         #expect(!compiled.hasErrors)
     }
 
+    /// An earlier binding a later, longer one of an outer element continues (the git panel's
+    /// `ctrl-g ctrl-g` over the editor's `ctrl-g`): Zed waits and runs the editor's when the
+    /// sequence is not continued; the output copies the longer one into the editor's role
+    /// where the panel is further out, and the editor's binding waits for it.
+    @Test func zedOuterLongerBindingsAreWaitedFor() throws {
+        let result = run("""
+            [{ "context": "Editor", "bindings": { "ctrl-g": "go_to_line::Toggle", "ctrl-g ctrl-g": "editor::Own" } },
+             { "context": "GitPanel", "bindings": { "ctrl-g ctrl-g": "git::Fetch", "ctrl-g up": "git::Push" } }]
+            """, .zed)
+        let source = try #require(result.source)
+        #expect(source.contains("@timeout ctrl+g -> go_to_line__Toggle\n"))
+        #expect(source.contains("  // line 2, the outer GitPanel's, so that 'ctrl+g' here waits for it as in Zed\n  ctrl+g up -> git__Push when inside GitPanel\n"))
+        // The editor's own `ctrl-g ctrl-g` is nearer: no copy of the panel's.
+        #expect(!source.contains("ctrl+g ctrl+g -> git__Fetch when inside GitPanel"))
+        let compiled = try #require(Importer.compileOutput(result, baseSource: nil, platform: .apple))
+        #expect(!compiled.hasErrors && compiled.diagnostics.isEmpty, "\(compiled.diagnostics.map(\.message))")
+        // In the panel's commit editor: ctrl+g waits, then runs Go to Line when `x` continues
+        // nothing (and `x` is pressed on its own); ctrl+g up is the panel's.
+        let table = try BindingTable(bytes: try #require(compiled.table(strip: false)))
+        let panel = ZedElement(["GitPanel"], next: nil, performs: ["git__Push", "git__Fetch"])
+        let editor = ZedElement(["Editor"], next: panel, performs: ["go_to_line__Toggle", "editor__Own"])
+        let dispatcher = Dispatcher(table: table)
+        let state = ContextState(table: table)
+        func press(_ chord: String) -> DispatchResult {
+            dispatcher.dispatch(KeyEvent(try! Chord.parse(chord, platform: .macOS).get()), firstResponder: editor, context: state)
+        }
+        if case .pending = press("ctrl+g") {} else { Issue.record("ctrl+g should wait") }
+        _ = press("x")
+        #expect(editor.performed == ["go_to_line__Toggle"])
+        _ = press("ctrl+g"); _ = press("up")
+        #expect(panel.performed == ["git__Push"])
+        #expect(try #require(result.report).approximations[LaterWins.zedShorterOnTimeoutInner] == 1)
+    }
+
     /// `A > B > C` is `(A > B) > C` in Zed: the ancestors in that order, which `inside A &&
     /// inside B` does not keep (counted).
     @Test func zedChainsOfThreeAreCounted() throws {
@@ -727,4 +761,19 @@ extension ImportLayerTests {
             try ForeignKey.chord("gD", separator: "-")
         }
     }
+}
+
+/// A Zed element as a responder: its roles, its parent, and the actions it performs.
+private final class ZedElement: Responder {
+    let responderRoles: [String]
+    let nextResponder: Responder?
+    let performs: Set<String>
+    var performed: [String] = []
+    init(_ roles: [String], next: Responder?, performs: Set<String>) {
+        responderRoles = roles
+        nextResponder = next
+        self.performs = performs
+    }
+    func canPerform(_ action: ActionInvocation) -> Bool { performs.contains(action.name) }
+    func perform(_ action: ActionInvocation) { performed.append(action.name) }
 }
