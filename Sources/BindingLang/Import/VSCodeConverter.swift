@@ -129,11 +129,13 @@ enum VSCodeConverter {
         switch clause {
         case .identifier(let k):
             // `isLinux`, `isMac`, `isWindows` are fixed for the platform: the built-in `platform`.
-            if let platform = ImportCondition.vscodePlatformKeys[k], !stringKeys.contains(k), !boolKeys.contains(k) {
+            // (A layer's base uses them too, but its import maps them the same way: they are
+            // never the base's Bool contexts.)
+            if let platform = ImportCondition.vscodePlatformKeys[k], !stringKeys.contains(k) {
                 return .equals(ImportCondition.platformKey, platform)
             }
             // VS Code's other constants are false in the desktop app (`isWeb`, the browsers).
-            if ImportCondition.vscodeWebKeys.contains(k), !stringKeys.contains(k), !boolKeys.contains(k) { return .constant(false) }
+            if ImportCondition.vscodeWebKeys.contains(k), !stringKeys.contains(k) { return .constant(false) }
             return stringKeys.contains(k) ? ImportCondition.equals(k, "").negated : .flag(k)
         case .equals(let k, .string(let v)):
             if boolKeys.contains(k) {
@@ -142,7 +144,8 @@ enum VSCodeConverter {
             return .equals(k, v)
         case .equals(let k, .bool(let b)):
             if stringKeys.contains(k) { return .equals(k, b ? "true" : "false") }
-            return b ? .flag(k) : ImportCondition.flag(k).negated
+            // `isMac == true` is `isMac`, a constant too.
+            return b ? try go(.identifier(k)) : try go(.identifier(k)).negated
         case .constant(let b): return .constant(b)
         case .not(let inner): return try go(inner).negated
         case .and(let a, let b): return .all([try go(a), try go(b)])

@@ -291,6 +291,25 @@ private func rendered(_ result: Importer.Result) -> String {
         #expect(try #require(zed.report).leftOut.count == 1)
     }
 
+    /// VS Code's constants in a layer over defaults that use them too: the platform and
+    /// `false`, as alone, so that a removal written with the default's `when` removes it.
+    @Test func vscodeConstantsInALayerAreConstants() throws {
+        let base = Importer.Input(path: "defaults.json", bytes: Array("""
+            [{ "key": "cmd+o", "command": "open", "when": "isMacNative && ws" },
+             { "key": "cmd+p", "command": "web", "when": "isWeb" }]
+            """.utf8))
+        let layer = run("""
+            [{ "key": "cmd+o", "command": "-open", "when": "isMacNative && ws" },
+             { "key": "ctrl+alt+o", "command": "x", "when": "isMacNative && e" },
+             { "key": "ctrl+alt+p", "command": "y", "when": "isLinux == true" }]
+            """, .vscode, over: base)
+        let source = try #require(layer.source)
+        #expect(!source.contains("context isMacNative") && !source.contains("context isLinux"))
+        #expect(source.contains("unbind cmd+o when platform == macOS && ws"))
+        #expect(source.contains("ctrl+alt+o -> x when platform == macOS && e"))
+        #expect(source.contains("ctrl+alt+p -> y when platform == linux"))
+    }
+
     @Test func vscodeNegationAndConstantsReadAsVSCodeDoes() throws {
         for when in ["!a =~ /x/", "!a == b", "!!a", "c && !a in b"] {
             let result = run(#"[{ "key": "ctrl+q", "command": "x", "when": "\#(when)" }]"#, .vscode)
