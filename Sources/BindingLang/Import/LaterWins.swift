@@ -244,6 +244,23 @@ enum LaterWins {
                 } else {
                     continue
                 }
+                if laterSequence.count < earlier.sequence.count, !(keymap.format == .zed && laterDisables) {
+                    // A later, shorter entry takes the keys only where it is the last live
+                    // entry of its keys or their continuations: where a still later, longer
+                    // one is live, the editor waits there instead, and the earlier one can
+                    // still complete (VS Code's `resolve`, Zed's latest binding deciding).
+                    let revivers = (byFirst[laterSequence[0]] ?? []).filter { k in
+                        let y = bindings[k]
+                        guard k > j, y.sequence.count > laterSequence.count,
+                              Array(y.sequence.prefix(laterSequence.count)) == laterSequence else { return false }
+                        return keymap.format == .vscode
+                            ? !y.command.hasPrefix("-")
+                            : y.role == later.role && keymap.entries[y.entry].outcome != .disables
+                    }
+                    if !revivers.isEmpty {
+                        guardCondition = .all([guardCondition] + revivers.map { bindings[$0].original.negated })
+                    }
+                }
                 let facts = earlier.original.conjuncts
                 let narrowed = guardCondition.assuming(facts)
                 if case .constant(false) = narrowed { continue }

@@ -208,6 +208,26 @@ private func rendered(_ result: Importer.Result) -> String {
         #expect(try #require(result.report).approximations[LaterWins.zedShorterOnTimeoutInner] == 1)
     }
 
+    /// A later, shorter entry takes the keys only where it is the last live entry of them and
+    /// their continuations: where a still later chord is live, VS Code (and Zed) wait there,
+    /// and the earlier chord completes (VS Code's macOS defaults: `cmd+k` in the terminal).
+    @Test func aLaterPrefixGivesWayToAStillLaterChord() throws {
+        let json = """
+            [{ "key": "ctrl+k ctrl+x", "command": "a", "when": "x" },
+             { "key": "ctrl+k", "command": "b", "when": "y" },
+             { "key": "ctrl+k ctrl+p", "command": "c", "when": "z" }]
+            """
+        let vscode = try #require(run(json, .vscode).source)
+        #expect(vscode.contains("ctrl+k ctrl+x -> a when x && !(y && !z)\n"))
+        #expect(vscode.contains("ctrl+k -> b when y && !z\n"))
+        let zed = try #require(run("""
+            [{ "context": "Editor", "bindings": { "ctrl-k ctrl-x": "a::A" } },
+             { "context": "Editor && y", "bindings": { "ctrl-k": "b::B" } },
+             { "context": "Editor && z", "bindings": { "ctrl-k ctrl-p": "c::C" } }]
+            """, .zed).source)
+        #expect(zed.contains("ctrl+k ctrl+x -> a__A when !(y && !z)\n"))
+    }
+
     /// `A > B > C` is `(A > B) > C` in Zed: the ancestors in that order, which `inside A &&
     /// inside B` does not keep (counted).
     @Test func zedChainsOfThreeAreCounted() throws {
@@ -609,9 +629,11 @@ struct ImportLayerTests {
         let result = Importer.run(Importer.Input(path: "keybindings.json", bytes: Array(user.utf8)), format: .vscode, over: baseInput)
         let source = try #require(result.source)
         #expect(source.contains("layer over \"macos.keybindings.raw.bind\""))
-        // Only where that default is live: the terminal's and the REPL's cmd+k cmd+w stay.
-        #expect(source.contains("unbind cmd+k cmd+w when !(terminalFocus && terminalHasBeenCreated"))
-        #expect(source.contains(#"focusedView != "workbench.panel.repl.view" // '-workbench.action.closeAllEditors' removes it, line 4"#))
+        // Only where that default is live: the terminal's and the REPL's cmd+k cmd+w stay, except
+        // where a later cmd+k chord makes VS Code wait at cmd+k even there (a file editor).
+        #expect(source.contains("unbind cmd+k cmd+w when !((terminalFocus && terminalHasBeenCreated"))
+        #expect(source.contains(#"!(focusedView == "workbench.panel.repl.view" && !(editorTextFocus && !operationInProgress && resourceScheme == "file")"#))
+        #expect(source.contains(#"resourceScheme == "git")) // '-workbench.action.closeAllEditors' removes it, line 4"#))
         #expect(source.contains("unbind cmd+k cmd+c when !inputFocus // prefix conflict with the layer's 'cmd+k', line 5"))
         #expect(source.contains("action workbench_action_files_saveAll\n"))  // the base does not bind it
         #expect(!source.contains("action workbench_action_gotoLine"))  // the base declares it
