@@ -53,7 +53,7 @@ import Testing
         let diagnostics = try #require(doc["diagnostics"] as? [[String: Any]])
         #expect(diagnostics.first?["line"] as? Int == 1)
         #expect((diagnostics.first?["message"] as? String)?.hasPrefix("keybinding has no \"key\"") == true)
-        _ = try bindc.write("bad.json", "[{ \"key\": 1 }")
+        _ = try bindc.write("bad.json", "[{ \"key\": 1 }}")
         let bad = try bindc.run(["import", "vscode", "bad.json", "--report", "--json"])
         #expect(bad.status == 1)
         let badDoc = try #require(try JSONSerialization.jsonObject(with: Data(bad.stderr.utf8)) as? [String: Any])

@@ -58,15 +58,25 @@ public enum Importer {
         for item in [base, input].compactMap({ $0 }) {
             let file = SourceFile(path: item.path, bytes: item.bytes)
             let id = sources.add(file)
-            switch JSONCParser.parse(item.bytes) {
-            case .success(let json): parsed.append((file, id, json))
+            // VS Code loads a file with a missing ',' or a missing ']' at the end, saying so.
+            switch JSONCParser.parse(item.bytes, lenient: format == .vscode) {
+            case .success(let (json, recovered)):
+                parsed.append((file, id, json))
+                for r in recovered {
+                    let end = min(r.offset + 1, item.bytes.count)
+                    diagnostics.append(Diagnostic(
+                        .warning, r.message + ", read as VS Code reads it",
+                        at: SourceRange(file: id, start: r.offset, end: max(end, r.offset))))
+                }
             case .failure(let error):
                 let end = min(error.offset + 1, item.bytes.count)
                 diagnostics.append(Diagnostic(
                     .error, error.message, at: SourceRange(file: id, start: error.offset, end: max(end, error.offset))))
             }
         }
-        guard diagnostics.isEmpty else { return Result(source: nil, sources: sources, diagnostics: diagnostics) }
+        guard !diagnostics.contains(where: { $0.severity == .error }) else {
+            return Result(source: nil, sources: sources, diagnostics: diagnostics)
+        }
 
         var keymaps: [ImportedKeymap] = []
         switch format {

@@ -2,18 +2,32 @@
 /// ``JSONC`` tree with byte ranges. `//` and `/* */` comments and trailing commas are allowed.
 ///
 /// Untrusted input: every read is bounds-checked, nesting is limited to ``maxDepth``, and the
-/// first mistake is returned as a ``JSONCError`` (a keymap with a syntax error has no meaning
-/// to recover, unlike `.bind` source). Never traps.
+/// first mistake is returned as a ``JSONCError``, except the two VS Code itself passes over in
+/// lenient mode (``parse(_:lenient:)``). Never traps.
 public struct JSONCParser {
     /// Deepest nesting of arrays and objects accepted.
     public static let maxDepth = 128
 
     private let bytes: [UInt8]
     private var i = 0
+    /// Whether a missing `,` between items or members, and a missing `]` or `}` at the end of
+    /// the file, are passed over (``recovered``) instead of ending the parse.
+    private var lenient = false
+    /// The mistakes passed over in lenient mode.
+    private var recovered: [JSONCError] = []
 
     /// Parses a whole document: one value, then only white space and comments.
     public static func parse(_ bytes: [UInt8]) -> Result<JSONC, JSONCError> {
+        parse(bytes, lenient: false).map(\.value)
+    }
+
+    /// Parses a whole document as VS Code reads a `keybindings.json` (its `json.ts` parser
+    /// reports and passes over a missing `,` between items and a missing `]` or `}` at the
+    /// end, and keeps every entry): with `lenient`, those mistakes come back in `recovered`
+    /// and the parse goes on; every other mistake still ends it.
+    public static func parse(_ bytes: [UInt8], lenient: Bool) -> Result<(value: JSONC, recovered: [JSONCError]), JSONCError> {
         var parser = JSONCParser(bytes: bytes)
+        parser.lenient = lenient
         do throws(JSONCError) {
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.i = 3 }
             let value = try parser.value(depth: 0)
@@ -21,10 +35,32 @@ public struct JSONCParser {
             if parser.i < bytes.count {
                 throw JSONCError(message: "unexpected text after the document", offset: parser.i)
             }
-            return .success(value)
+            return .success((value, parser.recovered))
         } catch {
             return .failure(error)
         }
+    }
+
+    /// In lenient mode, passes over a missing separator before a next item starting with
+    /// `next` (true), or a missing `close` at the end of the file (true, ending the container).
+    private mutating func recover(close: Character, startsNext: Bool) -> (recovered: Bool, ends: Bool) {
+        guard lenient else { return (false, false) }
+        if peek() == nil {
+            recovered.append(JSONCError(message: "missing '\(close)' at the end of the file", offset: i))
+            return (true, true)
+        }
+        if startsNext {
+            recovered.append(JSONCError(message: "missing ',' before this", offset: i))
+            return (true, false)
+        }
+        return (false, false)
+    }
+
+    /// Whether `c` can start a value.
+    private func startsValue(_ c: UInt8?) -> Bool {
+        guard let c else { return false }
+        return c == UInt8(ascii: "{") || c == UInt8(ascii: "[") || c == UInt8(ascii: "\"") || c == UInt8(ascii: "-")
+            || isDigit(c) || c == UInt8(ascii: "t") || c == UInt8(ascii: "f") || c == UInt8(ascii: "n")
     }
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
@@ -68,6 +104,7 @@ public struct JSONCParser {
             while true {
                 try skipTrivia()
                 if peek() == UInt8(ascii: "}") { i += 1; break }
+                if peek() == nil, recover(close: "}", startsNext: false).ends { break }
                 guard peek() == UInt8(ascii: "\"") else {
                     throw JSONCError(message: "expected a member name in quotes or '}', found \(describe(peek()))", offset: i)
                 }
@@ -83,6 +120,9 @@ public struct JSONCParser {
                 try skipTrivia()
                 if peek() == UInt8(ascii: ",") { i += 1; continue }
                 if peek() == UInt8(ascii: "}") { i += 1; break }
+                let r = recover(close: "}", startsNext: peek() == UInt8(ascii: "\""))
+                if r.ends { break }
+                if r.recovered { continue }
                 throw JSONCError(message: "expected ',' or '}' in object, found \(describe(peek()))", offset: i)
             }
             return JSONC(value: .object(members), range: start..<i)
@@ -93,10 +133,14 @@ public struct JSONCParser {
             while true {
                 try skipTrivia()
                 if peek() == UInt8(ascii: "]") { i += 1; break }
+                if peek() == nil, recover(close: "]", startsNext: false).ends { break }
                 items.append(try value(depth: depth + 1))
                 try skipTrivia()
                 if peek() == UInt8(ascii: ",") { i += 1; continue }
                 if peek() == UInt8(ascii: "]") { i += 1; break }
+                let r = recover(close: "]", startsNext: startsValue(peek()))
+                if r.ends { break }
+                if r.recovered { continue }
                 throw JSONCError(message: "expected ',' or ']' in array, found \(describe(peek()))", offset: i)
             }
             return JSONC(value: .array(items), range: start..<i)

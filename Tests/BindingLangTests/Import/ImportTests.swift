@@ -14,6 +14,28 @@ private func rendered(_ result: Importer.Result) -> String {
 }
 
 @Suite struct JSONCParserTests {
+    /// VS Code's reader passes over a missing `,` between items or members and a missing `]`
+    /// or `}` at the end of the file and keeps every entry; strict mode (Zed, bindkit.json)
+    /// does not.
+    @Test func lenientModeReadsWhatVSCodeReads() throws {
+        let text = "[\n  { \"key\": \"a\" \"command\": \"x\" }\n  { \"key\": \"b\", \"command\": \"y\" },\n  { \"key\": \"c\""
+        let (doc, recovered) = try JSONCParser.parse(Array(text.utf8), lenient: true).get()
+        guard case .array(let items) = doc.value else { Issue.record("not an array"); return }
+        #expect(items.count == 3)
+        #expect(items[0]["command"]?.string == "x" && items[2]["key"]?.string == "c")
+        #expect(recovered.map(\.message) == ["missing ',' before this", "missing ',' before this",
+                                             "missing '}' at the end of the file", "missing ']' at the end of the file"])
+        #expect(throws: Never.self) { _ = try JSONCParser.parse(Array("[1 2]".utf8), lenient: true).get() }
+        #expect(JSONCParser.parse(Array(text.utf8)).map { _ in 0 } == .failure(JSONCError(message: "expected ',' or '}' in object, found '\"'", offset: 17)))
+        // Other mistakes still end it.
+        #expect((try? JSONCParser.parse(Array("[1 }".utf8), lenient: true).get()) == nil)
+        // A VS Code import reads them with warnings and converts every entry.
+        let imported = run(text, .vscode)
+        #expect(imported.report?.entries == 3)
+        #expect(imported.diagnostics.allSatisfy { $0.severity == .warning })
+        #expect(imported.diagnostics.filter { $0.message.hasSuffix(", read as VS Code reads it") }.count == 4)
+    }
+
     @Test func readsCommentsTrailingCommasAndPositions() throws {
         let text = "// c\n[ { \"a\": 1, /* x */ \"b\": [true, null, \"s\\u00e9\",], }, ]"
         let doc = try JSONCParser.parse(Array(text.utf8)).get()
