@@ -90,18 +90,22 @@ enum LaterWins {
         for (b, d) in restorations {
             // Several removals of one default (a file may repeat one) give its keys back once.
             guard given.insert("\(b.entry) \(b.role) \(b.sequence)").inserted else { continue }
+            // Earlier defaults of the keys, their prefixes and their continuations: with the
+            // removed one gone, the last live of them decides again (`escape escape` for Zen
+            // mode under a removed `escape`).
             var back = base.written.filter { e in
-                e.entry < b.entry && e.role == b.role && e.sequence == b.sequence && !e.command.isEmpty
+                e.entry < b.entry && e.role == b.role && related(e.sequence, b.sequence) && !e.command.isEmpty
                     && !disables.contains { "-" + e.command == $0.command && removesWhen($0, e) }
                     && ImportCondition.all([e.original, b.condition]).isSatisfiable(budget: 4_000)
             }
             if back.isEmpty { continue }
             // The layer's own bindings of related keys win over every default given back.
             let own = layer.bindings.filter { $0.role == b.role && related($0.sequence, b.sequence) && $0.restoredBy == nil }
-                .map { $0.original.negated }
             var restored: [ImportedKeymap.Binding] = []
             for k in back.indices {
-                let terms = [back[k].original, b.condition] + back[(k + 1)...].map { $0.original.negated } + own
+                let later = back[(k + 1)...].filter { related($0.sequence, back[k].sequence) }
+                let mine = own.filter { related($0.sequence, back[k].sequence) }
+                let terms = [back[k].original, b.condition] + (later + mine).map { $0.original.negated }
                 let condition = ImportCondition.all(terms)
                 guard condition.isSatisfiable(budget: 4_000) else { continue }
                 back[k].condition = condition

@@ -82,9 +82,13 @@ private func rendered(_ result: Importer.Result) -> String {
 
 @Suite struct ImporterTests {
     @Test func malformedInputIsAPositionedError() {
-        let result = run("[\n  { \"key\": \"cmd+k\" \"command\": \"x\" }\n]\n", .vscode)
+        let result = run("[\n  { \"key\": \"cmd+k\" \"command\": \"x\" }\n]\n", .zed)
         #expect(result.source == nil)
         #expect(rendered(result).hasPrefix("keys.json:2:20: error: expected ',' or '}' in object, found '\"'\n"))
+        // VS Code reads past a missing ',' (with a warning), not past a stray character.
+        let vscode = run("[\n  { \"key\": \"cmd+k\", \"command\": \"x\" ]\n]\n", .vscode)
+        #expect(vscode.source == nil)
+        #expect(rendered(vscode).hasPrefix("keys.json:2:36: error: expected ',' or '}' in object, found ']'\n"))
     }
 
     @Test func wrongShapesAndUnknownKeysAreErrorsWithSuggestions() throws {
@@ -279,6 +283,25 @@ private func rendered(_ result: Importer.Result) -> String {
         #expect(source.contains("// left out: \"ctrl-3\" -> a::C (line 3): its context never holds in Zed"))
         let compiled = try #require(Importer.compileOutput(result, baseSource: nil, platform: .apple))
         #expect(compiled.diagnostics.isEmpty)
+    }
+
+    /// A removed default gives the keys back to earlier defaults of its prefixes and
+    /// continuations too (VS Code's last live entry decides again): Zen mode's `escape escape`
+    /// under a removed `escape`.
+    @Test func vscodeRemovalsGiveBackPrefixRelatedDefaults() throws {
+        let base = Importer.Input(path: "defaults.json", bytes: Array("""
+            [{ "key": "ctrl+k ctrl+x", "command": "a", "when": "x" }, { "key": "ctrl+k", "command": "b", "when": "y" },
+             { "key": "ctrl+j", "command": "c", "when": "x" }, { "key": "ctrl+j ctrl+p", "command": "d", "when": "y" }]
+            """.utf8))
+        let layer = run("""
+            [{ "key": "ctrl+k", "command": "-b", "when": "y" }, { "key": "ctrl+j ctrl+p", "command": "-d", "when": "y" }]
+            """, .vscode, over: base)
+        let source = try #require(layer.source)
+        #expect(source.contains("  // the default VS Code runs again where '-b' of line 1 removed the later one\n  ctrl+k ctrl+x -> a when x && y\n"))
+        #expect(source.contains("  // the default VS Code runs again where '-d' of line 1 removed the later one\n  ctrl+j -> c when x && y\n"))
+        let baseSource = try #require(Importer.run(base, format: .vscode).source)
+        let compiled = try #require(Importer.compileOutput(layer, baseSource: baseSource, platform: .apple))
+        #expect(!compiled.hasErrors)
     }
 
     /// A VS Code removal of a default the base's import left out (always overridden by a later
