@@ -58,20 +58,17 @@ public enum Importer {
         for item in [base, input].compactMap({ $0 }) {
             let file = SourceFile(path: item.path, bytes: item.bytes)
             let id = sources.add(file)
+            // The byte a parser mistake is at (none at the end of the file).
+            func at(_ e: JSONCError) -> SourceRange {
+                SourceRange(file: id, start: e.offset, end: max(min(e.offset + 1, item.bytes.count), e.offset))
+            }
             // VS Code loads a file with a missing ',' or a missing ']' at the end, saying so.
             switch JSONCParser.parse(item.bytes, lenient: format == .vscode) {
             case .success(let (json, recovered)):
                 parsed.append((file, id, json))
-                for r in recovered {
-                    let end = min(r.offset + 1, item.bytes.count)
-                    diagnostics.append(Diagnostic(
-                        .warning, r.message + ", read as VS Code reads it",
-                        at: SourceRange(file: id, start: r.offset, end: max(end, r.offset))))
-                }
+                for r in recovered { diagnostics.append(Diagnostic(.warning, r.message + ", read as VS Code reads it", at: at(r))) }
             case .failure(let error):
-                let end = min(error.offset + 1, item.bytes.count)
-                diagnostics.append(Diagnostic(
-                    .error, error.message, at: SourceRange(file: id, start: error.offset, end: max(end, error.offset))))
+                diagnostics.append(Diagnostic(.error, error.message, at: at(error)))
             }
         }
         guard !diagnostics.contains(where: { $0.severity == .error }) else {

@@ -24,13 +24,16 @@ enum VSCodeConverter {
     ) -> ImportedKeymap {
         var result = ImportedKeymap(format: .vscode, name: name)
         result.stringKeys = stringKeys
+        // Items VS Code binds nothing for are entries too, left out where they stand.
         var unusable = file.unusable[...]
-        for entry in file.entries {
-            // Items VS Code binds nothing for are entries too, left out where they stand.
-            while let u = unusable.first, u.range.lowerBound < entry.range.lowerBound {
+        func leaveOutUnusable(before offset: Int) {
+            while let u = unusable.first, u.range.lowerBound < offset {
                 result.entries.append(ImportedKeymap.Entry(keys: u.key, command: u.command, range: u.range, outcome: .leftOut(u.reason)))
                 unusable.removeFirst()
             }
+        }
+        for entry in file.entries {
+            leaveOutUnusable(before: entry.range.lowerBound)
             let index = result.entries.count
             result.entries.append(ImportedKeymap.Entry(
                 keys: entry.key, command: entry.command, range: entry.range, outcome: .converted))
@@ -72,9 +75,7 @@ enum VSCodeConverter {
                 entry: index, sequence: sequence, role: role, condition: condition, original: condition,
                 command: entry.command, argument: entry.args))
         }
-        for u in unusable {
-            result.entries.append(ImportedKeymap.Entry(keys: u.key, command: u.command, range: u.range, outcome: .leftOut(u.reason)))
-        }
+        leaveOutUnusable(before: Int.max)
         return result
     }
 
