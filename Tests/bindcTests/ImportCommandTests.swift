@@ -73,6 +73,24 @@ import Testing
         #expect(source.contains("layer over \"base.bind\"\n"))
         #expect(source.contains("  unbind ctrl+j // '-join' removes it, line 1\n"))
         #expect(source.contains("  unbind ctrl+k // prefix conflict with the layer's 'ctrl+k ctrl+c', line 1\n"))
+        #expect(!r.stderr.contains("does not exist yet"), "\(r.stderr)")
+        let check = try bindc.run(["check", "user.bind"])
+        #expect(check.status == 0, "\(check.stderr)")
+    }
+
+    /// A layer whose base's import is not beside it yet: a note gives the command that writes
+    /// it (quoted for the shell), and running that command makes the layer check.
+    @Test func aLayerWithoutItsBaseSaysHowToImportIt() throws {
+        let bindc = try BindcRunner()
+        defer { bindc.cleanUp() }
+        _ = try bindc.write("my base.json", "[{ \"key\": \"ctrl+j\", \"command\": \"join\" }]")
+        _ = try bindc.write("user.json", "[{ \"key\": \"ctrl+j\", \"command\": \"-join\" }]")
+        let r = try bindc.run(["import", "vscode", "user.json", "--over", "my base.json", "--platform", "linux", "-o", "user.bind"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let command = "bindc import vscode 'my base.json' --platform linux -o 'my base.bind'"
+        #expect(r.stderr == "note: 'user.bind' layers over 'my base.bind', which does not exist yet; import the base there too: \(command)\n")
+        #expect(try bindc.run(["check", "user.bind"]).status == 1)
+        #expect(try bindc.run(["import", "vscode", "my base.json", "--platform", "linux", "-o", "my base.bind"]).status == 0)
         let check = try bindc.run(["check", "user.bind"])
         #expect(check.status == 0, "\(check.stderr)")
     }

@@ -102,4 +102,26 @@ import Testing
         #expect(unbound.stdout.contains("a later layer unbinds it here: user.bind:4:10 (where `mode == insert`)"), "\(unbound.stdout)")
         #expect(unbound.stdout.contains(#""overriddenHere""#))
     }
+
+    /// A base's warnings are shown when it is checked, not under every layer over it: a note
+    /// counts them; errors in a base still show.
+    @Test func aBasesWarningsAreCountedNotRepeated() throws {
+        // cmd+tab and cmd+space are macOS's: one warning in the base, one in the layer.
+        try bindc.write("wbase.bind", "responder Editor\naction quit\naction save\nin Editor {\n  cmd+tab -> quit\n}\n")
+        try bindc.write("wuser.bind", "layer over \"wbase.bind\"\nin Editor {\n  cmd+space -> save\n}\n")
+        let layer = try bindc.run(["check", "wuser.bind"])
+        #expect(layer.status == 0, "\(layer.stderr)")
+        #expect(layer.stderr.contains("wuser.bind:3:3: warning: 'cmd+space' is reserved"), "\(layer.stderr)")
+        #expect(!layer.stderr.contains("wbase.bind:5"), "\(layer.stderr)")
+        #expect(layer.stderr.contains("wbase.bind: note: 1 warning not shown (a base the keymap layers over; 'bindc check wbase.bind' shows it)"), "\(layer.stderr)")
+        #expect(layer.stderr.hasSuffix("1 warning generated\n"), "\(layer.stderr)")
+        let json = try bindc.run(["check", "wuser.bind", "--diagnostics-format", "json"])
+        #expect(json.stderr.contains("\"warningCount\" : 1") || json.stderr.contains("\"warningCount\": 1"), "\(json.stderr)")
+        let base = try bindc.run(["check", "wbase.bind"])
+        #expect(base.stderr.contains("wbase.bind:5:3: warning: 'cmd+tab' is reserved"), "\(base.stderr)")
+        // An error in a base is shown under the layer.
+        try bindc.write("wbase.bind", "responder Editor\naction quit\naction save\nin Editor {\n  cmd+tab -> quitt\n}\n")
+        let broken = try bindc.run(["check", "wuser.bind"])
+        #expect(broken.status == 1 && broken.stderr.contains("wbase.bind:5:14: error"), "\(broken.stderr)")
+    }
 }

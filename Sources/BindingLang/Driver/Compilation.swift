@@ -25,6 +25,8 @@ public struct Compilation: Sendable {
     /// Errors without a position (``LayeredSources/rootErrors``): a file given that cannot be
     /// read or is given twice. Any of them means there is no keymap.
     public let rootErrors: [String]
+    /// The files compiled only because a `layer over` named them (``LayeredSources/baseFiles``).
+    public let baseFiles: Set<FileID>
 
     /// Parses and checks every file of `sources`, in the order given, for `platform` (nil: the
     /// platform the keymap declares, else macOS; see ``platform``). Each
@@ -55,6 +57,7 @@ public struct Compilation: Sendable {
         self.platform = platform
         var diagnostics = layered.diagnostics
         self.rootErrors = layered.rootErrors
+        self.baseFiles = layered.baseFiles
         let keymap: Keymap?, checkDiagnostics: [Diagnostic]
         if keepingSyntax {
             self.files = files
@@ -93,6 +96,26 @@ public struct Compilation: Sendable {
     static func line(of range: SourceRange, in sources: SourceManager) -> Int {
         guard sources.files.indices.contains(range.file.index) else { return 0 }
         return sources.files[range.file.index].lineAndColumn(of: range.start).line
+    }
+
+    /// `diagnostics` (this compilation's, or those and more about it) less the warnings and
+    /// notes located in ``baseFiles``: a base's warnings are its own, shown when it is checked
+    /// by itself rather than each time a layer over it is (an imported editor's defaults
+    /// would otherwise repeat its reserved-shortcut warnings under every user's layer).
+    /// Errors stay wherever they are, since they stop the compile. `hidden` counts the
+    /// diagnostics left out, per base file, in layering order.
+    public func withoutBaseWarnings(_ diagnostics: [Diagnostic]) -> (shown: [Diagnostic], hidden: [(file: FileID, count: Int)]) {
+        guard !baseFiles.isEmpty else { return (diagnostics, []) }
+        var shown: [Diagnostic] = []
+        var counts: [FileID: Int] = [:]
+        for d in diagnostics {
+            if d.severity != .error, baseFiles.contains(d.range.file) {
+                counts[d.range.file, default: 0] += 1
+            } else {
+                shown.append(d)
+            }
+        }
+        return (shown, counts.sorted { $0.key.index < $1.key.index }.map { (file: $0.key, count: $0.value) })
     }
 
     /// Whether any diagnostic is an error (then there is no keymap and no table).

@@ -18,6 +18,9 @@ public struct LayeredSources: Sendable {
     public private(set) var rootErrors: [String] = []
     /// For each file (by index), the files its directives name that were loaded, in order.
     public private(set) var bases: [[FileID]] = []
+    /// The files loaded only because a `layer over` directive named them, not given as roots
+    /// (empty for ``init(ordered:)``, whose caller names every file).
+    public private(set) var baseFiles: Set<FileID> = []
 
     private init() {}
 
@@ -177,6 +180,7 @@ extension LayeredSources {
                 inProgress.removeLast()
             }
             let id = result.sources.add(source)
+            if from != nil { result.baseFiles.insert(id) }
             if id != provisional {
                 (syntax, parseDiagnostics) = Parser.parse(source, file: id)
             }

@@ -22,6 +22,12 @@ public enum InputFile {
     /// 10^6 bindings that `Benchmarks/hostile.sh` dumps.
     public static let maxSize = 256 << 20
 
+    /// Whether something exists at `path` (a file a tool may read or a hint may name).
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
     /// Every byte of the regular file (or pipe) at `path`.
     public static func read(_ path: String) throws(ReadError) -> [UInt8] {
         let fd = open(path, O_RDONLY)

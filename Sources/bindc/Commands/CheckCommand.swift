@@ -60,7 +60,7 @@ enum CheckCommand: Command {
                 keymap: keymap, sources: compilation.sources, layouts: layouts, strict: arguments.flag("layouts-strict")))
             diagnostics = engine.sorted
         }
-        output.report(diagnostics, sources: compilation.sources, console: console)
+        output.report(diagnostics, of: compilation, console: console)
         return diagnostics.contains { $0.severity == .error } || compilation.hasErrors ? .failure : .success
     }
 

@@ -48,7 +48,7 @@ enum CompileCommand: Command {
                 }
             }
         }
-        output.report(compilation.diagnostics, sources: sources, messages: messages, console: console)
+        output.report(compilation.diagnostics, of: compilation, messages: messages, console: console)
         return compilation.hasErrors || !messages.isEmpty ? .failure : .success
     }
 }

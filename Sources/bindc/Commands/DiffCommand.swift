@@ -44,7 +44,7 @@ enum DiffCommand: Command {
             switch loaded {
             case .sources(let layered):
                 let compilation = Compilation(layered: layered, platform: platform)
-                output.report(compilation.diagnostics, sources: compilation.sources, console: console)
+                output.report(compilation.diagnostics, of: compilation, console: console)
                 guard let keymap = compilation.keymap else { return .failure }
                 keymaps.append(keymap)
                 apps.append(UserLayering.App(sources: layered, platform: platform))

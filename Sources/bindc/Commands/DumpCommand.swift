@@ -66,7 +66,7 @@ enum DumpCommand: Command {
             if arguments.flag("json") { KeymapPrinter.writeJSON(table: table, to: &out) } else { KeymapPrinter.write(table: table, to: &out) }
         case .sources(let layered):
             let compilation = Compilation(layered: layered, platform: configured.platform)
-            output.report(compilation.diagnostics, sources: compilation.sources, console: console)
+            output.report(compilation.diagnostics, of: compilation, console: console)
             guard let keymap = compilation.keymap else { return .failure }
             if arguments.flag("json") { KeymapPrinter.writeJSON(keymap, to: &out) } else { KeymapPrinter.write(keymap, to: &out) }
         }

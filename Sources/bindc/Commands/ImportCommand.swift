@@ -72,6 +72,26 @@ enum ImportCommand: Command {
                 console.err(report.text)
             }
         }
-        return Inputs.writeOutput(source, arguments, console: console) ? .success : .failure
+        guard Inputs.writeOutput(source, arguments, console: console) else { return .failure }
+        if let base, let baseName = result.baseName, !jsonReport { noteMissingBase(base, baseName, arguments, console: console) }
+        return .success
+    }
+
+    /// A layer written to a file names its base's import beside it (`layer over "BASE.bind"`):
+    /// when that file is not there yet, a note gives the command that writes it, since the
+    /// layer does not check or compile without it.
+    private static func noteMissingBase(_ base: Importer.Input, _ baseName: String, _ arguments: ParsedArguments, console: Console) {
+        guard let out = arguments.value("output"), out != "-", base.path != "-" else { return }
+        let directory = out.lastIndex(of: "/").map { String(out[...$0]) } ?? ""
+        let basePath = directory + baseName
+        guard !InputFile.exists(basePath) else { return }
+        // Paths as a shell reads them: quoted when they hold anything but plain characters.
+        func word(_ s: String) -> String {
+            s.utf8.allSatisfy({ b in b < 0x80 && (b >= 0x41 && b <= 0x5A || b >= 0x61 && b <= 0x7A || b >= 0x30 && b <= 0x39 || "/._-+:@%,=".utf8.contains(b)) }) && !s.isEmpty
+                ? s : "'" + s.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        }
+        let platform = arguments.value("platform").map { " --platform \($0)" } ?? ""
+        let command = "bindc import \(arguments.positionals[0]) \(word(base.path))\(platform) -o \(word(basePath))"
+        DiagnosticOutput(arguments, console: console).note(ToolMessages.layerBaseNotImported(out, base: basePath, command: command), console: console)
     }
 }

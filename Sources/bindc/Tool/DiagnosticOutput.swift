@@ -24,22 +24,40 @@ struct DiagnosticOutput {
     /// Prints `diagnostics` about `sources` and `messages` about whole inputs, as one JSON
     /// document or as text (messages first, then the rendered diagnostics and their summary;
     /// nothing at all when both are empty).
+    /// `trailing` messages come after the diagnostics, before the summary.
     func report(
         _ diagnostics: [Diagnostic], sources: SourceManager, messages: [DiagnosticJSON.Message] = [],
-        console: Console
+        trailing: [DiagnosticJSON.Message] = [], console: Console
     ) {
         switch format {
         case .json:
-            console.err(DiagnosticJSON.render(diagnostics, sources: sources, messages: messages).rendered() + "\n")
+            console.err(DiagnosticJSON.render(diagnostics, sources: sources, messages: messages + trailing).rendered() + "\n")
         case .text:
-            var text = ""
-            for m in messages {
-                text += (m.file.map { "\($0): " } ?? "") + label(m.severity) + m.message + "\n"
+            func line(_ m: DiagnosticJSON.Message) -> String {
+                (m.file.map { "\($0): " } ?? "") + label(m.severity) + m.message + "\n"
             }
+            var text = messages.map(line).joined()
             text += DiagnosticRenderer(colored: colored).render(diagnostics, sources: sources)
+            text += trailing.map(line).joined()
             if let summary = DiagnosticRenderer.summary(diagnostics) { text += summary + "\n" }
             if !text.isEmpty { console.err(text) }
         }
+    }
+
+    /// Prints `diagnostics` about `compilation` as ``report(_:sources:messages:console:)``
+    /// does, less the warnings located in the files it reached only through `layer over`
+    /// (``Compilation/withoutBaseWarnings(_:)``): a note after them says how many each base
+    /// has and how to see them.
+    func report(
+        _ diagnostics: [Diagnostic], of compilation: Compilation, messages: [DiagnosticJSON.Message] = [],
+        console: Console
+    ) {
+        let (shown, hidden) = compilation.withoutBaseWarnings(diagnostics)
+        let notes = hidden.map { base in
+            let path = compilation.sources.files[base.file.index].path
+            return DiagnosticJSON.Message(.note, ToolMessages.baseWarningsNotShown(base.count, base: path), file: path)
+        }
+        report(shown, sources: compilation.sources, messages: messages, trailing: notes, console: console)
     }
 
     /// Prints an error that concerns no source range (an unreadable file, a corrupt table).
@@ -50,6 +68,11 @@ struct DiagnosticOutput {
     /// Prints a warning that concerns no source range.
     func warning(_ message: String, console: Console) {
         report([], sources: SourceManager(), messages: [DiagnosticJSON.Message(.warning, message)], console: console)
+    }
+
+    /// Prints a note that concerns no source range.
+    func note(_ message: String, console: Console) {
+        report([], sources: SourceManager(), messages: [DiagnosticJSON.Message(.note, message)], console: console)
     }
 
     private func label(_ severity: Severity) -> String {

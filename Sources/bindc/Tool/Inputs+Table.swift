@@ -57,7 +57,7 @@ extension Inputs {
         switch loaded {
         case .sources(let layered):
             let compilation = Compilation(layered: layered, platform: configured.platform)
-            output.report(compilation.diagnostics, sources: compilation.sources, console: console)
+            output.report(compilation.diagnostics, of: compilation, console: console)
             return compilation.keymap.map { ($0, nil, compilation.platformIsChosen) }
         case .table(let path, let bytes):
             guard let (table, keymap) = table(path, bytes, console: console, output: output) else { return nil }

@@ -13,6 +13,17 @@ enum ToolMessages {
         "'\(path)' is a compiled table; a table cannot be layered with other inputs"
     }
 
+    /// The note after a layer's diagnostics for the warnings of a base it names.
+    static func baseWarningsNotShown(_ count: Int, base: String) -> String {
+        "\(count) \(count == 1 ? "warning" : "warnings") not shown (a base the keymap layers over; "
+            + "'bindc check \(base)' shows \(count == 1 ? "it" : "them"))"
+    }
+
+    /// The note after importing a layer whose base has not been imported beside it.
+    static func layerBaseNotImported(_ layer: String, base: String, command: String) -> String {
+        "'\(layer)' layers over '\(base)', which does not exist yet; import the base there too: \(command)"
+    }
+
     static func invalidTable(_ path: String, _ reason: String) -> String {
         "'\(path)' is not a valid binding table: \(reason)"
     }
