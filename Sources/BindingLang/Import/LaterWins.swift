@@ -118,10 +118,21 @@ enum LaterWins {
             // Keys whose defaults already have long conditions (VS Code's escape) would pass
             // the language's per-press limit (§11): counted instead.
             if restored.reduce(0, { $0 + $1.condition.atomCount }) > maximumRestoredAtoms {
-                layer.approximations[vscodeHiddenDefaults, default: 0] += 1
+                countHiddenDefaults(of: b, removedBy: d.entry, in: &layer)
                 continue
             }
             layer.bindings += restored
+        }
+    }
+
+    /// Counts ``vscodeHiddenDefaults`` for default `b`, removed by entry `entry`, and says so on
+    /// the layer's `unbind` of `b`'s keys from that entry, so that the output locates the count.
+    static func countHiddenDefaults(of b: ImportedKeymap.Binding, removedBy entry: Int, in layer: inout ImportedKeymap) {
+        layer.approximations[vscodeHiddenDefaults, default: 0] += 1
+        let note = "; the defaults it overrode do not come back where it was live (VS Code runs them again)"
+        if let i = layer.unbinds.lastIndex(where: { $0.entry == entry && $0.role == b.role && $0.sequence == b.sequence }),
+           !layer.unbinds[i].reason.hasSuffix(note) {
+            layer.unbinds[i].reason += note
         }
     }
 
@@ -433,7 +444,7 @@ enum LaterWins {
                         restorations.append((b, d))
                     } else if base.bindings.contains(where: { $0.role == b.role && $0.sequence == b.sequence && $0.overriddenBy.contains(b.entry) })
                         || base.entries.contains(where: { $0.outcome == .overridden(byEntry: b.entry) }) {
-                        layer.approximations[vscodeHiddenDefaults, default: 0] += 1
+                        countHiddenDefaults(of: b, removedBy: d.entry, in: &layer)
                     }
                 } else if b.sequence == d.sequence, zedDisables(d, b) {
                     let reason = d.command.hasPrefix("-") ? "'unbind \(ForeignText.inline(b.command))' removes it" : "null disables it"

@@ -304,6 +304,22 @@ private func rendered(_ result: Importer.Result) -> String {
         #expect(!compiled.hasErrors)
     }
 
+    /// A removed default whose given-back defaults would pass the per-press limit is counted,
+    /// and the layer's `unbind` of its keys says so, so the count is located in the output.
+    @Test func vscodeDefaultsThatDoNotComeBackAreLocated() throws {
+        let long = (1...40).map { "a\($0)" }.joined(separator: " && ")
+        let other = (1...30).map { "b\($0)" }.joined(separator: " && ")
+        let base = Importer.Input(path: "defaults.json", bytes: Array("""
+            [{ "key": "ctrl+j", "command": "one", "when": "\(long)" },
+             { "key": "ctrl+j", "command": "two", "when": "\(other)" },
+             { "key": "ctrl+j", "command": "three" }]
+            """.utf8))
+        let layer = run(#"[{ "key": "ctrl+j", "command": "-three" }]"#, .vscode, over: base)
+        #expect(try #require(layer.report).approximations[LaterWins.vscodeHiddenDefaults] == 1)
+        #expect(try #require(layer.source).contains(
+            "  unbind ctrl+j // '-three' removes it; the defaults it overrode do not come back where it was live (VS Code runs them again), line 1\n"))
+    }
+
     /// A VS Code removal of a default the base's import left out (always overridden by a later
     /// default): said so, not "no default binding"; removing that later default counts the
     /// defaults VS Code gives the keys back to, the left-out one too.
