@@ -39,6 +39,10 @@ public enum Importer {
         /// The `.bind` names given to the foreign names (of the base and the layer).
         public var names: ImportNames?
 
+        /// For a layer imported with `writingBase: true`, the base's own import: what
+        /// importing the base alone writes (the file the layer's `layer over` names).
+        public var baseSource: String?
+
         /// Whether an input had errors.
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
@@ -47,10 +51,11 @@ public enum Importer {
     /// `language` says which language features the output may use. `platform`, when given,
     /// is the platform the foreign file is for: a whole keymap's output says so
     /// (`keymap "Name" for linux`), so checking and compiling it default to that platform (a
-    /// layer gets its base's).
+    /// layer gets its base's). `writingBase` also writes the base's own import
+    /// (``Result/baseSource``), from the conversion the layer was made over.
     public static func run(
         _ input: Input, format: ImportFormat, over base: Input? = nil, language: ImportLanguage = .current,
-        platform: Platform? = nil
+        platform: Platform? = nil, writingBase: Bool = false
     ) -> Result {
         var sources = SourceManager()
         var diagnostics: [Diagnostic] = []
@@ -110,6 +115,7 @@ public enum Importer {
         var declarations = BindSourceWriter.Declarations()
         var previous: BindSourceWriter.Declarations?
         var baseName: String?
+        var baseSource: String?
         var layer = keymaps[keymaps.count - 1]
         let disables = layer.bindings.filter { layer.entries[$0.entry].outcome == .disables }
         LaterWins.apply(&layer, language: language)
@@ -119,6 +125,10 @@ public enum Importer {
             baseKeymap.written = written
             BindSourceWriter.declare(baseKeymap, into: &declarations)
             previous = declarations
+            if writingBase {
+                baseSource = formatted(BindSourceWriter(declarations: declarations, keymap: baseKeymap).write(
+                    base: nil, foreign: parsed[0].file, from: nil, language: language, platform: platform), path: parsed[0].file.path)
+            }
             LaterWins.layer(&layer, over: baseKeymap, disables: disables, language: language)
             baseName = bindName(for: parsed[0].file.path)
         }
@@ -128,16 +138,21 @@ public enum Importer {
             layer.approximations[Self.alternateAction, default: 0] += declarations.alternates.count - alternatesBefore
         }
         let writer = BindSourceWriter(declarations: declarations, keymap: layer)
-        var source = writer.write(
-            base: baseName, foreign: parsed[parsed.count - 1].file, from: previous, language: language, platform: platform)
-        // In the canonical layout `bindc fmt` gives (aligned columns, comments kept).
-        if case .success(let formatted) = Formatter.format(SourceFile(path: input.path, text: source), file: FileID(0)) {
-            source = formatted
-        }
+        let source = formatted(writer.write(
+            base: baseName, foreign: parsed[parsed.count - 1].file, from: previous, language: language, platform: platform),
+            path: input.path)
         return Result(
             source: source, baseName: baseName, sources: sources, diagnostics: engine.sorted,
             report: ImportReport(path: input.path, keymap: layer), keymap: layer,
-            names: ImportNames(declarations))
+            names: ImportNames(declarations), baseSource: baseSource)
+    }
+
+    /// `source` in the canonical layout `bindc fmt` gives (aligned columns, comments kept).
+    static func formatted(_ source: String, path: String) -> String {
+        if case .success(let formatted) = Formatter.format(SourceFile(path: path, text: source), file: FileID(0)) {
+            return formatted
+        }
+        return source
     }
 
     /// The report's name for a layer's command that needs an action of its own: the base

@@ -54,15 +54,15 @@ enum ImportCommand: Command {
         }
         let base = inputs.count == 2 ? inputs[0] : nil
         let platform = Inputs.platform(arguments)
-        let result = Importer.run(inputs[inputs.count - 1], format: format, over: base, platform: platform)
+        let result = Importer.run(inputs[inputs.count - 1], format: format, over: base, platform: platform,
+                                  writingBase: arguments.flag("report"))
         guard let source = result.source, var report = result.report else {
             output.report(result.diagnostics, sources: result.sources, console: console)
             return .failure
         }
         if !jsonReport { output.report(result.diagnostics, sources: result.sources, console: console) }
         if arguments.flag("report") {
-            let baseSource = base.flatMap { Importer.run($0, format: format, platform: platform).source }
-            if let compilation = Importer.compileOutput(result, baseSource: baseSource, platform: platform) {
+            if let compilation = Importer.compileOutput(result, baseSource: result.baseSource, platform: platform) {
                 report.conflicts = compilation.diagnostics.filter { $0.severity == .error }.count
             }
             if jsonReport {

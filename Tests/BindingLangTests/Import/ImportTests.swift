@@ -304,6 +304,23 @@ private func rendered(_ result: Importer.Result) -> String {
         #expect(!compiled.hasErrors)
     }
 
+    /// A layer's `baseSource` (what `import --report` compiles the layer over) is exactly what
+    /// importing the base alone writes, for both editors and a platform.
+    @Test(.enabled(if: CorpusLocation.exists)) func aLayersBaseSourceIsTheBasesOwnImport() throws {
+        let cases: [(String, ImportFormat, String)] = [
+            ("vscode/linux.keybindings.raw.json", .vscode, #"[{ "key": "ctrl+k ctrl+j", "command": "-editor.unfoldAll" }, { "key": "ctrl+q", "command": "x", "when": "editorFocus" }]"#),
+            ("zed/default-linux.json", .zed, #"[{ "context": "Editor", "bindings": { "ctrl+k ctrl+j": null, "ctrl+q": "x::Y" } }]"#),
+        ]
+        for (path, format, user) in cases {
+            let base = Importer.Input(path: path, bytes: try CorpusLocation.bytes(path))
+            let layer = Importer.run(Importer.Input(path: "user.json", bytes: Array(user.utf8)), format: format, over: base,
+                                     platform: .linux, writingBase: true)
+            let alone = Importer.run(base, format: format, platform: .linux)
+            #expect(try #require(layer.baseSource) == alone.source, "\(path)")
+            #expect(Importer.run(Importer.Input(path: "user.json", bytes: Array(user.utf8)), format: format, over: base).baseSource == nil)
+        }
+    }
+
     /// A removed default whose given-back defaults would pass the per-press limit is counted,
     /// and the layer's `unbind` of its keys says so, so the count is located in the output.
     @Test func vscodeDefaultsThatDoNotComeBackAreLocated() throws {
