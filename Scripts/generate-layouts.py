@@ -64,7 +64,7 @@ DEAD = {
     "doubleacute": "˝", "caron": "ˇ", "cedilla": "¸", "ogonek": "˛", "iota": "ͺ",
     "belowdot": "̣", "stroke": "/", "abovecomma": "᾿", "psili": "᾿",
     "abovereversedcomma": "῾", "dasia": "῾", "currency": "¤", "greek": "µ",
-    "hook": "̉", "horn": "̛", "belowcomma": ",", "lowline": "_",
+    "hook": "̉", "horn": "̛", "belowcomma": ",", "lowline": "_", "belowmacron": "ˍ",
 }
 
 # id, name, platform, source[, dead-key partner]. PC layouts: xkb file(variant) (variant
@@ -128,14 +128,14 @@ LAYOUTS = [
     ("gb-mac", "English (UK), Apple", "apple", "vscode:en-uk.darwin.ts"),
     ("de-mac", "German, Apple", "apple", "vscode:de.darwin.ts"),
     ("fr-mac", "French, Apple", "apple", "vscode:fr.darwin.ts"),
-    ("es-mac", "Spanish, Apple", "apple", "vscode:es.darwin.ts"),
+    ("es-mac", "Spanish ISO, Apple", "apple", "vscode:es.darwin.ts"),
     ("it-mac", "Italian, Apple", "apple", "vscode:it.darwin.ts"),
-    ("pt-mac", "Portuguese, Apple", "apple", "vscode:pt.darwin.ts"),
-    ("se-mac", "Swedish, Apple", "apple", "vscode:sv.darwin.ts"),
+    ("br-mac", "Brazilian Pro, Apple", "apple", "vscode:pt.darwin.ts"),
+    ("se-mac", "Swedish Pro, Apple", "apple", "vscode:sv.darwin.ts"),
     ("pl-mac", "Polish Pro, Apple", "apple", "vscode:pl.darwin.ts"),
     ("ru-mac", "Russian, Apple", "apple", "vscode:ru.darwin.ts"),
     ("dvorak-mac", "Dvorak, Apple", "apple", "vscode:dvorak.darwin.ts"),
-    ("jp-mac", "Japanese (Romaji), Apple", "apple", "vscode:jp-roman.darwin.ts"),
+    ("jp-google-mac", "Japanese alphanumeric (Google Japanese Input), Apple", "apple", "vscode:jp-roman.darwin.ts"),
     ("kr-mac", "Korean (2-Set), Apple", "apple", "vscode:ko.darwin.ts"),
 ]
 
@@ -183,7 +183,8 @@ def load_keysyms(path):
 
 def keysym_text(sym, keysyms):
     """(character or '', dead?) for one keysym as written in a symbols file."""
-    if sym in ("NoSymbol",):
+    # xkbcommon reads "Nosymbol" (Czech's symbols file writes it) as NoSymbol too.
+    if sym.lower() == "nosymbol":
         return None
     if sym == "VoidSymbol":
         return ("", False)

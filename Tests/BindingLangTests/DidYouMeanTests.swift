@@ -41,9 +41,9 @@ struct DidYouMeanTests {
             "context lang: String\nresponder Editor\nin Editor when lang == swift {\n  cmd+k -> copy\n}",
         "unknown icon type 'serch'; did you mean 'search'?": "shortcut \"s\" {\n  title \"S\"\n  icon serch\n}",
         "unknown shortcut field 'titel'; did you mean 'title'?": "shortcut \"s\" {\n  titel \"S\"\n}",
-        "unknown platform 'macos'; did you mean 'macOS'?; the platforms are macOS, iPadOS, windows, linux":
+        "unknown platform 'macos' (the platforms are macOS, iPadOS, windows, linux); did you mean 'macOS'?":
             "responder Editor\nin Editor when platform == macos {\n  cmd+k -> copy\n}",
-        "unknown platform 'Linux'; did you mean 'linux'?; the platforms are macOS, iPadOS, windows, linux":
+        "unknown platform 'Linux' (the platforms are macOS, iPadOS, windows, linux); did you mean 'linux'?":
             "keymap \"K\" for Linux\nresponder Editor\nin Editor {\n  cmd+k -> copy\n}",
         "unknown attribute '@prority'; did you mean '@priority'?": "responder Editor\nin Editor {\n  @prority cmd+k -> copy\n}",
         "the repeat window '500' needs a unit; did you mean '500ms'?":

@@ -59,9 +59,9 @@ struct KeymapPlatformsTests {
     @Test func unknownAndRepeatedNames() {
         let c = compile("keymap \"K\" for Linux, linux, linux, amiga\n" + Self.body, platform: .linux)
         #expect(summary(c) == [
-            "1:16: error: unknown platform 'Linux'; did you mean 'linux'?; the platforms are macOS, iPadOS, windows, linux",
+            "1:16: error: unknown platform 'Linux' (the platforms are macOS, iPadOS, windows, linux); did you mean 'linux'?",
             "1:30: warning: platform 'linux' is listed twice",
-            "1:37: error: unknown platform 'amiga'; the platforms are macOS, iPadOS, windows, linux",
+            "1:37: error: unknown platform 'amiga' (the platforms are macOS, iPadOS, windows, linux)",
         ])
         let fix = c.diagnostics.first?.fixIts.first
         #expect(fix?.replacement == "linux")

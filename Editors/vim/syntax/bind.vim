@@ -29,7 +29,7 @@ syn match bindAttribute /@\h\w*\((\d\+\(\.\d\+\)\=\h\w*)\)\=/
 " @allowLayouts(kinds and layout ids), Grammar.md §4.8.
 syn region bindAllowLayouts matchgroup=bindAttribute start=/@allowLayouts\s*(/ end=/)/ oneline contains=bindLayoutKind,bindLayoutId
 syn keyword bindLayoutKind untypable needsAltGr needsShift deadKey collision contained
-syn match bindLayoutId /\(\w\|-\)\@<!\(dvorak-mac\|colemak\|dvorak\|us-mac\|gb-mac\|de-mac\|fr-mac\|es-mac\|it-mac\|pt-mac\|se-mac\|pl-mac\|ru-mac\|jp-mac\|kr-mac\|ch-de\|ch-fr\|us\|gb\|de\|fr\|es\|it\|pt\|br\|be\|nl\|se\|no\|dk\|fi\|pl\|cz\|hu\|tr\|ru\|ua\|gr\|il\|jp\|kr\)\(\w\|-\)\@!/ contained
+syn match bindLayoutId /\(\w\|-\)\@<!\(dvorak-mac\|colemak\|dvorak\|us-mac\|gb-mac\|de-mac\|fr-mac\|es-mac\|it-mac\|br-mac\|se-mac\|pl-mac\|ru-mac\|jp-google-mac\|kr-mac\|ch-de\|ch-fr\|us\|gb\|de\|fr\|es\|it\|pt\|br\|be\|nl\|se\|no\|dk\|fi\|pl\|cz\|hu\|tr\|ru\|ua\|gr\|il\|jp\|kr\)\(\w\|-\)\@!/ contained
 
 syn region bindString start=/"/ skip=/\\\\\|\\"/ end=/"\|$/ oneline contains=bindEscape
 syn match bindEscape /\\\([\\"ntr0]\|u{\x\{1,8}}\)/ contained

@@ -97,7 +97,7 @@ extension Messages {
         }
     }
     static func unknownPlatform(_ name: String, _ suggestion: String?) -> String {
-        "unknown platform '\(name)'\(didYouMean(suggestion)); the platforms are \(Platform.allCases.map(\.rawValue).joined(separator: ", "))"
+        "unknown platform '\(name)' (the platforms are \(Platform.allCases.map(\.rawValue).joined(separator: ", ")))\(didYouMean(suggestion))"
     }
     static func platformListedTwice(_ name: String) -> String { "platform '\(name)' is listed twice" }
     static func keymapNotForPlatform(_ name: String, _ platforms: [Platform], compiledFor platform: Platform) -> String {
@@ -138,6 +138,10 @@ extension Messages {
         "'@repeat' needs a sequence of two or more strokes; a one-stroke binding repeats by pressing it again"
     static func reservedShortcut(_ chord: Chord, _ reserved: [ReservedShortcut], platform: Platform) -> String {
         let what = reserved.map { $0.owner == platform.displayName ? $0.action : "\($0.owner): \($0.action)" }
+        if reserved.allSatisfy(\.reachesTheApp) {
+            return "'\(chord.sourceText)' is a standard shortcut on \(platform.displayName) (\(what.joined(separator: "; "))): the app receives it,"
+                + " but users expect it to do that; write @allowReserved before the binding to keep it anyway"
+        }
         return "'\(chord.sourceText)' is reserved by \(platform.displayName), which takes it before the app (\(what.joined(separator: "; ")));"
             + " write @allowReserved before the binding to keep it anyway"
     }

@@ -13,6 +13,10 @@ public struct ReservedShortcut: Sendable, Equatable {
     public let owner: String
     /// The documentation the entry was checked against (a URL).
     public let source: String
+    /// Whether the app receives the keys first and the system acts only when the app passes
+    /// them on (Windows' Alt+F4 and Alt+Space reach the window as `WM_SYSKEYDOWN`): binding
+    /// them works, but users expect the system's action.
+    public let reachesTheApp: Bool
 }
 
 /// One entry as written in the data files: the chord as source text, checked by the tests to
@@ -20,4 +24,6 @@ public struct ReservedShortcut: Sendable, Equatable {
 struct ReservedEntry {
     var keys: String
     var action: String
+    /// ``ReservedShortcut/reachesTheApp``.
+    var reachesTheApp = false
 }

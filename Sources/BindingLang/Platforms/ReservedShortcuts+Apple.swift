@@ -43,6 +43,18 @@ extension ReservedShortcuts {
             ReservedEntry(keys: "ctrl+f7", action: "change how Tab moves focus (full keyboard access)"),
         ])
 
+    /// Mission Control's default keys in System Settings (Keyboard Shortcuts, Mission Control)
+    /// that Apple's shortcut page does not list: F11 shows the desktop, and macOS consumes the
+    /// key before the app sees it (a VS Code maintainer in microsoft/vscode#81136; Shift+F11
+    /// too, microsoft/vscode#54914), which VS Code's and Zed's debuggers bind.
+    static let macOSMissionControl = Group(
+        owner: "macOS",
+        source: "https://github.com/microsoft/vscode/issues/81136",
+        entries: [
+            ReservedEntry(keys: "f11", action: "Mission Control: show the desktop"),
+            ReservedEntry(keys: "shift+f11", action: "Mission Control: show the desktop"),
+        ])
+
     /// iPadOS. The Globe (🌐) shortcuts (Globe-H Home Screen, Globe-A Dock, Globe-C Control
     /// Center, Globe-N notifications, Globe-Q Quick Note, Globe-arrows app switching) are the
     /// system's alone: `UIKeyModifierFlags` has no Globe flag, so no key command, and no

@@ -86,12 +86,32 @@ extension ReservedShortcuts {
             ReservedEntry(keys: "shift+printScreen", action: "take a screenshot of the screen"),
             ReservedEntry(keys: "alt+printScreen", action: "take a screenshot of the window"),
             ReservedEntry(keys: "ctrl+alt+shift+r", action: "start or stop a screen recording"),
-            ReservedEntry(keys: "cmd+s", action: "show or hide quick settings"),
+            ReservedEntry(keys: "cmd+s", action: "show or hide quick settings (GNOME 44 and later; the overview in 43)"),
+            ReservedEntry(keys: "cmd+f10", action: "open the application menu"),
             ReservedEntry(keys: "cmd+n", action: "focus the active notification"),
             ReservedEntry(keys: "cmd+m", action: "show the notification list"),
             ReservedEntry(keys: "cmd+p", action: "switch the display configuration"),
             ReservedEntry(keys: "cmd+escape", action: "restore the keyboard shortcuts an app inhibited"),
         ] + (1...9).map { ReservedEntry(keys: "cmd+\($0)", action: "open the application at position \($0) of the dash") })
+
+    /// gnome-settings-daemon's media-keys defaults (`org.gnome.settings-daemon.plugins.media-keys`,
+    /// 43): the accessibility toggles a stray binding would set off.
+    static let gnomeMediaKeys = Group(
+        owner: "GNOME",
+        source: "https://gitlab.gnome.org/GNOME/gnome-settings-daemon/-/blob/43.0/data/org.gnome.settings-daemon.plugins.media-keys.gschema.xml.in",
+        entries: [
+            ReservedEntry(keys: "alt+cmd+s", action: "turn the screen reader on or off"),
+            ReservedEntry(keys: "alt+cmd+8", action: "turn zoom on or off"),
+            ReservedEntry(keys: "alt+cmd+equal", action: "zoom in"),
+            ReservedEntry(keys: "alt+cmd+minus", action: "zoom out"),
+        ])
+
+    /// mutter's `org.gnome.mutter.wayland.keybindings` (`switch-to-session-1` … `12`): Ctrl+Alt
+    /// and a function key leave the session for a text console.
+    static let gnomeSessions = Group(
+        owner: "GNOME",
+        source: "https://gitlab.gnome.org/GNOME/mutter/-/blob/43.8/data/org.gnome.mutter.wayland.gschema.xml.in",
+        entries: (1...12).map { ReservedEntry(keys: "ctrl+alt+f\($0)", action: "switch to virtual terminal \($0)") })
 
     static let kdePlasma = Group(
         owner: "KDE Plasma", source: "https://docs.kde.org/stable5/en/khelpcenter/fundamentals/kbd.html",
@@ -109,5 +129,18 @@ extension ReservedShortcuts {
             ReservedEntry(keys: "ctrl+f2", action: "switch to desktop 2"),
             ReservedEntry(keys: "ctrl+f3", action: "switch to desktop 3"),
             ReservedEntry(keys: "ctrl+f4", action: "switch to desktop 4"),
+        ])
+
+    /// KDE Plasma defaults set in code rather than listed in its documentation: KWin's window
+    /// view effect (`windowvieweffectkcm.cpp`) and the screen locker
+    /// (`KScreenSaverSettings::defaultShortcuts()`).
+    static let kdePlasmaEffects = Group(
+        owner: "KDE Plasma",
+        source: "https://invent.kde.org/plasma/kwin/-/blob/master/src/plugins/windowview/kcm/windowvieweffectkcm.cpp; https://invent.kde.org/plasma/kscreenlocker",
+        entries: [
+            ReservedEntry(keys: "ctrl+f7", action: "present the windows of the window's application"),
+            ReservedEntry(keys: "ctrl+f9", action: "present the windows of the current desktop"),
+            ReservedEntry(keys: "ctrl+f10", action: "present the windows of all desktops"),
+            ReservedEntry(keys: "ctrl+alt+l", action: "lock the session"),
         ])
 }

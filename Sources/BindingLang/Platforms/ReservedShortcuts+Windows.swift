@@ -1,5 +1,7 @@
 /// Windows' reserved shortcuts: Microsoft Support, "Keyboard shortcuts in Windows". The
-/// Windows logo key is `cmd` (`super`, `meta`) in this language.
+/// Windows logo key is `cmd` (`super`, `meta`) in this language. Alt+F4 and Alt+Space reach
+/// the app (as `WM_SYSKEYDOWN`) and act only when it passes them on to `DefWindowProc`, so
+/// they are marked as reaching it: a warning still, since users expect them.
 extension ReservedShortcuts {
     static let windows = Group(
         owner: "Windows",
@@ -8,7 +10,7 @@ extension ReservedShortcuts {
             ReservedEntry(keys: "alt+tab", action: "switch between open apps"),
             ReservedEntry(keys: "alt+shift+tab", action: "switch between open apps, backwards"),
             ReservedEntry(keys: "alt+escape", action: "cycle through windows in the order they were opened"),
-            ReservedEntry(keys: "alt+f4", action: "close the active window or app"),
+            ReservedEntry(keys: "alt+f4", action: "close the active window or app", reachesTheApp: true),
             ReservedEntry(keys: "ctrl+alt+forwardDelete", action: "security options: lock, switch user, sign out, Task Manager"),
             ReservedEntry(keys: "ctrl+shift+escape", action: "open Task Manager"),
             ReservedEntry(keys: "ctrl+escape", action: "open Start"),
@@ -57,7 +59,7 @@ extension ReservedShortcuts {
             ReservedEntry(keys: "alt+cmd+r", action: "Game Bar: start or stop recording"),
             ReservedEntry(keys: "alt+cmd+g", action: "Game Bar: record the last few seconds"),
             ReservedEntry(keys: "alt+cmd+k", action: "mute or unmute the microphone in a call"),
-            ReservedEntry(keys: "alt+space", action: "open the window's shortcut menu"),
+            ReservedEntry(keys: "alt+space", action: "open the window's shortcut menu", reachesTheApp: true),
             ReservedEntry(keys: "printScreen", action: "open Snipping Tool (Windows 11's default for Print Screen)"),
             ReservedEntry(keys: "cmd+printScreen", action: "save a screenshot of the whole screen"),
             ReservedEntry(keys: "cmd+0", action: "open the app pinned at position 10 of the taskbar"),

@@ -76,10 +76,10 @@ public enum ReservedShortcuts {
     }
 
     private static let rawTables: [(Platform, [Group])] = [
-        (.macOS, [macOS, macOSAccessibility]),
+        (.macOS, [macOS, macOSAccessibility, macOSMissionControl]),
         (.iPadOS, [iPadOS]),
         (.windows, [windows]),
-        (.linux, [gnome, gnomeWindowManager, gnomeShell, kdePlasma]),
+        (.linux, [gnome, gnomeWindowManager, gnomeShell, gnomeMediaKeys, gnomeSessions, kdePlasma, kdePlasmaEffects]),
     ]
 
     private struct Table: Sendable {
@@ -94,7 +94,8 @@ public enum ReservedShortcuts {
             for group in groups {
                 for e in group.entries {
                     guard case .success(let chord) = Chord.parse(e.keys, platform: .macOS) else { continue }
-                    let r = ReservedShortcut(chord: chord, action: e.action, owner: group.owner, source: group.source)
+                    let r = ReservedShortcut(chord: chord, action: e.action, owner: group.owner, source: group.source,
+                                             reachesTheApp: e.reachesTheApp)
                     table.list.append(r)
                     for spelling in spellings(of: chord) { table.byChord[spelling, default: []].append(r) }
                 }

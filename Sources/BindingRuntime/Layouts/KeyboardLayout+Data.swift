@@ -145,7 +145,7 @@ KeyK	k	K	ĸ	&
 KeyL	l	L	ł	Ł
 Semicolon	ö	Ö	˝	̣	12
 Quote	ä	Ä	^	ˇ	12
-IntlBackslash	<	>	|	
+IntlBackslash	<	>	|	ˍ	8
 KeyZ	y	Y	»	›
 KeyX	x	X	«	‹
 KeyC	c	C	¢	©
@@ -872,7 +872,7 @@ Digit0	é	0	}	˝	8
 Minus	=	%	\	¨	8
 Equal	´	ˇ	¯	¸	15
 KeyQ	q	Q	\	Ω
-KeyW	w	W	|	
+KeyW	w	W	|	§
 KeyE	e	E	€	E
 KeyR	r	R	¶	®
 KeyT	t	T	ŧ	Ŧ
@@ -897,7 +897,7 @@ Semicolon	ů	"	$	˝	8
 Quote	§	!	'	ß
 IntlBackslash	\	|	/	¦
 KeyZ	y	Y	°	<
-KeyX	x	X	#	
+KeyX	x	X	#	>
 KeyC	c	C	&	©
 KeyV	v	V	@	‚
 KeyB	b	B	{	‘
@@ -2755,7 +2755,7 @@ Comma	;	.	…	•
 Period	:	/	÷	\
 Slash	=	+	≠	±
 Space	 	 	 	 
-@es-mac	apple	Spanish, Apple	vscode es.darwin.ts
+@es-mac	apple	Spanish ISO, Apple	vscode es.darwin.ts
 Backquote	<	>	≤	≥
 Digit1	1	!	|	ı
 Digit2	2	"	@	˝
@@ -2855,7 +2855,7 @@ Comma	,	;	…
 Period	.	:	•	·
 Slash	-	_	–	—
 Space	 	 	 	 
-@pt-mac	apple	Portuguese, Apple	vscode pt.darwin.ts
+@br-mac	apple	Brazilian Pro, Apple	vscode pt.darwin.ts
 Backquote	`	˜	`	`	7
 Digit1	1	!	¡	⁄
 Digit2	2	@	™	€
@@ -2905,7 +2905,7 @@ Comma	,	<	≤	¯
 Period	.	>	≥	˘
 Slash	/	?	÷	¿
 Space	 	 	 	 
-@se-mac	apple	Swedish, Apple	vscode sv.darwin.ts
+@se-mac	apple	Swedish Pro, Apple	vscode sv.darwin.ts
 Backquote	<	>	≤	≥
 Digit1	1	!	©	¡
 Digit2	2	"	@	”
@@ -3105,7 +3105,7 @@ Comma	w	W	∑	„
 Period	v	V	√	◊
 Slash	z	Z	Ω	¸
 Space	 	 	 	 
-@jp-mac	apple	Japanese (Romaji), Apple	vscode jp-roman.darwin.ts
+@jp-google-mac	apple	Japanese alphanumeric (Google Japanese Input), Apple	vscode jp-roman.darwin.ts
 Backquote	`	~	`	̀	4
 Digit1	1	!	¡	⁄
 Digit2	2	@	™	€

@@ -60,7 +60,7 @@ struct PlatformConditionTests {
         expectInlineDiagnostics(Self.header + """
             context platform: Bool                   // error: 'platform' is built in (the platform compiled for, set by --platform); choose another name
             in Editor {
-              cmd+1 -> search when platform == macos   // error: unknown platform 'macos'; did you mean 'macOS'?; the platforms are macOS, iPadOS, windows, linux
+              cmd+1 -> search when platform == macos   // error: unknown platform 'macos' (the platforms are macOS, iPadOS, windows, linux); did you mean 'macOS'?
               cmd+2 -> search when platform            // error: enumeration context 'platform' is not a condition; compare it with '==' or 'in'
               cmd+3 -> search when platform == "linux" // error: cannot compare enumeration context 'platform' with a string
               cmd+4 -> search when platfrom == linux   // error: unknown context variable 'platfrom'; did you mean 'platform'?

@@ -34,7 +34,9 @@ struct ReservedShortcutTests {
         let chords = Array(Set(ReservedShortcuts.all(on: platform).map(\.chord))).sorted { $0.code < $1.code }
         let body = chords.map { "  \($0.sourceText) -> search" }.joined(separator: "\n")
         let (_, diagnostics, _) = checkSource(Self.header + "in Editor {\n\(body)\n}\n", platform: platform)
-        let reserved = diagnostics.filter { $0.message.contains("is reserved by \(platform.displayName)") }
+        let reserved = diagnostics.filter {
+            $0.message.contains("is reserved by \(platform.displayName)") || $0.message.contains("is a standard shortcut on \(platform.displayName)")
+        }
         #expect(reserved.count == chords.count)
         for chord in chords {
             let message = reserved.first { $0.message.hasPrefix("'\(chord.sourceText)' ") }?.message ?? ""
@@ -62,6 +64,24 @@ struct ReservedShortcutTests {
         #expect(owners("alt+f10", .linux) == ["GNOME"])
         #expect(owners("cmd+f5", .macOS) == ["macOS"])
         #expect(owners("cmd+w", .windows) == ["Windows"])
+        // Round 2's keyboards audit: Show Desktop, the virtual terminals, KDE's Present Windows
+        // and lock, GNOME's screen reader.
+        #expect(owners("f11", .macOS) == ["macOS"])
+        #expect(owners("shift+f11", .macOS) == ["macOS"])
+        #expect(owners("ctrl+alt+f12", .linux) == ["GNOME"])
+        #expect(owners("ctrl+f9", .linux) == ["KDE Plasma"])
+        #expect(owners("ctrl+alt+l", .linux) == ["KDE Plasma"])
+        #expect(owners("alt+cmd+s", .linux) == ["GNOME"])
+        #expect(owners("f11", .windows).isEmpty)
+    }
+
+    /// Alt+F4 and Alt+Space reach a Windows app first (`WM_SYSKEYDOWN`): the warning says users
+    /// expect them, not that the system takes them; Alt+Tab is still taken.
+    @Test func windowsKeysThatReachTheAppSaySo() throws {
+        let (_, diagnostics, _) = checkSource(Self.header + "in Editor {\n  alt+f4 -> search\n  alt+tab -> search\n}\n", platform: .windows)
+        let messages = diagnostics.map(\.message)
+        #expect(messages.contains("'alt+f4' is a standard shortcut on Windows (close the active window or app): the app receives it, but users expect it to do that; write @allowReserved before the binding to keep it anyway"), "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("'alt+tab' is reserved by Windows, which takes it before the app") }, "\(messages)")
     }
 
     /// A press has several names (Grammar.md §5): the system takes the keys whichever the
