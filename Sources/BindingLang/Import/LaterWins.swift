@@ -99,11 +99,19 @@ enum LaterWins {
                     && ImportCondition.all([e.original, b.condition]).isSatisfiable(budget: 4_000)
             }
             if back.isEmpty { continue }
-            // The layer's own bindings of related keys win over every default given back.
-            let own = layer.bindings.filter { $0.role == b.role && related($0.sequence, b.sequence) && $0.restoredBy == nil }
+            // The layer's own bindings of keys related to a default given back win over it
+            // (`ctrl+k ctrl+e` over a `ctrl+k` given back by removing `ctrl+k v`: VS Code
+            // waits at `ctrl+k` for the layer's chord).
+            let own = layer.bindings.filter { $0.role == b.role && $0.restoredBy == nil }
             var restored: [ImportedKeymap.Binding] = []
             for k in back.indices {
-                let later = back[(k + 1)...].filter { related($0.sequence, back[k].sequence) }
+                // Every later default of related keys that stays (removed ones do not) wins
+                // over it where live, also one after the removed default: `ctrl+k ctrl+p`
+                // keeps VS Code waiting at a `ctrl+k` given back by removing `ctrl+k v`.
+                let later = base.written.filter { e in
+                    e.entry > back[k].entry && e.entry != b.entry && e.role == b.role && related(e.sequence, back[k].sequence)
+                        && !disables.contains { "-" + e.command == $0.command && removesWhen($0, e) }
+                }
                 let mine = own.filter { related($0.sequence, back[k].sequence) }
                 let terms = [back[k].original, b.condition] + (later + mine).map { $0.original.negated }
                 let condition = ImportCondition.all(terms)

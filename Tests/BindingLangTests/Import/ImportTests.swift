@@ -321,6 +321,26 @@ private func rendered(_ result: Importer.Result) -> String {
         }
     }
 
+    /// A default given back by a removal is narrowed by every binding VS Code would let decide
+    /// at its keys: the layer's own chords continuing it and later defaults continuing it, also
+    /// ones after the removed default (round 6: two layers did not compile).
+    @Test func vscodeGivenBackDefaultsYieldToLaterChords() throws {
+        let base = Importer.Input(path: "defaults.json", bytes: Array("""
+            [{ "key": "ctrl+k", "command": "b", "when": "y" },
+             { "key": "ctrl+k v", "command": "c", "when": "x" },
+             { "key": "ctrl+k ctrl+p", "command": "d", "when": "z" }]
+            """.utf8))
+        let baseSource = try #require(Importer.run(base, format: .vscode).source)
+        let plain = run(#"[{ "key": "ctrl+k v", "command": "-c", "when": "x" }]"#, .vscode, over: base)
+        #expect(try #require(plain.source).contains("  ctrl+k -> b when y && x && !z\n"), "\(plain.source ?? "")")
+        let chord = run(#"[{ "key": "ctrl+k v", "command": "-c", "when": "x" }, { "key": "ctrl+k ctrl+e", "command": "e" }]"#, .vscode, over: base)
+        #expect(try #require(chord.source).contains("ctrl+k -> b") == false, "\(chord.source ?? "")")
+        for layer in [plain, chord] {
+            let compiled = try #require(Importer.compileOutput(layer, baseSource: baseSource, platform: .linux))
+            #expect(!compiled.hasErrors, "\(compiled.diagnostics.map(\.message))")
+        }
+    }
+
     /// A removed default whose given-back defaults would pass the per-press limit is counted,
     /// and the layer's `unbind` of its keys says so, so the count is located in the output.
     @Test func vscodeDefaultsThatDoNotComeBackAreLocated() throws {
