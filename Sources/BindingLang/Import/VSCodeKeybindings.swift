@@ -56,6 +56,7 @@ public struct VSCodeKeybindings: Sendable {
         let leftOut = "; the entry is left out, as VS Code binds nothing for it"
         var entries: [Entry] = []
         var unusable: [Unusable] = []
+        var unknownMembers: [(name: String, first: SourceRange, suggestion: String?, count: Int)] = []
         for item in items {
             guard case .object(let members) = item.value else {
                 diagnostics.warning("a keybinding is an object with \"key\" and \"command\", not \(item.kindName)" + leftOut, at: at(item.range))
@@ -63,11 +64,15 @@ public struct VSCodeKeybindings: Sendable {
                 continue
             }
             // VS Code reads only the members it knows and ignores the others (a `title` or a
-            // `description` some users add): a warning, and the entry is kept.
+            // `comment` some users add): one warning per name, at its first use, and the
+            // entries are kept. A did-you-mean names only a member the entry lacks.
             for member in members where !entryKeys.contains(member.key) {
-                let suggestion = nearest(to: member.key, in: entryKeys).map { "; did you mean '\($0)'?" } ?? ""
-                diagnostics.warning("unknown key '\(member.key)' in a keybinding, ignored as VS Code ignores it\(suggestion)",
-                                    at: at(member.keyRange))
+                if let k = unknownMembers.firstIndex(where: { $0.name == member.key }) {
+                    unknownMembers[k].count += 1
+                    continue
+                }
+                let missing = entryKeys.filter { name in !members.contains { $0.key == name } }
+                unknownMembers.append((member.key, at(member.keyRange), nearest(to: member.key, in: missing), 1))
             }
             /// The member `name` if it is a string; a member of another kind gets a warning
             /// ending in `consequence`.
@@ -102,6 +107,11 @@ public struct VSCodeKeybindings: Sendable {
             entries.append(Entry(
                 key: keyText, keyRange: keyRange, command: commandText, commandRange: command.range,
                 when: when?.string, whenRange: when?.range, args: item["args"], range: item.range))
+        }
+        for u in unknownMembers {
+            let more = u.count > 1 ? " (in \(u.count) entries; this is the first)" : ""
+            diagnostics.warning("unknown key '\(u.name)' in a keybinding\(more), ignored as VS Code ignores it"
+                                + (u.suggestion.map { "; did you mean '\($0)'?" } ?? ""), at: u.first)
         }
         return (VSCodeKeybindings(entries: entries, unusable: unusable), diagnostics.diagnostics)
     }

@@ -123,6 +123,11 @@ private func rendered(_ result: Importer.Result) -> String {
         let titled = run(#"[{ "key": "ctrl+n", "command": "foo.bar", "title": "New" }]"#, .vscode)
         #expect(titled.diagnostics.map { "\($0.severity) \($0.message)" } == ["warning unknown key 'title' in a keybinding, ignored as VS Code ignores it"])
         #expect(titled.source?.contains("ctrl+n -> foo_bar") == true)
+        // One warning per unknown name, at its first use, counting the rest; no did-you-mean
+        // for a member the entry already has ('comment' is not a misspelt 'command' there).
+        let commentMembers = run(#"[{ "comment": "a", "key": "ctrl+1", "command": "x" }, { "comment": "b", "key": "ctrl+2", "command": "y" }]"#, .vscode)
+        #expect(commentMembers.diagnostics.map { "\($0.severity) \($0.message)" } == [
+            "warning unknown key 'comment' in a keybinding (in 2 entries; this is the first), ignored as VS Code ignores it"])
         let zed = run("[{ \"context\": 1, \"bindings\": { \"a\": 2 } }, { \"bindigs\": {} }]", .zed)
         #expect(zed.diagnostics.map(\.message) == [
             "\"context\" must be a string, not a number",
