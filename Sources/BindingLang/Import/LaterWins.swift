@@ -488,6 +488,9 @@ enum LaterWins {
         // Zed: base bindings a later, longer layer binding of their role continues, and where:
         // the layer binds them again there as `@timeout`, since Zed waits and still runs them.
         var held: [Int: (conditions: [ImportCondition], entry: Int)] = [:]
+        // Layer bindings of another element that held base bindings wait for: copied into the
+        // base binding's role, where that element's binding holds (`there`).
+        var outerCopies: [(role: String, longer: ImportedKeymap.Binding, there: ImportCondition)] = []
         var fallBack = Set<Int>()
         let layerKeys = Set(layer.bindings.map { "\($0.role) \($0.sequence.joined(separator: " "))" })
         // (Defaults given back above live only where the removed default did, where no other
@@ -503,6 +506,32 @@ enum LaterWins {
                     let both = ImportCondition.all([.isRole(l.role), l.original])
                     guard ImportCondition.all([b.condition, both]).isSatisfiable(budget: 4_000) else { continue }
                     unbind(b, in: b.role, when: both, entry: l.entry, reason: "the layer binds it where the responder also plays \(l.role)")
+                    continue
+                }
+                if crossRole && !same && layer.format == .zed && language.chainPredicates
+                    && l.role != ZedConverter.globalRole && b.role != ZedConverter.globalRole {
+                    // Zed lets the latest binding of related keys decide whether to wait, at
+                    // any depth (as `apply` does within one file): where the layer binding's
+                    // element is further out (or the same element), a base binding it
+                    // continues waits for it, and one continuing it is not reached.
+                    if l.original.usesChainPredicates {
+                        countIfLiveTogether(b, l, as: zedGlobalNamingElements, in: &layer)
+                        continue
+                    }
+                    let sameElement = cooccurring.contains([b.role, l.role].sorted())
+                    let there = ImportCondition.all([sameElement ? .isRole(l.role) : .inside(l.role), l.original])
+                    guard ImportCondition.all([b.condition, there]).isSatisfiable(budget: 4_000) else { continue }
+                    let quoted = "'\(l.sequence.joined(separator: " "))'"
+                    if l.sequence.count < b.sequence.count {
+                        unbind(b, in: b.role, when: there, entry: l.entry, reason: "the layer's \(quoted) of \(l.role) decides first in Zed")
+                    } else if canHoldAcrossLayers(b, for: l, base: base, layer: layer) {
+                        unbind(b, in: b.role, when: there, entry: l.entry,
+                               reason: "bound again below to wait for the layer's \(quoted) of \(l.role)")
+                        held[i, default: ([], l.entry)].conditions.append(there)
+                        outerCopies.append((b.role, l, there))
+                    } else if unbind(b, in: b.role, when: there, entry: l.entry, reason: "prefix conflict with the layer's \(quoted) of \(l.role)") {
+                        layer.approximations[zedShorterOnTimeout, default: 0] += 1
+                    }
                     continue
                 }
                 guard (!same && !crossRole) || (crossRole && l.role == ZedConverter.globalRole) else { continue }
@@ -552,5 +581,37 @@ enum LaterWins {
             b.heldFromBase = true
             layer.bindings.append(b)
         }
+        // The layer's longer bindings, copied into the roles whose base bindings wait for them,
+        // except where a binding of that role of the same keys is live (Zed ranks the nearer
+        // element first); one copy per role and keys, the later layer binding winning.
+        var copied = Set<String>()
+        for (role, longer, there) in outerCopies.reversed() {
+            let keys = "\(role) \(longer.sequence.joined(separator: " "))"
+            guard copied.insert(keys + " \(longer.entry)").inserted else { continue }
+            let own = (base.bindings + layer.bindings).filter { $0.role == role && $0.sequence == longer.sequence }
+            let earlierCopies = layer.bindings.filter { $0.role == role && $0.sequence == longer.sequence && $0.continuesFor != nil }
+            let condition = ImportCondition.all([there] + (own + earlierCopies).map { $0.condition.negated })
+            guard condition.isSatisfiable(budget: 4_000) else { continue }
+            var copy = longer
+            copy.role = role
+            copy.condition = condition
+            copy.original = condition
+            copy.overriddenBy = []
+            copy.performsOnTimeout = false
+            copy.continuesFor = longer.role
+            layer.bindings.append(copy)
+        }
+    }
+
+    /// Whether base binding `b` can wait for layer binding `l` (longer, of another element)
+    /// by a copy of `l` in `b`'s role: no other binding of that role, in the base or the
+    /// layer, continues the copy or is a shorter prefix of it written in the layer (the copy
+    /// would meet it as a prefix).
+    static func canHoldAcrossLayers(_ b: ImportedKeymap.Binding, for l: ImportedKeymap.Binding,
+                                    base: ImportedKeymap, layer: ImportedKeymap) -> Bool {
+        if base.bindings.contains(where: { $0.role == b.role && $0.sequence.count > l.sequence.count && related($0.sequence, l.sequence) }) {
+            return false
+        }
+        return !layer.bindings.contains { $0.role == b.role && $0.sequence != l.sequence && related($0.sequence, l.sequence) && $0.restoredBy == nil }
     }
 }

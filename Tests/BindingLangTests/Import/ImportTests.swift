@@ -346,6 +346,28 @@ private func rendered(_ result: Importer.Result) -> String {
         }
     }
 
+    /// Zed across layers, as within one file: a base binding that a layer's longer binding of
+    /// an outer element continues waits for it (copied into its role), and a base binding
+    /// that a layer's shorter one of an outer element is a prefix of is not reached there
+    /// (round 6: users' `ctrl-w h` and `space` leader chords were dead in inner elements).
+    @Test func zedLayersLetTheLatestBindingDecideAcrossElements() throws {
+        let base = Importer.Input(path: "base.json", bytes: Array("""
+            [{ "context": "Pane", "bindings": { "ctrl-w": "pane::CloseActiveItem" } },
+             { "context": "Editor", "bindings": { "ctrl-k ctrl-d": "editor::SelectNext" } }]
+            """.utf8))
+        let baseSource = try #require(Importer.run(base, format: .zed).source)
+        let layer = run("""
+            [{ "context": "Workspace", "bindings": { "ctrl-w shift-o": "workspace::CloseAllDocks", "ctrl-k": "workspace::ActivatePaneUp" } }]
+            """, .zed, over: base)
+        let source = try #require(layer.source)
+        #expect(source.contains("unbind ctrl+w when inside Workspace // bound again below to wait for the layer's 'ctrl+w shift+o' of Workspace, line 1"), "\(source)")
+        #expect(source.contains("@timeout ctrl+w -> pane__CloseActiveItem when inside Workspace"), "\(source)")
+        #expect(source.contains("ctrl+w shift+o -> workspace__CloseAllDocks when inside Workspace"), "\(source)")
+        #expect(source.contains("unbind ctrl+k ctrl+d when inside Workspace // the layer's 'ctrl+k' of Workspace decides first in Zed"), "\(source)")
+        let compiled = try #require(Importer.compileOutput(layer, baseSource: baseSource, platform: .linux))
+        #expect(!compiled.hasErrors, "\(compiled.diagnostics.map(\.message))")
+    }
+
     /// A removed default whose given-back defaults would pass the per-press limit is counted,
     /// and the layer's `unbind` of its keys says so, so the count is located in the output.
     @Test func vscodeDefaultsThatDoNotComeBackAreLocated() throws {
