@@ -519,7 +519,10 @@ enum LaterWins {
                         continue
                     }
                     let sameElement = cooccurring.contains([b.role, l.role].sorted())
-                    let there = ImportCondition.all([sameElement ? .isRole(l.role) : .inside(l.role), l.original])
+                    // Where the layer binding is live as finally written (narrowed by the
+                    // layer's later ones, `@timeout` kept), so copies of related layer
+                    // bindings stand together in one role as they do in theirs.
+                    let there = ImportCondition.all([sameElement ? .isRole(l.role) : .inside(l.role), l.condition])
                     guard ImportCondition.all([b.condition, there]).isSatisfiable(budget: 4_000) else { continue }
                     let quoted = "'\(l.sequence.joined(separator: " "))'"
                     if l.sequence.count < b.sequence.count {
@@ -597,7 +600,6 @@ enum LaterWins {
             copy.condition = condition
             copy.original = condition
             copy.overriddenBy = []
-            copy.performsOnTimeout = false
             copy.continuesFor = longer.role
             layer.bindings.append(copy)
         }
