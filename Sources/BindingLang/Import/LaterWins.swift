@@ -93,10 +93,12 @@ enum LaterWins {
             // Earlier defaults of the keys, their prefixes and their continuations: with the
             // removed one gone, the last live of them decides again (`escape escape` for Zen
             // mode under a removed `escape`).
+            func removedByLayer(_ e: ImportedKeymap.Binding) -> Bool {
+                disables.contains { "-" + e.command == $0.command && removesWhen($0, e) }
+            }
             var back = base.written.filter { e in
                 e.entry < b.entry && e.role == b.role && related(e.sequence, b.sequence) && !e.command.isEmpty
-                    && !disables.contains { "-" + e.command == $0.command && removesWhen($0, e) }
-                    && ImportCondition.all([e.original, b.condition]).isSatisfiable(budget: 4_000)
+                    && !removedByLayer(e) && ImportCondition.all([e.original, b.condition]).isSatisfiable(budget: 4_000)
             }
             if back.isEmpty { continue }
             // The layer's own bindings of keys related to a default given back win over it
@@ -110,7 +112,7 @@ enum LaterWins {
                 // keeps VS Code waiting at a `ctrl+k` given back by removing `ctrl+k v`.
                 let later = base.written.filter { e in
                     e.entry > back[k].entry && e.entry != b.entry && e.role == b.role && related(e.sequence, back[k].sequence)
-                        && !disables.contains { "-" + e.command == $0.command && removesWhen($0, e) }
+                        && !removedByLayer(e)
                 }
                 let mine = own.filter { related($0.sequence, back[k].sequence) }
                 let terms = [back[k].original, b.condition] + (later + mine).map { $0.original.negated }
@@ -363,13 +365,8 @@ enum LaterWins {
             let later = out.filter { $0.role == role && $0.sequence == longer.sequence }.map { $0.condition.negated }
             let condition = ImportCondition.all([.inside(longer.role), longer.condition] + own + later)
             guard condition.isSatisfiable(budget: 4_000) else { continue }
-            var copy = longer
-            copy.role = role
-            copy.condition = condition
-            copy.original = condition
-            copy.overriddenBy = []
+            var copy = heldCopy(of: longer, into: role, where: condition)
             copy.performsOnTimeout = false
-            copy.continuesFor = longer.role
             out.append(copy)
         }
         return out.reversed()
@@ -591,18 +588,24 @@ enum LaterWins {
         for (role, longer, there) in outerCopies.reversed() {
             let keys = "\(role) \(longer.sequence.joined(separator: " "))"
             guard copied.insert(keys + " \(longer.entry)").inserted else { continue }
+            // (The layer's bindings include the copies made so far, the later ones.)
             let own = (base.bindings + layer.bindings).filter { $0.role == role && $0.sequence == longer.sequence }
-            let earlierCopies = layer.bindings.filter { $0.role == role && $0.sequence == longer.sequence && $0.continuesFor != nil }
-            let condition = ImportCondition.all([there] + (own + earlierCopies).map { $0.condition.negated })
+            let condition = ImportCondition.all([there] + own.map { $0.condition.negated })
             guard condition.isSatisfiable(budget: 4_000) else { continue }
-            var copy = longer
-            copy.role = role
-            copy.condition = condition
-            copy.original = condition
-            copy.overriddenBy = []
-            copy.continuesFor = longer.role
-            layer.bindings.append(copy)
+            layer.bindings.append(heldCopy(of: longer, into: role, where: condition))
         }
+    }
+
+    /// Longer binding `longer` copied into `role`, live where `condition` holds, so that a
+    /// shorter binding of that role waits for it (`// line N, the outer E's, …`).
+    static func heldCopy(of longer: ImportedKeymap.Binding, into role: String, where condition: ImportCondition) -> ImportedKeymap.Binding {
+        var copy = longer
+        copy.role = role
+        copy.condition = condition
+        copy.original = condition
+        copy.overriddenBy = []
+        copy.continuesFor = longer.role
+        return copy
     }
 
     /// Whether base binding `b` can wait for layer binding `l` (longer, of another element)

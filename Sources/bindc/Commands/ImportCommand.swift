@@ -82,13 +82,15 @@ enum ImportCommand: Command {
     /// layer does not check or compile without it.
     private static func noteMissingBase(_ base: Importer.Input, _ baseName: String, _ arguments: ParsedArguments, console: Console) {
         guard let out = arguments.value("output"), out != "-", base.path != "-" else { return }
-        let directory = out.lastIndex(of: "/").map { String(out[...$0]) } ?? ""
-        let basePath = directory + baseName
+        // Where `bindc check` of the layer will look for it.
+        let basePath = LayeredSources.resolve(baseName, relativeTo: out)
         guard !InputFile.exists(basePath) else { return }
-        // Paths as a shell reads them: quoted when they hold anything but plain characters.
+        // Paths as a shell reads them: quoted unless made of letters, digits and `/._-+:@%,=`.
         func word(_ s: String) -> String {
-            s.utf8.allSatisfy({ b in b < 0x80 && (b >= 0x41 && b <= 0x5A || b >= 0x61 && b <= 0x7A || b >= 0x30 && b <= 0x39 || "/._-+:@%,=".utf8.contains(b)) }) && !s.isEmpty
-                ? s : "'" + s.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+            let plain = !s.isEmpty && s.utf8.allSatisfy { b in
+                (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || "/._-+:@%,=".utf8.contains(b)
+            }
+            return plain ? s : "'" + s.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
         }
         let platform = arguments.value("platform").map { " --platform \($0)" } ?? ""
         let command = "bindc import \(arguments.positionals[0]) \(word(base.path))\(platform) -o \(word(basePath))"
