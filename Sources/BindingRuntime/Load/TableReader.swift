@@ -14,26 +14,86 @@ struct TableReader: Sendable {
     /// The little-endian `UInt32` at `offset`, or 0 when `offset..<offset+4` is out of bounds.
     @inline(__always)
     func u32(_ offset: Int) -> UInt32 {
-        guard offset >= 0, offset <= bytes.count &- 4 else { return 0 }
-        return bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self) }.littleEndian
+        bytes.withUnsafeBytes { TableBytesView($0).u32(offset) }
     }
 
     /// The little-endian `UInt64` at `offset`, or 0 when out of bounds.
     @inline(__always)
     func u64(_ offset: Int) -> UInt64 {
-        guard offset >= 0, offset <= bytes.count &- 8 else { return 0 }
-        return bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }.littleEndian
+        bytes.withUnsafeBytes { TableBytesView($0).u64(offset) }
     }
 
     /// The little-endian `UInt16` at `offset`, or 0 when out of bounds.
     @inline(__always)
     func u16(_ offset: Int) -> UInt16 {
-        guard offset >= 0, offset <= bytes.count &- 2 else { return 0 }
-        return bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt16.self) }.littleEndian
+        bytes.withUnsafeBytes { TableBytesView($0).u16(offset) }
     }
 
     /// Field `field` of binding `index`: a `u16` widened (`0xFFFF` to `0xFFFFFFFF`) when the
     /// table's bindings are narrow, else a `u32`.
+    @inline(__always)
+    func bindingField(_ bindingsAt: Int, narrow: Bool, _ index: Int, _ field: Int) -> UInt32 {
+        bytes.withUnsafeBytes { TableBytesView($0).bindingField(bindingsAt, narrow: narrow, index, field) }
+    }
+
+    /// Word `field` of record `index` of `span` (records are `size` bytes).
+    @inline(__always)
+    func field(_ span: SectionSpan, _ recordSize: Int, _ index: Int, _ field: Int) -> UInt32 {
+        u32(span.offset &+ index &* recordSize &+ field &* 4)
+    }
+}
+
+extension TableReader {
+    /// Runs `body` with a ``TableBytesView`` of the bytes: the same checked reads, with the
+    /// byte count held in a register instead of read from the array on every access. The
+    /// validator's per-record loops, which read millions of fields, use it.
+    @inline(__always)
+    func withView<R>(_ body: (TableBytesView) throws(TableError) -> R) throws(TableError) -> R {
+        // `Array.withUnsafeBytes` rethrows untyped errors, so the typed one travels as a value.
+        let result = bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<R, TableError> in
+            do throws(TableError) { return .success(try body(TableBytesView(raw))) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+}
+
+/// A borrowed view of a table's bytes for the duration of ``TableReader/withView(_:)``. Every
+/// read is checked exactly as ``TableReader``'s are: an offset outside the bytes yields 0.
+struct TableBytesView {
+    private let base: UnsafeRawPointer?
+    /// One past the last offset where a read of 2, 4 or 8 bytes fits (0 when none does), so
+    /// that a read is checked with one unsigned comparison (a negative offset is too large).
+    private let end2: UInt, end4: UInt, end8: UInt
+
+    init(_ raw: UnsafeRawBufferPointer) {
+        base = raw.baseAddress
+        end2 = UInt(max(raw.count - 1, 0))
+        end4 = UInt(max(raw.count - 3, 0))
+        end8 = UInt(max(raw.count - 7, 0))
+    }
+
+    /// The little-endian `UInt32` at `offset`, or 0 when `offset..<offset+4` is out of bounds.
+    @inline(__always)
+    func u32(_ offset: Int) -> UInt32 {
+        guard UInt(bitPattern: offset) < end4 else { return 0 }
+        return base.unsafelyUnwrapped.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian
+    }
+
+    /// The little-endian `UInt64` at `offset`, or 0 when out of bounds.
+    @inline(__always)
+    func u64(_ offset: Int) -> UInt64 {
+        guard UInt(bitPattern: offset) < end8 else { return 0 }
+        return base.unsafelyUnwrapped.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian
+    }
+
+    /// The little-endian `UInt16` at `offset`, or 0 when out of bounds.
+    @inline(__always)
+    func u16(_ offset: Int) -> UInt16 {
+        guard UInt(bitPattern: offset) < end2 else { return 0 }
+        return base.unsafelyUnwrapped.loadUnaligned(fromByteOffset: offset, as: UInt16.self).littleEndian
+    }
+
+    /// Field `field` of binding `index`, as ``TableReader/bindingField(_:narrow:_:_:)``.
     @inline(__always)
     func bindingField(_ bindingsAt: Int, narrow: Bool, _ index: Int, _ field: Int) -> UInt32 {
         if narrow {
@@ -41,11 +101,5 @@ struct TableReader: Sendable {
             return v == 0xFFFF ? TableFormat.none : UInt32(v)
         }
         return u32(bindingsAt &+ index &* 16 &+ field &* 4)
-    }
-
-    /// Word `field` of record `index` of `span` (records are `size` bytes).
-    @inline(__always)
-    func field(_ span: SectionSpan, _ recordSize: Int, _ index: Int, _ field: Int) -> UInt32 {
-        u32(span.offset &+ index &* recordSize &+ field &* 4)
     }
 }

@@ -53,95 +53,98 @@ extension TableValidator {
     }
 
     func checkStrokeKeys() throws(TableError) {
-        let nodes = count(.nodes) - 1
-        let cap = count(.strokeKeys)
-        // A power of two of at least 2 slots, at most half full: a probe always ends.
-        guard TableValidator.isPowerOfTwo(cap), cap >= 2, cap >= 2 * (nodes - 1) else {
-            throw .badSectionSize(section: "DKEY", size: self[.strokeKeys].size, count: cap)
-        }
-        let keyAt = self[.strokeKeys].offset, nodeAt = self[.nodes].offset
-        let none = TableFormat.none
-        var seen = [Bool](repeating: false, count: max(nodes, 1))
-        var filled = 0
-        for s in 0..<cap {
-            let at = keyAt + s * 16
-            let parent = r.u32(at), chord = r.u32(at + 4), child = r.u32(at + 8)
-            guard r.u32(at + 12) == 0 else { throw .invalidValue(section: "DKEY", record: s, field: "reserved", value: UInt64(r.u32(at + 12))) }
-            if chord == TableFormat.emptySlot {
-                guard parent == none, child == none else { throw .invalidValue(section: "DKEY", record: s, field: "empty slot", value: UInt64(child)) }
-                continue
+        try r.withView { (r: TableBytesView) throws(TableError) -> Void in
+            let nodes = count(.nodes) - 1
+            let cap = count(.strokeKeys)
+            // A power of two of at least 2 slots, at most half full: a probe always ends.
+            guard TableValidator.isPowerOfTwo(cap), cap >= 2, cap >= 2 * (nodes - 1) else {
+                throw .badSectionSize(section: "DKEY", size: self[.strokeKeys].size, count: cap)
             }
-            guard child > 0, Int(child) < nodes else { throw .outOfBounds(section: "DKEY", record: s, field: "child", value: child, limit: nodes) }
-            guard r.u32(nodeAt + Int(child) * 20) == parent, r.u32(nodeAt + Int(child) * 20 + 4) == chord else {
-                throw .badTrie(node: Int(child), reason: "stroke slot \(s) does not name this node's parent and chord")
+            let keyAt = self[.strokeKeys].offset, nodeAt = self[.nodes].offset
+            let none = TableFormat.none
+            var seen = [Bool](repeating: false, count: max(nodes, 1))
+            var filled = 0
+            for s in 0..<cap {
+                let at = keyAt + s * 16
+                let parent = r.u32(at), chord = r.u32(at + 4), child = r.u32(at + 8)
+                guard r.u32(at + 12) == 0 else { throw .invalidValue(section: "DKEY", record: s, field: "reserved", value: UInt64(r.u32(at + 12))) }
+                if chord == TableFormat.emptySlot {
+                    guard parent == none, child == none else { throw .invalidValue(section: "DKEY", record: s, field: "empty slot", value: UInt64(child)) }
+                    continue
+                }
+                guard child > 0, Int(child) < nodes else { throw .outOfBounds(section: "DKEY", record: s, field: "child", value: child, limit: nodes) }
+                guard r.u32(nodeAt + Int(child) * 20) == parent, r.u32(nodeAt + Int(child) * 20 + 4) == chord else {
+                    throw .badTrie(node: Int(child), reason: "stroke slot \(s) does not name this node's parent and chord")
+                }
+                guard !seen[Int(child)] else { throw .badTrie(node: Int(child), reason: "in two stroke slots") }
+                seen[Int(child)] = true
+                filled += 1
             }
-            guard !seen[Int(child)] else { throw .badTrie(node: Int(child), reason: "in two stroke slots") }
-            seen[Int(child)] = true
-            filled += 1
+            guard filled == max(nodes - 1, 0) else { throw .badTrie(node: 0, reason: "\(max(nodes - 1, 0) - filled) nodes in no stroke slot") }
+            let log2 = cap.trailingZeroBitCount
+            let unreachable = TableValidator.firstUnreachableSlot(cap) { s in
+                let chord = r.u32(keyAt + s * 16 + 4)
+                if chord == TableFormat.emptySlot { return nil }
+                return TableFormat.strokeHash(node: r.u32(keyAt + s * 16), code: chord, log2Capacity: log2)
+            }
+            if let s = unreachable { throw .invalidValue(section: "DKEY", record: s, field: "unreachable stroke", value: UInt64(r.u32(keyAt + s * 16 + 8))) }
         }
-        guard filled == max(nodes - 1, 0) else { throw .badTrie(node: 0, reason: "\(max(nodes - 1, 0) - filled) nodes in no stroke slot") }
-        let log2 = cap.trailingZeroBitCount
-        let unreachable = TableValidator.firstUnreachableSlot(cap) { s in
-            let chord = r.u32(keyAt + s * 16 + 4)
-            if chord == TableFormat.emptySlot { return nil }
-            return TableFormat.strokeHash(node: r.u32(keyAt + s * 16), code: chord, log2Capacity: log2)
-        }
-        if let s = unreachable { throw .invalidValue(section: "DKEY", record: s, field: "unreachable stroke", value: UInt64(r.u32(keyAt + s * 16 + 8))) }
     }
 
     /// Checks `DNOD` and `DGRP`: per node, its groups are the merge of its candidates' role
     /// runs (`candidateRoles`, in `CAND` order) and its `LONG` entries.
     func checkDispatchNodes(candidateRoles roles: [UInt32]) throws(TableError) {
-        let nodes = count(.nodes) - 1
-        let groups = count(.dispatchGroups), cands = count(.candidates)
-        guard count(.dispatchNodes) == nodes + 1 else {
-            throw .badSectionSize(section: "DNOD", size: self[.dispatchNodes].size, count: count(.dispatchNodes))
-        }
-        guard roles.count == cands else { throw .badTrie(node: 0, reason: "\(roles.count) candidate roles for \(cands) candidates") }
-        let nodeAt = self[.nodes].offset, dnodAt = self[.dispatchNodes].offset, groupAt = self[.dispatchGroups].offset
-        let longAt = self[.longer].offset
-        let r = self.r
-        guard r.u32(dnodAt + 8) == 0 else { throw .badTrie(node: 0, reason: "dispatch groups do not start at 0") }
-        for n in 0...nodes {
-            let rec = dnodAt + n * 16
-            guard r.u32(rec + 12) == 0 else { throw .invalidValue(section: "DNOD", record: n, field: "reserved", value: UInt64(r.u32(rec + 12))) }
-            if n == nodes {
-                guard Int(r.u32(rec + 8)) == groups, r.u64(rec) == 0 else { throw .badTrie(node: n, reason: "bad dispatch sentinel") }
-                break
+        try r.withView { (r: TableBytesView) throws(TableError) -> Void in
+            let nodes = count(.nodes) - 1
+            let groups = count(.dispatchGroups), cands = count(.candidates)
+            guard count(.dispatchNodes) == nodes + 1 else {
+                throw .badSectionSize(section: "DNOD", size: self[.dispatchNodes].size, count: count(.dispatchNodes))
             }
-            let g0 = Int(r.u32(rec + 8)), g1 = Int(r.u32(rec + 24))
-            guard g0 <= g1, g1 <= groups else { throw .badTrie(node: n, reason: "dispatch group range \(g0)..<\(g1) out of order") }
-            let c1 = Int(r.u32(nodeAt + n * 20 + 28))
-            var c = Int(r.u32(nodeAt + n * 20 + 8))
-            var l = Int(r.u32(nodeAt + n * 20 + 16))
-            let l1 = Int(r.u32(nodeAt + n * 20 + 36))
-            var mask: UInt64 = 0
-            // The next candidate's role (its DCAN record was checked with it by `checkTrie`).
-            var next = c < c1 ? roles[c] : nil
-            for g in g0..<g1 {
-                let at = groupAt + g * 16
-                let role = r.u32(at), first = Int(r.u32(at + 4)), end = Int(r.u32(at + 8)), longer = r.u32(at + 12)
-                // The group's role is the smaller of the next candidate's and the next LONG entry's.
-                let candRole = next.map { UInt64($0) } ?? UInt64.max
-                let longRole = l < l1 ? UInt64(r.u32(longAt + l * 8)) : UInt64.max
-                let want = min(candRole, longRole)
-                guard want != UInt64.max, UInt64(role) == want, first == c else {
-                    throw .badTrie(node: n, reason: "dispatch group \(g) is not the node's next role")
+            guard roles.count == cands else { throw .badTrie(node: 0, reason: "\(roles.count) candidate roles for \(cands) candidates") }
+            let nodeAt = self[.nodes].offset, dnodAt = self[.dispatchNodes].offset, groupAt = self[.dispatchGroups].offset
+            let longAt = self[.longer].offset
+            guard r.u32(dnodAt + 8) == 0 else { throw .badTrie(node: 0, reason: "dispatch groups do not start at 0") }
+            for n in 0...nodes {
+                let rec = dnodAt + n * 16
+                guard r.u32(rec + 12) == 0 else { throw .invalidValue(section: "DNOD", record: n, field: "reserved", value: UInt64(r.u32(rec + 12))) }
+                if n == nodes {
+                    guard Int(r.u32(rec + 8)) == groups, r.u64(rec) == 0 else { throw .badTrie(node: n, reason: "bad dispatch sentinel") }
+                    break
                 }
-                while next == role {
-                    c += 1
-                    next = c < c1 ? roles[c] : nil
+                let g0 = Int(r.u32(rec + 8)), g1 = Int(r.u32(rec + 24))
+                guard g0 <= g1, g1 <= groups else { throw .badTrie(node: n, reason: "dispatch group range \(g0)..<\(g1) out of order") }
+                let c1 = Int(r.u32(nodeAt + n * 20 + 28))
+                var c = Int(r.u32(nodeAt + n * 20 + 8))
+                var l = Int(r.u32(nodeAt + n * 20 + 16))
+                let l1 = Int(r.u32(nodeAt + n * 20 + 36))
+                var mask: UInt64 = 0
+                // The next candidate's role (its DCAN record was checked with it by `checkTrie`).
+                var next = c < c1 ? roles[c] : nil
+                for g in g0..<g1 {
+                    let at = groupAt + g * 16
+                    let role = r.u32(at), first = Int(r.u32(at + 4)), end = Int(r.u32(at + 8)), longer = r.u32(at + 12)
+                    // The group's role is the smaller of the next candidate's and the next LONG entry's.
+                    let candRole = next.map { UInt64($0) } ?? UInt64.max
+                    let longRole = l < l1 ? UInt64(r.u32(longAt + l * 8)) : UInt64.max
+                    let want = min(candRole, longRole)
+                    guard want != UInt64.max, UInt64(role) == want, first == c else {
+                        throw .badTrie(node: n, reason: "dispatch group \(g) is not the node's next role")
+                    }
+                    while next == role {
+                        c += 1
+                        next = c < c1 ? roles[c] : nil
+                    }
+                    var expectedLonger = TableFormat.conditionFalse
+                    if l < l1, r.u32(longAt + l * 8) == role {
+                        expectedLonger = r.u32(longAt + l * 8 + 4)
+                        l += 1
+                    }
+                    guard end == c, longer == expectedLonger else { throw .badTrie(node: n, reason: "dispatch group \(g) does not match the node's role \(role)") }
+                    mask |= TableFormat.roleBit(role)
                 }
-                var expectedLonger = TableFormat.conditionFalse
-                if l < l1, r.u32(longAt + l * 8) == role {
-                    expectedLonger = r.u32(longAt + l * 8 + 4)
-                    l += 1
-                }
-                guard end == c, longer == expectedLonger else { throw .badTrie(node: n, reason: "dispatch group \(g) does not match the node's role \(role)") }
-                mask |= TableFormat.roleBit(role)
+                guard c == c1, l == l1 else { throw .badTrie(node: n, reason: "roles missing from the node's dispatch groups") }
+                guard r.u64(rec) == mask else { throw .invalidValue(section: "DNOD", record: n, field: "role mask", value: r.u64(rec)) }
             }
-            guard c == c1, l == l1 else { throw .badTrie(node: n, reason: "roles missing from the node's dispatch groups") }
-            guard r.u64(rec) == mask else { throw .invalidValue(section: "DNOD", record: n, field: "role mask", value: r.u64(rec)) }
         }
     }
 }

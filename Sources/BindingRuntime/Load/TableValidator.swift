@@ -416,131 +416,133 @@ struct TableValidator {
     /// role, in `CAND` order, for ``checkDispatchNodes(candidateRoles:)``. Runs after
     /// ``checkBindings()``, which checks the invocations and attributes it follows.
     func checkTrie() throws(TableError) -> [UInt32] {
-        let nodeRecords = count(.nodes)
-        guard nodeRecords >= 2 else { throw .badTrie(node: 0, reason: "no root") }
-        let nodes = nodeRecords - 1
-        let bindings = count(.bindings), slots = count(.slots), cands = count(.candidates), longs = count(.longer)
-        let none = TableFormat.none
-        guard f(.nodes, 0, 0) == none, f(.nodes, 0, 1) == none, f(.nodes, 0, 2) == 0, f(.nodes, 0, 3) == 0, f(.nodes, 0, 4) == 0,
-              f(.nodes, nodes, 0) == none, f(.nodes, nodes, 1) == none,
-              Int(f(.nodes, nodes, 2)) == cands, Int(f(.nodes, nodes, 3)) == slots, Int(f(.nodes, nodes, 4)) == longs
-        else { throw .badTrie(node: 0, reason: "bad root or sentinel") }
-        guard f(.nodes, 1, 2) == 0, f(.nodes, 1, 4) == 0 else { throw .badTrie(node: 0, reason: "the root has bindings") }
-        guard cands == bindings else { throw .badTrie(node: 0, reason: "\(cands) candidates for \(bindings) bindings") }
-        guard count(.dispatchCandidates) == cands else {
-            throw .badSectionSize(section: "DCAN", size: self[.dispatchCandidates].size, count: count(.dispatchCandidates))
+        return try r.withView { (r: TableBytesView) throws(TableError) -> [UInt32] in
+            let nodeRecords = count(.nodes)
+            guard nodeRecords >= 2 else { throw .badTrie(node: 0, reason: "no root") }
+            let nodes = nodeRecords - 1
+            let bindings = count(.bindings), slots = count(.slots), cands = count(.candidates), longs = count(.longer)
+            let none = TableFormat.none
+            guard f(.nodes, 0, 0) == none, f(.nodes, 0, 1) == none, f(.nodes, 0, 2) == 0, f(.nodes, 0, 3) == 0, f(.nodes, 0, 4) == 0,
+                  f(.nodes, nodes, 0) == none, f(.nodes, nodes, 1) == none,
+                  Int(f(.nodes, nodes, 2)) == cands, Int(f(.nodes, nodes, 3)) == slots, Int(f(.nodes, nodes, 4)) == longs
+            else { throw .badTrie(node: 0, reason: "bad root or sentinel") }
+            guard f(.nodes, 1, 2) == 0, f(.nodes, 1, 4) == 0 else { throw .badTrie(node: 0, reason: "the root has bindings") }
+            guard cands == bindings else { throw .badTrie(node: 0, reason: "\(cands) candidates for \(bindings) bindings") }
+            guard count(.dispatchCandidates) == cands else {
+                throw .badSectionSize(section: "DCAN", size: self[.dispatchCandidates].size, count: count(.dispatchCandidates))
+            }
+            let attributes = count(.attributes), invocations = count(.invocations)
+            var candidateRoles: [UInt32] = []
+            candidateRoles.reserveCapacity(cands)
+            var childSeen = [Bool](repeating: false, count: nodes)
+            // Strokes from the root to each node (parents come first, so one pass fills it).
+            var depth = [UInt8](repeating: 0, count: nodes)
+            var children = 0
+            // Direct offsets for the per-record loops (the generic accessor costs a lookup per read).
+            let nodeAt = self[.nodes].offset, candAt = self[.candidates].offset, slotAt = self[.slots].offset
+            let bindAt = self[.bindings].offset, attrAt = self[.attributes].offset
+            let dcanAt = self[.dispatchCandidates].offset, invAt = self[.invocations].offset
+            let narrow = narrowBindings
+            for n in 0..<nodes {
+                let rec = nodeAt + n * 20
+                if n > 0 {
+                    let parent = Int(r.u32(rec))
+                    guard parent < n else { throw .badTrie(node: n, reason: "parent \(parent) is not an earlier node") }
+                    guard Int(depth[parent]) < TableFormat.maxSequenceLength else {
+                        throw .badTrie(node: n, reason: "sequence longer than \(TableFormat.maxSequenceLength) strokes")
+                    }
+                    depth[n] = depth[parent] + 1
+                    let code = r.u32(rec + 4)
+                    guard Chord(code: code) != nil else { throw .badTrie(node: n, reason: "invalid chord code \(code)") }
+                }
+                let c0 = Int(r.u32(rec + 8)), c1 = Int(r.u32(rec + 28))
+                let s0 = Int(r.u32(rec + 12)), s1 = Int(r.u32(rec + 32))
+                let l0 = Int(r.u32(rec + 16)), l1 = Int(r.u32(rec + 36))
+                guard c0 <= c1, c1 <= cands else { throw .badTrie(node: n, reason: "candidate range \(c0)..<\(c1) out of order") }
+                guard s0 <= s1, s1 <= slots else { throw .badTrie(node: n, reason: "slot range \(s0)..<\(s1) out of order") }
+                guard l0 <= l1, l1 <= longs else { throw .badTrie(node: n, reason: "longer range \(l0)..<\(l1) out of order") }
+                // Candidates: sorted by role (the menu role, the largest, last), then declaration
+                // order, each filed under this node.
+                var last: (role: UInt32, binding: Int)? = nil
+                // Per role: how many candidates, and the instructions of their conditions.
+                var roleCandidates = 0, roleCode = 0
+                let conditions = count(.conditions), cexpAt = self[.conditions].offset
+                for c in c0..<c1 {
+                    let b = Int(r.u32(candAt + c * 4))
+                    guard b < bindings else { throw .outOfBounds(section: "CAND", record: c, field: "binding", value: UInt32(truncatingIfNeeded: b), limit: bindings) }
+                    guard Int(r.bindingField(bindAt, narrow: narrow, b, 0)) == n else { throw .badTrie(node: n, reason: "binding \(b) filed under the wrong node") }
+                    let invocation = r.bindingField(bindAt, narrow: narrow, b, 1)
+                    guard Int(invocation) < invocations else {
+                        throw .outOfBounds(section: "BIND", record: b, field: "invocation", value: invocation, limit: invocations)
+                    }
+                    let title = r.bindingField(bindAt, narrow: narrow, b, 2)
+                    guard title == none || Int(title) < stringCount else {
+                        throw .outOfBounds(section: "BIND", record: b, field: "title", value: title, limit: stringCount)
+                    }
+                    let a = Int(r.bindingField(bindAt, narrow: narrow, b, 3))
+                    guard a < attributes else { throw .outOfBounds(section: "BIND", record: b, field: "attributes", value: UInt32(truncatingIfNeeded: a), limit: attributes) }
+                    let role = r.u32(attrAt + a * TableFormat.Section.attributes.recordSize)
+                    if let last, (last.role, last.binding) >= (role, b) { throw .badTrie(node: n, reason: "candidates out of order") }
+                    if last?.role != role { roleCandidates = 0; roleCode = 0 }
+                    last = (role, b)
+                    roleCandidates += 1
+                    let condition = r.u32(attrAt + a * TableFormat.Section.attributes.recordSize + 8)
+                    if Int(condition) < conditions { roleCode += Int(r.u32(cexpAt + Int(condition) * 8 + 4)) }
+                    // The DCAN record mirrors this entry: binding, invocation, its action, condition.
+                    let mirror = dcanAt + c * 16
+                    guard r.u32(mirror) == UInt32(b), r.u32(mirror + 4) == invocation,
+                          r.u32(mirror + 8) == r.u32(invAt + Int(invocation) * 8), r.u32(mirror + 12) == condition
+                    else { throw .invalidValue(section: "DCAN", record: c, field: "candidate", value: UInt64(r.u32(mirror))) }
+                    candidateRoles.append(role)
+                    guard roleCandidates <= TableFormat.maxCandidatesPerRole else {
+                        throw .badTrie(node: n, reason: "more than \(TableFormat.maxCandidatesPerRole) candidates of role \(role)")
+                    }
+                    guard roleCode <= TableFormat.maxPressCode else {
+                        throw .badTrie(node: n, reason: "conditions of role \(role)'s candidates longer than \(TableFormat.maxPressCode) instructions")
+                    }
+                }
+                var lastRole: Int64 = -1
+                for l in l0..<l1 {
+                    let role = f(.longer, l, 0)
+                    if role != TableFormat.menuRole { try index(.longer, l, 0, "role", below: count(.roles)) }
+                    guard Int64(role) > lastRole else { throw .badTrie(node: n, reason: "longer entries not in role order") }
+                    lastRole = Int64(role)
+                    guard f(.longer, l, 1) != TableFormat.conditionFalse else { throw .badTrie(node: n, reason: "longer entry that is never live") }
+                    try conditionRef(.longer, l, 1)
+                }
+                // The child hash table: empty, or a power of two slots with at least one empty.
+                let cap = s1 - s0
+                if cap == 0 { continue }
+                guard TableValidator.isPowerOfTwo(cap) else { throw .badTrie(node: n, reason: "slot table of \(cap) is not a power of two") }
+                let log2 = cap.trailingZeroBitCount
+                var empty = 0
+                for s in s0..<s1 {
+                    let chord = r.u32(slotAt + s * 8), child = r.u32(slotAt + s * 8 + 4)
+                    if chord == TableFormat.emptySlot {
+                        guard child == none else { throw .badTrie(node: n, reason: "empty slot \(s) with a child") }
+                        empty += 1
+                        continue
+                    }
+                    guard Int(child) < nodes, child > 0 else { throw .outOfBounds(section: "SLOT", record: s, field: "child", value: child, limit: nodes) }
+                    guard Int(r.u32(nodeAt + Int(child) * 20)) == n, r.u32(nodeAt + Int(child) * 20 + 4) == chord else {
+                        throw .badTrie(node: n, reason: "slot \(s) names node \(child), which is not this node's child on that chord")
+                    }
+                    guard !childSeen[Int(child)] else { throw .badTrie(node: n, reason: "node \(child) in two slots") }
+                    childSeen[Int(child)] = true
+                    children += 1
+                }
+                guard empty >= 1 else { throw .badTrie(node: n, reason: "full slot table") }
+                // Load at most 7/8 (what the emitter writes), so probes stay short.
+                guard (cap - empty) * 8 <= cap * 7 else { throw .badTrie(node: n, reason: "slot table of \(cap) more than 7/8 full") }
+                let unreachable = TableValidator.firstUnreachableSlot(cap) { i in
+                    let chord = r.u32(slotAt + (s0 + i) * 8)
+                    return chord == TableFormat.emptySlot ? nil : Int(TableFormat.slotHash(chord, log2Capacity: log2))
+                }
+                if let i = unreachable { throw .badTrie(node: n, reason: "slot \(s0 + i) unreachable from its home slot") }
+            }
+            guard children == nodes - 1 else { throw .badTrie(node: 0, reason: "\(nodes - 1 - children) nodes in no slot") }
+            return candidateRoles
         }
-        let attributes = count(.attributes), invocations = count(.invocations)
-        var candidateRoles: [UInt32] = []
-        candidateRoles.reserveCapacity(cands)
-        var childSeen = [Bool](repeating: false, count: nodes)
-        // Strokes from the root to each node (parents come first, so one pass fills it).
-        var depth = [UInt8](repeating: 0, count: nodes)
-        var children = 0
-        // Direct offsets for the per-record loops (the generic accessor costs a lookup per read).
-        let nodeAt = self[.nodes].offset, candAt = self[.candidates].offset, slotAt = self[.slots].offset
-        let bindAt = self[.bindings].offset, attrAt = self[.attributes].offset
-        let dcanAt = self[.dispatchCandidates].offset, invAt = self[.invocations].offset
-        let narrow = narrowBindings
-        for n in 0..<nodes {
-            let rec = nodeAt + n * 20
-            if n > 0 {
-                let parent = Int(r.u32(rec))
-                guard parent < n else { throw .badTrie(node: n, reason: "parent \(parent) is not an earlier node") }
-                guard Int(depth[parent]) < TableFormat.maxSequenceLength else {
-                    throw .badTrie(node: n, reason: "sequence longer than \(TableFormat.maxSequenceLength) strokes")
-                }
-                depth[n] = depth[parent] + 1
-                let code = r.u32(rec + 4)
-                guard Chord(code: code) != nil else { throw .badTrie(node: n, reason: "invalid chord code \(code)") }
-            }
-            let c0 = Int(r.u32(rec + 8)), c1 = Int(r.u32(rec + 28))
-            let s0 = Int(r.u32(rec + 12)), s1 = Int(r.u32(rec + 32))
-            let l0 = Int(r.u32(rec + 16)), l1 = Int(r.u32(rec + 36))
-            guard c0 <= c1, c1 <= cands else { throw .badTrie(node: n, reason: "candidate range \(c0)..<\(c1) out of order") }
-            guard s0 <= s1, s1 <= slots else { throw .badTrie(node: n, reason: "slot range \(s0)..<\(s1) out of order") }
-            guard l0 <= l1, l1 <= longs else { throw .badTrie(node: n, reason: "longer range \(l0)..<\(l1) out of order") }
-            // Candidates: sorted by role (the menu role, the largest, last), then declaration
-            // order, each filed under this node.
-            var last: (role: UInt32, binding: Int)? = nil
-            // Per role: how many candidates, and the instructions of their conditions.
-            var roleCandidates = 0, roleCode = 0
-            let conditions = count(.conditions), cexpAt = self[.conditions].offset
-            for c in c0..<c1 {
-                let b = Int(r.u32(candAt + c * 4))
-                guard b < bindings else { throw .outOfBounds(section: "CAND", record: c, field: "binding", value: UInt32(truncatingIfNeeded: b), limit: bindings) }
-                guard Int(r.bindingField(bindAt, narrow: narrow, b, 0)) == n else { throw .badTrie(node: n, reason: "binding \(b) filed under the wrong node") }
-                let invocation = r.bindingField(bindAt, narrow: narrow, b, 1)
-                guard Int(invocation) < invocations else {
-                    throw .outOfBounds(section: "BIND", record: b, field: "invocation", value: invocation, limit: invocations)
-                }
-                let title = r.bindingField(bindAt, narrow: narrow, b, 2)
-                guard title == none || Int(title) < stringCount else {
-                    throw .outOfBounds(section: "BIND", record: b, field: "title", value: title, limit: stringCount)
-                }
-                let a = Int(r.bindingField(bindAt, narrow: narrow, b, 3))
-                guard a < attributes else { throw .outOfBounds(section: "BIND", record: b, field: "attributes", value: UInt32(truncatingIfNeeded: a), limit: attributes) }
-                let role = r.u32(attrAt + a * TableFormat.Section.attributes.recordSize)
-                if let last, (last.role, last.binding) >= (role, b) { throw .badTrie(node: n, reason: "candidates out of order") }
-                if last?.role != role { roleCandidates = 0; roleCode = 0 }
-                last = (role, b)
-                roleCandidates += 1
-                let condition = r.u32(attrAt + a * TableFormat.Section.attributes.recordSize + 8)
-                if Int(condition) < conditions { roleCode += Int(r.u32(cexpAt + Int(condition) * 8 + 4)) }
-                // The DCAN record mirrors this entry: binding, invocation, its action, condition.
-                let mirror = dcanAt + c * 16
-                guard r.u32(mirror) == UInt32(b), r.u32(mirror + 4) == invocation,
-                      r.u32(mirror + 8) == r.u32(invAt + Int(invocation) * 8), r.u32(mirror + 12) == condition
-                else { throw .invalidValue(section: "DCAN", record: c, field: "candidate", value: UInt64(r.u32(mirror))) }
-                candidateRoles.append(role)
-                guard roleCandidates <= TableFormat.maxCandidatesPerRole else {
-                    throw .badTrie(node: n, reason: "more than \(TableFormat.maxCandidatesPerRole) candidates of role \(role)")
-                }
-                guard roleCode <= TableFormat.maxPressCode else {
-                    throw .badTrie(node: n, reason: "conditions of role \(role)'s candidates longer than \(TableFormat.maxPressCode) instructions")
-                }
-            }
-            var lastRole: Int64 = -1
-            for l in l0..<l1 {
-                let role = f(.longer, l, 0)
-                if role != TableFormat.menuRole { try index(.longer, l, 0, "role", below: count(.roles)) }
-                guard Int64(role) > lastRole else { throw .badTrie(node: n, reason: "longer entries not in role order") }
-                lastRole = Int64(role)
-                guard f(.longer, l, 1) != TableFormat.conditionFalse else { throw .badTrie(node: n, reason: "longer entry that is never live") }
-                try conditionRef(.longer, l, 1)
-            }
-            // The child hash table: empty, or a power of two slots with at least one empty.
-            let cap = s1 - s0
-            if cap == 0 { continue }
-            guard TableValidator.isPowerOfTwo(cap) else { throw .badTrie(node: n, reason: "slot table of \(cap) is not a power of two") }
-            let log2 = cap.trailingZeroBitCount
-            var empty = 0
-            for s in s0..<s1 {
-                let chord = r.u32(slotAt + s * 8), child = r.u32(slotAt + s * 8 + 4)
-                if chord == TableFormat.emptySlot {
-                    guard child == none else { throw .badTrie(node: n, reason: "empty slot \(s) with a child") }
-                    empty += 1
-                    continue
-                }
-                guard Int(child) < nodes, child > 0 else { throw .outOfBounds(section: "SLOT", record: s, field: "child", value: child, limit: nodes) }
-                guard Int(r.u32(nodeAt + Int(child) * 20)) == n, r.u32(nodeAt + Int(child) * 20 + 4) == chord else {
-                    throw .badTrie(node: n, reason: "slot \(s) names node \(child), which is not this node's child on that chord")
-                }
-                guard !childSeen[Int(child)] else { throw .badTrie(node: n, reason: "node \(child) in two slots") }
-                childSeen[Int(child)] = true
-                children += 1
-            }
-            guard empty >= 1 else { throw .badTrie(node: n, reason: "full slot table") }
-            // Load at most 7/8 (what the emitter writes), so probes stay short.
-            guard (cap - empty) * 8 <= cap * 7 else { throw .badTrie(node: n, reason: "slot table of \(cap) more than 7/8 full") }
-            let unreachable = TableValidator.firstUnreachableSlot(cap) { i in
-                let chord = r.u32(slotAt + (s0 + i) * 8)
-                return chord == TableFormat.emptySlot ? nil : Int(TableFormat.slotHash(chord, log2Capacity: log2))
-            }
-            if let i = unreachable { throw .badTrie(node: n, reason: "slot \(s0 + i) unreachable from its home slot") }
-        }
-        guard children == nodes - 1 else { throw .badTrie(node: 0, reason: "\(nodes - 1 - children) nodes in no slot") }
-        return candidateRoles
     }
 
     /// Whether `flags` has `@noRemapping` only together with `@noMirroring`.
