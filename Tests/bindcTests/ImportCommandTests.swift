@@ -95,6 +95,27 @@ import Testing
         #expect(check.status == 0, "\(check.stderr)")
     }
 
+    /// Zed's stack, defaults then vim.json then the user's keymap: `--over` once per base. A
+    /// note per base not imported yet gives its command (with the bases before it), and
+    /// running them makes the user's layer check. VS Code takes one `--over`.
+    @Test func aZedUserKeymapLayersOverAChainOfBases() throws {
+        let bindc = try BindcRunner()
+        defer { bindc.cleanUp() }
+        _ = try bindc.write("default.json", #"[{ "context": "Editor", "bindings": { "ctrl-d": "editor::Duplicate" } }]"#)
+        _ = try bindc.write("vim.json", #"[{ "context": "Editor && vim_mode == normal", "bindings": { "ctrl-d": "vim::ScrollDown", "g g": "vim::StartOfDocument" } }]"#)
+        _ = try bindc.write("keymap.json", #"[{ "context": "Editor && vim_mode == normal", "bindings": { "ctrl-d": null, "g r": "editor::Rename" } }]"#)
+        let r = try bindc.run(["import", "zed", "keymap.json", "--over", "default.json", "--over", "vim.json", "-o", "keymap.bind", "--report"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("  conflicts remaining: 0\n"))
+        #expect(r.stderr.contains("note: 'keymap.bind' layers over 'vim.bind', which does not exist yet; import the base there too: bindc import zed vim.json --over default.json -o vim.bind\n"))
+        #expect(r.stderr.contains("note: 'vim.bind' layers over 'default.bind', which does not exist yet; import the base there too: bindc import zed default.json -o default.bind\n"))
+        #expect(try bindc.run(["import", "zed", "vim.json", "--over", "default.json", "-o", "vim.bind"]).status == 0)
+        #expect(try bindc.run(["import", "zed", "default.json", "-o", "default.bind"]).status == 0)
+        let check = try bindc.run(["check", "keymap.bind"])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(try bindc.run(["import", "vscode", "keymap.json", "--over", "default.json", "--over", "vim.json"]).status == 2)
+    }
+
     @Test func badInputIsAPositionedErrorAndExitsWithOne() throws {
         let bindc = try BindcRunner()
         defer { bindc.cleanUp() }

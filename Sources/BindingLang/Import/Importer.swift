@@ -39,9 +39,13 @@ public enum Importer {
         /// The `.bind` names given to the foreign names (of the base and the layer).
         public var names: ImportNames?
 
-        /// For a layer imported with `writingBase: true`, the base's own import: what
-        /// importing the base alone writes (the file the layer's `layer over` names).
-        public var baseSource: String?
+        /// For a layer imported with `writingBase: true`, each base's own import, outermost
+        /// first, by the name the next file's `layer over` gives it: what importing that base
+        /// (over the bases before it) writes.
+        public var baseSources: [(name: String, source: String)] = []
+
+        /// The last base's own import (the file the layer's `layer over` names).
+        public var baseSource: String? { baseSources.last?.source }
 
         /// Whether an input had errors.
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -57,10 +61,24 @@ public enum Importer {
         _ input: Input, format: ImportFormat, over base: Input? = nil, language: ImportLanguage = .current,
         platform: Platform? = nil, writingBase: Bool = false
     ) -> Result {
+        run(input, format: format, over: base.map { [$0] } ?? [], language: language, platform: platform, writingBase: writingBase)
+    }
+
+    /// Imports `input` as a layer over a chain of bases, outermost first: Zed loads its
+    /// defaults, then a base keymap (`vim.json`), then the user's `keymap.json`, and the latest
+    /// binding wins across all of them. The output layers over the last base's import, which
+    /// layers over the one before (each base is imported as `bindc import` with the bases
+    /// before it as `--over` writes it). VS Code has one base, its defaults: a longer chain
+    /// is an error at the second base. With `writingBase`, ``Result/baseSources`` holds every
+    /// base's own import.
+    public static func run(
+        _ input: Input, format: ImportFormat, over bases: [Input], language: ImportLanguage = .current,
+        platform: Platform? = nil, writingBase: Bool = false
+    ) -> Result {
         var sources = SourceManager()
         var diagnostics: [Diagnostic] = []
         var parsed: [(file: SourceFile, id: FileID, json: JSONC)] = []
-        for item in [base, input].compactMap({ $0 }) {
+        for item in bases + [input] {
             let file = SourceFile(path: item.path, bytes: item.bytes)
             let id = sources.add(file)
             // The byte a parser mistake is at (none at the end of the file).
@@ -76,16 +94,21 @@ public enum Importer {
                 diagnostics.append(Diagnostic(.error, error.message, at: at(error)))
             }
         }
+        if format == .vscode, bases.count > 1, parsed.count > 1 {
+            diagnostics.append(Diagnostic(.error, "VS Code layers a keybindings.json over its defaults only: give one --over", at: SourceRange(file: parsed[1].id, start: 0, end: 0)))
+        }
         guard !diagnostics.contains(where: { $0.severity == .error }) else {
             return Result(source: nil, sources: sources, diagnostics: diagnostics)
         }
 
         var keymaps: [ImportedKeymap] = []
+        var zedModels: [ZedKeymap] = []
         switch format {
         case .zed:
             for p in parsed {
                 let (model, errors) = ZedKeymap.read(p.json, file: p.id)
                 diagnostics += errors
+                zedModels.append(model)
                 keymaps.append(ZedConverter.convert(model, name: displayName(p.file.path), language: language, platform: platform))
             }
         case .vscode:
@@ -97,7 +120,7 @@ public enum Importer {
             }
             // A layer's base is written as its own import would write it, so the base alone
             // decides the types of the keys it uses; the layer adds the String keys only it has.
-            let layered = base != nil && models.count == 2
+            let layered = !bases.isEmpty && models.count == 2
             let baseStrings = layered ? VSCodeConverter.stringKeys([models[0]]) : []
             let baseUsed = layered ? VSCodeConverter.usedKeys([models[0]]) : []
             let layerStrings = baseStrings.union(VSCodeConverter.stringKeys([models[models.count - 1]]).subtracting(baseUsed))
@@ -115,22 +138,47 @@ public enum Importer {
         var declarations = BindSourceWriter.Declarations()
         var previous: BindSourceWriter.Declarations?
         var baseName: String?
-        var baseSource: String?
+        var baseSources: [(name: String, source: String)] = []
         var layer = keymaps[keymaps.count - 1]
         let disables = layer.bindings.filter { layer.entries[$0.entry].outcome == .disables }
         LaterWins.apply(&layer, language: language)
-        if base != nil, var baseKeymap = keymaps.first {
-            let written = baseKeymap.bindings
-            LaterWins.apply(&baseKeymap, language: language)
-            baseKeymap.written = written
-            BindSourceWriter.declare(baseKeymap, into: &declarations)
-            previous = declarations
-            if writingBase {
-                baseSource = formatted(BindSourceWriter(declarations: declarations, keymap: baseKeymap).write(
-                    base: nil, foreign: parsed[0].file, from: nil, language: language, platform: platform), path: parsed[0].file.path)
+        if !bases.isEmpty {
+            // What the bases up to `i` mean together: Zed reads them as one list, so the later
+            // binding wins across files as within one.
+            func chain(through i: Int) -> ImportedKeymap {
+                var keymap = i == 0 ? keymaps[0] : ZedConverter.convert(
+                    ZedKeymap(sections: zedModels[0...i].flatMap(\.sections)), name: displayName(parsed[i].file.path),
+                    language: language, platform: platform)
+                let written = keymap.bindings
+                LaterWins.apply(&keymap, language: language)
+                keymap.written = written
+                return keymap
             }
-            LaterWins.layer(&layer, over: baseKeymap, disables: disables, language: language)
-            baseName = bindName(for: parsed[0].file.path)
+            var below = chain(through: 0)
+            BindSourceWriter.declare(below, into: &declarations)
+            if writingBase {
+                baseSources.append((bindName(for: parsed[0].file.path), formatted(BindSourceWriter(declarations: declarations, keymap: below).write(
+                    base: nil, foreign: parsed[0].file, from: nil, language: language, platform: platform), path: parsed[0].file.path)))
+            }
+            // Each further base is a layer over the ones before it, as importing it with them
+            // as `--over` writes it.
+            for i in bases.indices.dropFirst() {
+                var middle = keymaps[i]
+                let middleDisables = middle.bindings.filter { middle.entries[$0.entry].outcome == .disables }
+                LaterWins.apply(&middle, language: language)
+                LaterWins.layer(&middle, over: below, disables: middleDisables, language: language)
+                let before = declarations
+                BindSourceWriter.declare(middle, into: &declarations)
+                if writingBase {
+                    baseSources.append((bindName(for: parsed[i].file.path), formatted(BindSourceWriter(declarations: declarations, keymap: middle).write(
+                        base: bindName(for: parsed[i - 1].file.path), foreign: parsed[i].file, from: before, language: language,
+                        platform: platform), path: parsed[i].file.path)))
+                }
+                below = chain(through: i)
+            }
+            previous = declarations
+            LaterWins.layer(&layer, over: below, disables: disables, language: language)
+            baseName = bindName(for: parsed[bases.count - 1].file.path)
         }
         let alternatesBefore = declarations.alternates.count
         BindSourceWriter.declare(layer, into: &declarations)
@@ -144,7 +192,7 @@ public enum Importer {
         return Result(
             source: source, baseName: baseName, sources: sources, diagnostics: engine.sorted,
             report: ImportReport(path: input.path, keymap: layer), keymap: layer,
-            names: ImportNames(declarations), baseSource: baseSource)
+            names: ImportNames(declarations), baseSources: baseSources)
     }
 
     /// `source` in the canonical layout `bindc fmt` gives (aligned columns, comments kept).
@@ -203,9 +251,19 @@ extension Importer {
     /// Compiles an import's output (after `baseSource`, the base's import, for a layer), so
     /// callers can count the conflicts that remain; nil when there is no output.
     public static func compileOutput(_ result: Result, baseSource: String?, platform: Platform?) -> Compilation? {
+        compileOutput(result, bases: baseSource.map { [(result.baseName ?? "base.bind", $0)] } ?? [], platform: platform)
+    }
+
+    /// Compiles an import's output after its bases' own imports (``Result/baseSources`` of
+    /// an import with `writingBase: true`), so callers can count the conflicts that remain.
+    public static func compileOutput(_ result: Result, platform: Platform?) -> Compilation? {
+        compileOutput(result, bases: result.baseSources, platform: platform)
+    }
+
+    static func compileOutput(_ result: Result, bases: [(name: String, source: String)], platform: Platform?) -> Compilation? {
         guard let source = result.source else { return nil }
         var sources = SourceManager()
-        if let baseSource { sources.add(SourceFile(path: result.baseName ?? "base.bind", text: baseSource)) }
+        for base in bases { sources.add(SourceFile(path: base.name, text: base.source)) }
         sources.add(SourceFile(path: bindName(for: result.report?.path ?? "import.json"), text: source))
         return Compilation(sources: sources, platform: platform)
     }

@@ -11,7 +11,9 @@ enum ImportCommand: Command {
             does: where two bindings overlap, the later one wins, as in the editor. Entries the
             language cannot express become comments with the reason. With --over BASE the
             output is a layer over BASE's import (written to BASE's name with .bind): it
-            declares only what it adds, and null / -command entries become unbind. --report
+            declares only what it adds, and null / -command entries become unbind. Zed stacks
+            its defaults, a base keymap and the user's keymap: give --over once per file under
+            FILE, outermost first (--over default-macos.json --over vim.json). --report
             prints, on standard error, what became of every entry (--json: as JSON) and how
             many conflicts the compiler still finds. See Docs/Import.md for the mapping.
             """,
@@ -20,7 +22,7 @@ enum ImportCommand: Command {
             help: "vscode or zed, then the keymap file ('-' reads standard input)"),
         options: [
             CommonOptions.output("Write the .bind source here (atomically) instead of standard output"),
-            .value("--over", valueName: "BASE", help: "Make a layer over this keymap file of the same editor"),
+            .value("--over", valueName: "BASE", repeatable: true, help: "Make a layer over this keymap file of the same editor; for Zed, once per base, outermost first"),
             .flag("--report", help: "Print what became of every entry on standard error"),
             .flag("--json", help: "With --report, print the report as JSON"),
             OptionSpec.value(
@@ -31,6 +33,7 @@ enum ImportCommand: Command {
         examples: [
             "bindc import vscode keybindings.json -o IDE-user.bind",
             "bindc import zed vim.json --over default-macos.json -o vim.bind --report",
+            "bindc import zed keymap.json --over default-macos.json --over vim.json -o keymap.bind",
         ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
@@ -39,12 +42,15 @@ enum ImportCommand: Command {
             throw .invalidValue("unknown keymap format '\(formatName)'; expected 'vscode' or 'zed'")
         }
         if arguments.flag("json") && !arguments.flag("report") { throw .invalidValue("--json needs --report") }
+        if format == .vscode && arguments.values("over").count > 1 {
+            throw .invalidValue("VS Code layers a keybindings.json over its defaults only: give --over once for vscode")
+        }
         // `--report --json`: standard error is one JSON document, the report with the
         // diagnostics in it (or, when there is no report, the diagnostics alone).
         let jsonReport = arguments.flag("json")
         let output = jsonReport ? DiagnosticOutput(format: .json) : DiagnosticOutput(arguments, console: console)
         var inputs: [Importer.Input] = []
-        for path in [arguments.value("over"), arguments.positionals[1]].compactMap({ $0 }) {
+        for path in arguments.values("over") + [arguments.positionals[1]] {
             do {
                 inputs.append(Importer.Input(path: path, bytes: try Inputs.bytes(path, console: console)))
             } catch {
@@ -52,9 +58,9 @@ enum ImportCommand: Command {
                 return .failure
             }
         }
-        let base = inputs.count == 2 ? inputs[0] : nil
+        let bases = Array(inputs.dropLast())
         let platform = Inputs.platform(arguments)
-        let result = Importer.run(inputs[inputs.count - 1], format: format, over: base, platform: platform,
+        let result = Importer.run(inputs[inputs.count - 1], format: format, over: bases, platform: platform,
                                   writingBase: arguments.flag("report"))
         guard let source = result.source, var report = result.report else {
             output.report(result.diagnostics, sources: result.sources, console: console)
@@ -62,7 +68,7 @@ enum ImportCommand: Command {
         }
         if !jsonReport { output.report(result.diagnostics, sources: result.sources, console: console) }
         if arguments.flag("report") {
-            if let compilation = Importer.compileOutput(result, baseSource: result.baseSource, platform: platform) {
+            if let compilation = Importer.compileOutput(result, platform: platform) {
                 report.conflicts = compilation.diagnostics.filter { $0.severity == .error }.count
             }
             if jsonReport {
@@ -73,18 +79,16 @@ enum ImportCommand: Command {
             }
         }
         guard Inputs.writeOutput(source, arguments, console: console) else { return .failure }
-        if let base, let baseName = result.baseName, !jsonReport { noteMissingBase(base, baseName, arguments, console: console) }
+        if !jsonReport { noteMissingBases(bases, arguments, console: console) }
         return .success
     }
 
-    /// A layer written to a file names its base's import beside it (`layer over "BASE.bind"`):
-    /// when that file is not there yet, a note gives the command that writes it, since the
-    /// layer does not check or compile without it.
-    private static func noteMissingBase(_ base: Importer.Input, _ baseName: String, _ arguments: ParsedArguments, console: Console) {
-        guard let out = arguments.value("output"), out != "-", base.path != "-" else { return }
-        // Where `bindc check` of the layer will look for it.
-        let basePath = LayeredSources.resolve(baseName, relativeTo: out)
-        guard !InputFile.exists(basePath) else { return }
+    /// A layer written to a file names its base's import beside it (`layer over "BASE.bind"`),
+    /// and each base of a chain the one before it: for each of those files not there yet, a
+    /// note gives the command that writes it, since the layer does not check or compile
+    /// without them.
+    private static func noteMissingBases(_ bases: [Importer.Input], _ arguments: ParsedArguments, console: Console) {
+        guard let out = arguments.value("output"), out != "-" else { return }
         // Paths as a shell reads them: quoted unless made of letters, digits and `/._-+:@%,=`.
         func word(_ s: String) -> String {
             let plain = !s.isEmpty && s.utf8.allSatisfy { b in
@@ -93,7 +97,14 @@ enum ImportCommand: Command {
             return plain ? s : "'" + s.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
         }
         let platform = arguments.value("platform").map { " --platform \($0)" } ?? ""
-        let command = "bindc import \(arguments.positionals[0]) \(word(base.path))\(platform) -o \(word(basePath))"
-        DiagnosticOutput(arguments, console: console).note(ToolMessages.layerBaseNotImported(out, base: basePath, command: command), console: console)
+        for (i, base) in bases.enumerated().reversed() where base.path != "-" {
+            // Where `bindc check` of the layer will look for it.
+            let basePath = LayeredSources.resolve(Importer.bindName(for: base.path), relativeTo: out)
+            guard !InputFile.exists(basePath) else { continue }
+            let over = bases[..<i].map { " --over \(word($0.path))" }.joined()
+            let command = "bindc import \(arguments.positionals[0]) \(word(base.path))\(over)\(platform) -o \(word(basePath))"
+            let layer = i == bases.count - 1 ? out : LayeredSources.resolve(Importer.bindName(for: bases[i + 1].path), relativeTo: out)
+            DiagnosticOutput(arguments, console: console).note(ToolMessages.layerBaseNotImported(layer, base: basePath, command: command), console: console)
+        }
     }
 }

@@ -1,0 +1,83 @@
+// Zed's real stack imported as a chain: its defaults, a base keymap (`vim.json`) layered over
+// them, and the user's `keymap.json` over both (`bindc import zed keymap.json --over
+// default.json --over vim.json`). Each base is written as its own import over the ones before
+// it, the user's layer declares only what neither declares, and the three compile together and
+// dispatch as Zed, where the latest binding wins across all three files.
+@testable import BindingLang
+import BindingRuntime
+import Testing
+
+@Suite struct ZedBaseChainTests {
+    private static let defaults = Importer.Input(path: "default.json", bytes: Array("""
+        [
+          { "context": "Workspace", "bindings": { "ctrl-b": "workspace::ToggleLeftDock" } },
+          { "context": "Editor", "bindings": { "ctrl-b": "editor::Bold", "ctrl-d": "editor::Duplicate" } }
+        ]
+        """.utf8))
+    private static let vim = Importer.Input(path: "vim.json", bytes: Array("""
+        [
+          { "context": "Editor && vim_mode == normal",
+            "bindings": { "ctrl-d": "vim::ScrollDown", "g g": "vim::StartOfDocument", "g d": "editor::GoToDefinition" } },
+          { "context": "Editor && vim_mode == insert", "bindings": { "escape": "vim::NormalBefore" } }
+        ]
+        """.utf8))
+    private static let user = Importer.Input(path: "keymap.json", bytes: Array("""
+        [
+          { "context": "Editor && vim_mode == normal", "bindings": { "g d": null, "ctrl-d": null, "g r": "editor::Rename" } },
+          { "context": "Workspace", "bindings": { "ctrl-b": "workspace::ToggleRightDock" } }
+        ]
+        """.utf8))
+
+    @Test func aUserKeymapLayersOverZedsDefaultsAndABaseKeymap() throws {
+        let result = Importer.run(Self.user, format: .zed, over: [Self.defaults, Self.vim], platform: .linux, writingBase: true)
+        #expect(result.diagnostics.isEmpty)
+        let source = try #require(result.source)
+        #expect(source.contains("layer over \"vim.bind\"\n"))
+        // vim.bind declares vim's actions and contexts; the user's layer only its own.
+        #expect(!source.contains("action vim__ScrollDown"))
+        #expect(source.contains("action editor__Rename"))
+        #expect(source.contains("unbind ctrl+d"))
+        // The bases are what importing each over the ones before writes.
+        #expect(result.baseSources.map(\.name) == ["default.bind", "vim.bind"])
+        #expect(result.baseSources[0].source == Importer.run(Self.defaults, format: .zed, platform: .linux).source)
+        #expect(result.baseSources[1].source == Importer.run(Self.vim, format: .zed, over: Self.defaults, platform: .linux).source)
+        #expect(try #require(result.baseSources[1].source).contains("layer over \"default.bind\"\n"))
+
+        let compilation = try #require(Importer.compileOutput(result, platform: .linux))
+        #expect(compilation.diagnostics.filter { $0.severity == .error }.map(\.message) == [])
+        let table = try BindingTable(bytes: try #require(compilation.table(strip: false)))
+        let workspace = ZedDisablingTests.Element(["Workspace"])
+        let editor = ZedDisablingTests.Element(["Editor"], next: workspace)
+        var normal = ContextState(table: table)
+        try normal.set("vim_mode", string: "normal")
+        var insert = ContextState(table: table)
+        try insert.set("vim_mode", string: "insert")
+        let dispatcher = Dispatcher(table: table)
+        func press(_ keys: String, _ context: ContextState, at first: ZedDisablingTests.Element = editor) throws -> DispatchResult {
+            var last = DispatchResult.unhandled
+            for chord in keys.split(separator: " ") {
+                last = dispatcher.dispatch(KeyEvent(try Chord.parse(String(chord), platform: .linux).get()), firstResponder: first, context: context)
+            }
+            return last
+        }
+        // The user's null takes ctrl+d from vim and from the defaults where it holds, only there.
+        #expect(try press("ctrl+d", normal).isUnhandled)
+        _ = try press("ctrl+d", insert)
+        // vim's `g g` stays, its `g d` is gone, the user's `g r` is added.
+        _ = try press("g g", normal)
+        #expect(try !press("g d", normal).isPending)
+        _ = try press("g r", normal)
+        // The Editor's own ctrl+b is deeper than the user's Workspace one.
+        _ = try press("ctrl+b", normal)
+        _ = try press("ctrl+b", normal, at: workspace)
+        #expect(editor.performed == ["editor__Duplicate", "vim__StartOfDocument", "editor__Rename", "editor__Bold"])
+        #expect(workspace.performed == ["workspace__ToggleRightDock"])
+    }
+
+    @Test func vscodeHasOneBase() {
+        let json = Importer.Input(path: "keybindings.json", bytes: Array("[]".utf8))
+        let result = Importer.run(json, format: .vscode, over: [json, json])
+        #expect(result.source == nil)
+        #expect(result.diagnostics.map(\.message) == ["VS Code layers a keybindings.json over its defaults only: give one --over"])
+    }
+}
