@@ -137,12 +137,19 @@ extension Messages {
     static let repeatNeedsSequence =
         "'@repeat' needs a sequence of two or more strokes; a one-stroke binding repeats by pressing it again"
     static func reservedShortcut(_ chord: Chord, _ reserved: [ReservedShortcut], platform: Platform) -> String {
-        let what = reserved.map { $0.owner == platform.displayName ? $0.action : "\($0.owner): \($0.action)" }
+        // Who takes it: the platform, or the desktops of a platform that has several (Linux's
+        // GNOME and KDE Plasma), named as such; each action is then labelled with its owner
+        // when there is more than one.
+        var owners: [String] = []
+        for r in reserved where !owners.contains(r.owner) { owners.append(r.owner) }
+        let what = reserved.map { owners.count == 1 ? $0.action : "\($0.owner): \($0.action)" }
         if reserved.allSatisfy(\.reachesTheApp) {
             return "'\(chord.sourceText)' is a standard shortcut on \(platform.displayName) (\(what.joined(separator: "; "))): the app receives it,"
                 + " but users expect it to do that; write @allowReserved before the binding to keep it anyway"
         }
-        return "'\(chord.sourceText)' is reserved by \(platform.displayName), which takes it before the app (\(what.joined(separator: "; ")));"
+        let who = owners == [platform.displayName] ? "\(platform.displayName), which takes"
+            : "\(owners.joined(separator: " and ")) on \(platform.displayName), which \(owners.count == 1 ? "takes" : "take")"
+        return "'\(chord.sourceText)' is reserved by \(who) it before the app (\(what.joined(separator: "; ")));"
             + " write @allowReserved before the binding to keep it anyway"
     }
     static func textInputFirst(_ chord: Chord, _ what: String) -> String {
