@@ -35,6 +35,24 @@ import Testing
         #expect(r.stdout.hasSuffix("problems on 3 of 3 layouts\n"))
     }
 
+    /// A character that needs Shift and is on a dead key (German '`') is one line and one
+    /// problem, in the report and in `check --layouts`; `--json` keeps both findings.
+    @Test func shiftAndDeadKeyAreOneProblem() throws {
+        try bindc.write("d.bind", "responder Editor\naction tick\nin Editor {\n  ctrl+\"`\" -> tick\n}\n")
+        let r = try bindc.run(["layouts", "d.bind", "--layout", "de"])
+        #expect(r.stdout == """
+            de (German; xkeyboard-config symbols/de): 1 problem
+              d.bind:4:3: on de: 'ctrl+"`"' needs Shift for '`', typed with a dead key: press ctrl+shift+Equal
+            1 problem on 1 of 1 layout
+
+            """)
+        let check = try bindc.run(["check", "d.bind", "--layouts", "de"])
+        #expect(check.stderr.components(separatedBy: "warning:").count == 2, "\(check.stderr)")
+        #expect(check.stderr.contains("on de: 'ctrl+\"`\"' needs Shift for '`', typed with a dead key: press ctrl+shift+Equal"))
+        let json = try bindc.run(["layouts", "d.bind", "--layout", "de", "--json"])
+        #expect(json.stdout.contains("\"kind\": \"needsShift\"") && json.stdout.contains("\"kind\": \"deadKey\""), "\(json.stdout)")
+    }
+
     @Test func json() throws {
         try bindc.write("k.bind", Self.keymap)
         let r = try bindc.run(["layouts", "k.bind", "--layout", "ru", "--json"])

@@ -7,13 +7,14 @@ extension Messages {
     }
 
     /// What one layout finding says, without the location (Grammar.md §10, Keyboard layouts); `on layout`
-    /// first, so a diagnostic names the layout.
-    public static func layoutFinding(_ f: LayoutFinding, keymap: Keymap, layout: KeyboardLayout) -> String {
+    /// first, so a diagnostic names the layout. `alsoDeadKey`: the character that needs Shift
+    /// or AltGr is on a dead key too (``LayoutFinding/told(_:)``).
+    public static func layoutFinding(_ f: LayoutFinding, keymap: Keymap, layout: KeyboardLayout, alsoDeadKey: Bool = false) -> String {
         guard keymap.bindings.indices.contains(f.binding) else { return "on \(layout.id): ?" }
         let binding = keymap.bindings[f.binding]
         let written = "'\(sequenceText(binding.sequence))'"
         let character = f.character.map { "'\(String(Character($0)))'" } ?? "a key"
-        let press = f.strokes.map { ": press \($0.sourceText)" } ?? ""
+        let press = (alsoDeadKey ? ", typed with a dead key" : "") + (f.strokes.map { ": press \($0.sourceText)" } ?? "")
         let option = layout.kind == .apple ? "Option" : "AltGr"
         let text: String
         switch f.kind {

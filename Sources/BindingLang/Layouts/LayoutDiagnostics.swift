@@ -16,13 +16,13 @@ public enum LayoutDiagnostics {
                 if keymap.bindings[f.binding].layoutAllowance?.allows(f) == true { used.insert(f.binding) }
                 if let other = f.other, keymap.bindings[other].layoutAllowance?.allows(f) == true { used.insert(other) }
             }
-            for f in findings where f.isReported {
+            for (f, dead) in LayoutFinding.told(findings) {
                 guard let range = range(of: f.binding, keymap, sources) else { continue }
                 var notes: [DiagnosticNote] = []
                 if let other = f.other, let otherRange = self.range(of: other, keymap, sources) {
                     notes.append(DiagnosticNote(Messages.layoutCollisionOther(keymap.bindings[other].sequence), at: otherRange))
                 }
-                engine.emit(Diagnostic(severity, Messages.layoutFinding(f, keymap: keymap, layout: layout), at: range, notes: notes))
+                engine.emit(Diagnostic(severity, Messages.layoutFinding(f, keymap: keymap, layout: layout, alsoDeadKey: dead), at: range, notes: notes))
             }
         }
         // An `@allowLayouts` that accepted nothing (Grammar.md §4.8): judged only when every

@@ -65,4 +65,23 @@ public struct LayoutFinding: Sendable, Equatable {
         self.other = other
         self.witness = witness
     }
+
+    /// The reported findings of one layout as they are told (`bindc layouts`, `check
+    /// --layouts`): one per binding and problem, where a character that needs Shift or AltGr
+    /// and is also on a dead key is one finding that says both (`needs Shift for '`', typed with a dead
+    /// key`), not two lines about the same keys. `alsoDeadKey` marks those.
+    public static func told(_ findings: [LayoutFinding]) -> [(finding: LayoutFinding, alsoDeadKey: Bool)] {
+        let reported = findings.filter(\.isReported)
+        func sameKeys(_ a: LayoutFinding, _ b: LayoutFinding) -> Bool {
+            a.binding == b.binding && a.character == b.character && a.strokes == b.strokes
+        }
+        let modified: Set<Kind> = [.needsShift, .needsAltGr]
+        var out: [(finding: LayoutFinding, alsoDeadKey: Bool)] = []
+        for f in reported {
+            if f.kind == .deadKey, reported.contains(where: { modified.contains($0.kind) && sameKeys($0, f) }) { continue }
+            let dead = modified.contains(f.kind) && reported.contains { $0.kind == .deadKey && sameKeys($0, f) }
+            out.append((f, dead))
+        }
+        return out
+    }
 }

@@ -12,9 +12,9 @@ public struct LayoutReport: Sendable {
         results = LayoutAnalysis(keymap: keymap).analyse(layouts)
     }
 
-    /// The number of findings that are problems (everything but the US fallback and what
-    /// `@allowLayouts` accepts).
-    public var problemCount: Int { results.reduce(0) { $0 + $1.findings.filter(\.isReported).count } }
+    /// The number of problems (findings but the US fallback and what `@allowLayouts` accepts,
+    /// a character that needs Shift or AltGr and is on a dead key counted once).
+    public var problemCount: Int { results.reduce(0) { $0 + LayoutFinding.told($1.findings).count } }
 
     /// The number of findings `@allowLayouts` accepts.
     public var allowedCount: Int { results.reduce(0) { $0 + $1.findings.filter(\.isAllowed).count } }
@@ -32,13 +32,14 @@ public struct LayoutReport: Sendable {
         var out = ""
         var layoutsWithProblems = 0
         for (layout, findings) in results {
-            let problems = findings.filter(\.isReported).count
+            let told = LayoutFinding.told(findings)
+            let problems = told.count
             let allowed = findings.filter(\.isAllowed).count
             if problems > 0 { layoutsWithProblems += 1 }
             let count = problems == 0 ? "no problems" : problems == 1 ? "1 problem" : "\(problems) problems"
             out += "\(layout.id) (\(layout.name); \(layout.source)): \(count)\n"
-            for f in findings where f.isReported {
-                out += "  \(location(f.binding) ?? "?"): \(Messages.layoutFinding(f, keymap: keymap, layout: layout))"
+            for (f, dead) in told {
+                out += "  \(location(f.binding) ?? "?"): \(Messages.layoutFinding(f, keymap: keymap, layout: layout, alsoDeadKey: dead))"
                 if let other = location(f.other) { out += " (other binding at \(other))" }
                 out += "\n"
             }
