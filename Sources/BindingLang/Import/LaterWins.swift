@@ -453,13 +453,23 @@ enum LaterWins {
                     }
                 } else if b.sequence == d.sequence, zedDisables(d, b) {
                     let reason = d.command.hasPrefix("-") ? "'unbind \(ForeignText.inline(b.command))' removes it" : "null disables it"
+                    // An unbind of one action leaves the keys' other actions: where one of
+                    // them is live with it, the unbind holds only where `b` is (the base's
+                    // bindings of one role and keys are disjoint as imported).
+                    func only(_ c: ImportCondition) -> ImportCondition {
+                        guard d.command.hasPrefix("-"), base.bindings.contains(where: {
+                            $0.role == b.role && $0.sequence == b.sequence && $0.command != b.command
+                                && ImportCondition.all([$0.condition, c]).isSatisfiable(budget: 4_000)
+                        }) else { return c }
+                        return ImportCondition.all([c, b.condition])
+                    }
                     if b.role == d.role || d.role == ZedConverter.globalRole {
-                        unbind(b, in: b.role, when: d.original, entry: d.entry, reason: reason)
+                        unbind(b, in: b.role, when: only(d.original), entry: d.entry, reason: reason)
                     } else if b.role == ZedConverter.globalRole || cooccurring.contains([b.role, d.role].sorted()) {
                         // One Zed element where the responder plays both roles (see `apply`).
                         let both = ImportCondition.all([.isRole(d.role), d.original])
                         guard ImportCondition.all([b.condition, both]).isSatisfiable(budget: 4_000) else { continue }
-                        unbind(b, in: b.role, when: both, entry: d.entry, reason: reason)
+                        unbind(b, in: b.role, when: only(both), entry: d.entry, reason: reason)
                     } else {
                         countIfLiveTogether(b, d, as: zedOuterDisable, in: &layer)
                         continue

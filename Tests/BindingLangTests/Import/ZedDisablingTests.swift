@@ -77,6 +77,29 @@ import Testing
         #expect(workspace.performed == [])
     }
 
+    /// An unbind of one action, where the base binds the same keys in the same element to
+    /// other actions under other contexts, removes only that action's binding (round 6, D3):
+    /// the layer's `unbind` holds only where the base binding it removes is live.
+    @Test func anUnbindOfOneActionKeepsTheKeysOtherActionsInTheElement() throws {
+        let base = """
+            [
+              { "context": "Editor", "bindings": { "alt-enter": "editor::OpenSelectionsInMultibuffer" } },
+              { "context": "Editor && mode == full", "bindings": { "alt-enter": "editor::ToggleCodeActions" } }
+            ]
+            """
+        let user = #"[{ "context": "Editor", "unbind": { "alt-enter": "editor::OpenSelectionsInMultibuffer" } }]"#
+        let result = run(user, over: base, platform: .linux)
+        let source = try #require(result.source)
+        #expect(source.contains("unbind alt+return when mode != \"full\" // 'unbind editor::OpenSelectionsInMultibuffer' removes it, line 1"), "\(source)")
+        let t = try table(result, base: base, platform: .linux)
+        let editor = Element(["Editor"])
+        var full = ContextState(table: t)
+        try full.set("mode", string: "full")
+        _ = Dispatcher(table: t).dispatch(KeyEvent(try Chord.parse("alt+return", platform: .linux).get()), firstResponder: editor, context: full)
+        #expect(try press("alt+return", t, at: editor).isUnhandled)
+        #expect(editor.performed == ["editor__ToggleCodeActions"])
+    }
+
     @Test func noActionIsNullAndUnbindNeedsAnAction() throws {
         let result = run("""
             [{ "bindings": { "ctrl-x": "a::A", "ctrl-y": "a::B" } },
