@@ -331,6 +331,8 @@ struct BindSourceWriter {
             // after the longest condition of the block.
             if let removal = b.restoredBy {
                 out.append("  // the default VS Code runs again where '\(ForeignText.inline(removal))' of line \(line(b.entry)) removed the later one")
+            } else if let chord = b.revivedBy {
+                out.append("  // the default VS Code runs again where the layer's '\(ForeignText.inline(chord))' of line \(line(b.entry)) makes '\(b.sequence[0])' wait for a chord")
             } else if let outer = b.continuesFor {
                 out.append("  // line \(line(b.entry)), the outer \(outer)'s, so that '\(b.sequence[0])' here waits for it as in Zed")
             } else {

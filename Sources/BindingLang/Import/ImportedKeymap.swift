@@ -30,6 +30,11 @@ public struct ImportedKeymap: Sendable {
         /// A layer's copy of a VS Code default that a removal in the layer gives its keys back
         /// to, where the removed default was live (``entry`` is the removal's).
         public var restoredBy: String? = nil
+        /// VS Code: a layer's copy of a default chord that a layer chord of the same first
+        /// stroke gives back, where a later default of that stroke alone had taken it (VS
+        /// Code waits at the stroke for the layer's chord, then runs any chord that matches);
+        /// the layer chord's keys (``entry`` is its).
+        public var revivedBy: String? = nil
         /// Zed: a copy of an outer element's longer binding (of this role's name) into the role
         /// of an earlier, shorter one it continues, so that the shorter one, `@timeout`, waits
         /// for it as Zed does (``entry`` is the longer binding's).

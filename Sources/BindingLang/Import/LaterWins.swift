@@ -135,6 +135,46 @@ enum LaterWins {
         }
     }
 
+    /// VS Code: where a layer chord is live (`ctrl+k ctrl+x` with no `when`), pressing its first
+    /// stroke waits for a chord, since the layer's entry is the last of that stroke; VS Code then
+    /// runs whichever chord matches, defaults included. Default chords of that stroke that a
+    /// later default of the stroke alone took away there (the terminal's `cmd+k`) are bound
+    /// again in the layer where the layer chord is live, as they stand in chord mode: narrowed
+    /// only by later chords of related keys (the base's and the layer's), not by the stroke
+    /// alone. Removed defaults stay removed.
+    static func revive(in layer: inout ImportedKeymap, over base: ImportedKeymap, disables: [ImportedKeymap.Binding]) {
+        let chords = layer.bindings.filter { $0.restoredBy == nil && $0.revivedBy == nil && $0.sequence.count > 1 }
+        guard !chords.isEmpty else { return }
+        var revived: [ImportedKeymap.Binding] = []
+        var done = Set<String>()
+        for c in base.bindings where c.sequence.count > 1 {
+            let key = "\(c.role) \(c.sequence.joined(separator: " "))"
+            guard !done.contains(key) else { continue }
+            // The layer chords that make VS Code wait at this chord's first stroke.
+            let waiting = chords.filter { $0.role == c.role && $0.sequence[0] == c.sequence[0] && $0.sequence != c.sequence }
+            guard let last = waiting.last,
+                  !disables.contains(where: { "-" + c.command == $0.command && c.sequence.starts(with: $0.sequence) && removesWhen($0, c) })
+            else { continue }
+            let later = base.written.filter {
+                $0.entry > c.entry && $0.role == c.role && $0.sequence.count > 1 && related($0.sequence, c.sequence)
+            }
+            let mine = layer.bindings.filter { $0.role == c.role && $0.sequence.count > 1 && related($0.sequence, c.sequence) }
+            let terms = [c.original, .any(waiting.map(\.condition))] + later.map { $0.original.negated } + mine.map { $0.condition.negated }
+            let condition = ImportCondition.all(terms)
+            // Only where the base's own binding is not live already.
+            guard ImportCondition.all([condition, c.condition.negated]).isSatisfiable(budget: 4_000) else { continue }
+            done.insert(key)
+            var copy = c
+            copy.condition = condition
+            copy.original = condition
+            copy.overriddenBy = []
+            copy.entry = last.entry
+            copy.revivedBy = last.sequence.joined(separator: " ")
+            revived.append(copy)
+        }
+        layer.bindings += revived
+    }
+
     /// Counts ``vscodeHiddenDefaults`` for default `b`, removed by entry `entry`, and says so on
     /// the layer's `unbind` of `b`'s keys from that entry, so that the output locates the count.
     static func countHiddenDefaults(of b: ImportedKeymap.Binding, removedBy entry: Int, in layer: inout ImportedKeymap) {
@@ -578,6 +618,7 @@ enum LaterWins {
                 }
             }
         }
+        if layer.format == .vscode { revive(in: &layer, over: base, disables: disables) }
         if !fallBack.isEmpty { layer.approximations[zedFallBack, default: 0] += fallBack.count }
         // One `@timeout` binding per held base binding, where some of the layer's longer ones
         // continue it (and the unbinds above took it away).

@@ -346,6 +346,37 @@ private func rendered(_ result: Importer.Result) -> String {
         }
     }
 
+    /// VS Code: a user's chord (`ctrl+k ctrl+x`, no `when`) is the last entry of `ctrl+k`, so
+    /// VS Code waits at `ctrl+k` even in the terminal, whose later default `ctrl+k` (clear) had
+    /// taken the default chords there; in chord mode every matching chord runs again. The layer
+    /// binds those defaults again where its chord is live (round 6, six macOS layers).
+    @Test func vscodeLayerChordsGiveTheDefaultChordsOfTheirStrokeBack() throws {
+        let base = Importer.Input(path: "defaults.json", bytes: Array("""
+            [{ "key": "ctrl+k ctrl+s", "command": "keys" },
+             { "key": "ctrl+k ctrl+w", "command": "closeAll", "when": "editorFocus" },
+             { "key": "ctrl+k", "command": "clear", "when": "terminalFocus" }]
+            """.utf8))
+        let baseSource = try #require(Importer.run(base, format: .vscode).source)
+        let layer = run(#"[{ "key": "ctrl+k ctrl+x", "command": "mine" }, { "key": "ctrl+k ctrl+w", "command": "-closeAll" }]"#, .vscode, over: base)
+        let source = try #require(layer.source)
+        #expect(source.contains("  // the default VS Code runs again where the layer's 'ctrl+k ctrl+x' of line 1 makes 'ctrl+k' wait for a chord\n  ctrl+k ctrl+s -> keys\n"), "\(source)")
+        #expect(!source.contains("ctrl+k ctrl+w -> closeAll"), "removed defaults stay removed")
+        let compilation = try #require(Importer.compileOutput(layer, baseSource: baseSource, platform: .linux))
+        #expect(compilation.diagnostics.filter { $0.severity == .error }.map(\.message) == [])
+        let table = try BindingTable(bytes: try #require(compilation.table(strip: false)))
+        var terminal = ContextState(table: table)
+        try terminal.set("terminalFocus", true)
+        let dispatcher = Dispatcher(table: table)
+        let first = LoneResponder(roles: ["Workbench"])
+        func press(_ chord: String) throws -> DispatchResult {
+            dispatcher.dispatch(KeyEvent(try Chord.parse(chord, platform: .linux).get()), firstResponder: first, context: terminal)
+        }
+        #expect(try press("ctrl+k").isPending)
+        #expect(try press("ctrl+s").performedAction?.name == "keys")
+        #expect(try press("ctrl+k").isPending)
+        #expect(try press("ctrl+x").performedAction?.name == "mine")
+    }
+
     /// Zed across layers, as within one file: a base binding that a layer's longer binding of
     /// an outer element continues waits for it (copied into its role), and a base binding
     /// that a layer's shorter one of an outer element is a prefix of is not reached there
