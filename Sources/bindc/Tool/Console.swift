@@ -59,7 +59,7 @@ final class Console {
 
     /// Writes every byte of `buffer` to `descriptor`, retrying after interruptions; a closed
     /// pipe or a full disk ends the write silently, as `FileHandle` did before.
-    private static func write(_ descriptor: Int32, _ buffer: UnsafeBufferPointer<UInt8>) {
+    static func write(_ descriptor: Int32, _ buffer: UnsafeBufferPointer<UInt8>) {
         guard var p = buffer.baseAddress else { return }
         var left = buffer.count
         while left > 0 {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Standard output as a `TextOutputStream`, buffered: printers write as they go and the text
 /// reaches the file in 64 KiB pieces, so output of any size needs only the buffer. Call
 /// `flush()` when done (it is also called on release).
@@ -19,7 +17,7 @@ final class StandardOutputStream: TextOutputStream {
     /// Writes what is buffered.
     func flush() {
         guard !buffer.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(buffer))
+        buffer.withUnsafeBufferPointer { Console.write(1, $0) }
         buffer.removeAll(keepingCapacity: true)
     }
 }
