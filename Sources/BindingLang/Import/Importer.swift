@@ -111,6 +111,7 @@ public enum Importer {
                 zedModels.append(model)
                 keymaps.append(ZedConverter.convert(model, name: displayName(p.file.path), language: language, platform: platform))
             }
+            if !bases.isEmpty, let note = vimModeNote(zedModels, file: parsed[parsed.count - 1].id, bases: bases) { diagnostics.append(note) }
         case .vscode:
             var models: [VSCodeKeybindings] = []
             for p in parsed {
@@ -193,6 +194,37 @@ public enum Importer {
             source: source, baseName: baseName, sources: sources, diagnostics: engine.sorted,
             report: ImportReport(path: input.path, keymap: layer), keymap: layer,
             names: ImportNames(declarations), baseSources: baseSources)
+    }
+
+    /// A note when a Zed keymap layered over bases uses Vim mode (a `vim::` action, or a
+    /// context naming `vim_mode` or `VimControl`) but no base binds a `vim::` action: Zed puts
+    /// its vim.json between the defaults and the user's keymap, and the layer should be made
+    /// over it too, or its bindings meet the defaults where Zed has vim's.
+    static func vimModeNote(_ models: [ZedKeymap], file: FileID, bases: [Input]) -> Diagnostic? {
+        func usesVim(_ section: ZedKeymap.Section) -> Bool {
+            section.context.map { $0.contains("vim_mode") || $0.contains("VimControl") } ?? false
+        }
+        func isVimAction(_ b: ZedKeymap.Binding) -> Bool {
+            if case .name(let n) = b.action { return n.hasPrefix("vim::") }
+            if case .withArgument(let n, _) = b.action { return n.hasPrefix("vim::") }
+            return false
+        }
+        guard let layer = models.last, models.count > 1,
+              !models.dropLast().contains(where: { $0.sections.contains { $0.bindings.contains(where: isVimAction) } }) else { return nil }
+        for section in layer.sections {
+            if usesVim(section), let range = section.contextRange {
+                return note(at: range, file: file, bases: bases)
+            }
+            if let b = section.bindings.first(where: isVimAction) { return note(at: b.actionRange, file: file, bases: bases) }
+        }
+        return nil
+    }
+
+    private static func note(at range: Range<Int>, file: FileID, bases: [Input]) -> Diagnostic {
+        let over = bases.map { "--over \(displayName($0.path))" }.joined(separator: " ")
+        return Diagnostic(.note, "this keymap uses Zed's Vim mode, whose bindings Zed loads from its vim.json between the defaults and"
+            + " this file; to layer it as Zed does, import it over that too: \(over) --over vim.json",
+            at: SourceRange(file: file, start: range.lowerBound, end: range.upperBound))
     }
 
     /// `source` in the canonical layout `bindc fmt` gives (aligned columns, comments kept).

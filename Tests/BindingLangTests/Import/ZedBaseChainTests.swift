@@ -74,6 +74,19 @@ import Testing
         #expect(workspace.performed == ["workspace__ToggleRightDock"])
     }
 
+    /// A Vim user's keymap layered over the defaults alone gets a note saying where Zed puts
+    /// vim.json; over the chain, or without Vim, it does not.
+    @Test func aVimKeymapOverTheDefaultsAloneIsToldAboutVimJSON() {
+        let alone = Importer.run(Self.user, format: .zed, over: [Self.defaults], platform: .linux)
+        #expect(alone.source != nil)
+        #expect(alone.diagnostics.map(\.severity) == [.note])
+        #expect(alone.diagnostics.first?.message.hasSuffix("import it over that too: --over default.json --over vim.json") == true)
+        #expect(alone.diagnostics.first?.range.start == 17)  // the first section's context string
+        #expect(Importer.run(Self.user, format: .zed, over: [Self.defaults, Self.vim], platform: .linux).diagnostics.isEmpty)
+        let plain = Importer.Input(path: "keymap.json", bytes: Array(#"[{ "context": "Workspace", "bindings": { "ctrl-p": "file_finder::Toggle" } }]"#.utf8))
+        #expect(Importer.run(plain, format: .zed, over: [Self.defaults], platform: .linux).diagnostics.isEmpty)
+    }
+
     @Test func vscodeHasOneBase() {
         let json = Importer.Input(path: "keybindings.json", bytes: Array("[]".utf8))
         let result = Importer.run(json, format: .vscode, over: [json, json])
