@@ -144,18 +144,10 @@ public enum Importer {
         let disables = layer.bindings.filter { layer.entries[$0.entry].outcome == .disables }
         LaterWins.apply(&layer, language: language)
         if !bases.isEmpty {
-            // What the bases up to `i` mean together: Zed reads them as one list, so the later
-            // binding wins across files as within one.
-            func chain(through i: Int) -> ImportedKeymap {
-                var keymap = i == 0 ? keymaps[0] : ZedConverter.convert(
-                    ZedKeymap(sections: zedModels[0...i].flatMap(\.sections)), name: displayName(parsed[i].file.path),
-                    language: language, platform: platform)
-                let written = keymap.bindings
-                LaterWins.apply(&keymap, language: language)
-                keymap.written = written
-                return keymap
-            }
-            var below = chain(through: 0)
+            var below = keymaps[0]
+            let written = below.bindings
+            LaterWins.apply(&below, language: language)
+            below.written = written
             BindSourceWriter.declare(below, into: &declarations)
             if writingBase {
                 baseSources.append((bindName(for: parsed[0].file.path), formatted(BindSourceWriter(declarations: declarations, keymap: below).write(
@@ -175,7 +167,8 @@ public enum Importer {
                         base: bindName(for: parsed[i - 1].file.path), foreign: parsed[i].file, from: before, language: language,
                         platform: platform), path: parsed[i].file.path)))
                 }
-                below = chain(through: i)
+                // What the files so far hold together, as the compiler layers them.
+                below = LaterWins.stacked(middle, over: below)
             }
             previous = declarations
             LaterWins.layer(&layer, over: below, disables: disables, language: language)

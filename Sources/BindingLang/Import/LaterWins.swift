@@ -647,6 +647,39 @@ enum LaterWins {
         }
     }
 
+    /// What a base's import and a layer's import over it give together, as the compiler layers
+    /// the two files (Grammar.md §9.2): each base binding narrowed to where no binding or
+    /// `unbind` of the layer of its role and keys holds (left out where that can never be),
+    /// then the layer's bindings, their entries after the base's. A further layer is made
+    /// over this when Zed stacks three files, so that it meets the bindings those files hold
+    /// (the copies and holds each import wrote included).
+    static func stacked(_ layer: ImportedKeymap, over base: ImportedKeymap) -> ImportedKeymap {
+        func key(_ role: String, _ sequence: [String]) -> String { role + " " + sequence.joined(separator: " ") }
+        var later: [String: [ImportCondition]] = [:]
+        for u in layer.unbinds { later[key(u.role, u.sequence), default: []].append(u.condition) }
+        for l in layer.bindings { later[key(l.role, l.sequence), default: []].append(l.condition) }
+        var out = base
+        out.bindings = base.bindings.compactMap { b in
+            guard let conditions = later[key(b.role, b.sequence)] else { return b }
+            var b = b
+            b.condition = ImportCondition.all([b.condition] + conditions.map(\.negated))
+            return b.condition.isSatisfiable(budget: 4_000) ? b : nil
+        }
+        let offset = base.entries.count
+        func shifted(_ b: ImportedKeymap.Binding) -> ImportedKeymap.Binding {
+            var b = b
+            b.entry += offset
+            b.overriddenBy = b.overriddenBy.map { $0 + offset }
+            return b
+        }
+        out.entries += layer.entries
+        out.bindings += layer.bindings.map(shifted)
+        out.written += layer.written.map(shifted)
+        out.cooccurring.formUnion(layer.cooccurring)
+        out.stringKeys.formUnion(layer.stringKeys)
+        return out
+    }
+
     /// Longer binding `longer` copied into `role`, live where `condition` holds, so that a
     /// shorter binding of that role waits for it (`// line N, the outer E's, …`).
     static func heldCopy(of longer: ImportedKeymap.Binding, into role: String, where condition: ImportCondition) -> ImportedKeymap.Binding {

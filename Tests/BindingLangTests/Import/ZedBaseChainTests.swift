@@ -74,6 +74,23 @@ import Testing
         #expect(workspace.performed == ["workspace__ToggleRightDock"])
     }
 
+    /// The user's layer is made over what the two base files hold together, not only over
+    /// what Zed's merged list means: the defaults' import copies KeystrokeInput's `escape
+    /// escape escape` into ProjectPanel (its `escape` waits for it), vim.bind takes that away
+    /// only where its `not_editing` binding is live, and the user's `escape` (`!editing`) must
+    /// take the copy away where it is live, or it is a prefix conflict (a real user's keymap).
+    @Test func aLayerMeetsTheCopiesTheBaseFilesHold() throws {
+        let defaults = Importer.Input(path: "default.json", bytes: Array("""
+            [{ "context": "ProjectPanel", "bindings": { "escape": "project_panel::Cancel" } },
+             { "context": "KeystrokeInput", "bindings": { "escape escape escape": "keystroke_input::StopRecording" } }]
+            """.utf8))
+        let vim = Importer.Input(path: "vim.json", bytes: Array(#"[{ "context": "ProjectPanel && not_editing", "bindings": { "escape": "vim::ToggleProjectPanelFocus" } }]"#.utf8))
+        let user = Importer.Input(path: "keymap.json", bytes: Array(#"[{ "context": "ProjectPanel && !editing", "bindings": { "escape": "project_panel::Toggle" } }]"#.utf8))
+        let result = Importer.run(user, format: .zed, over: [defaults, vim], writingBase: true)
+        let compilation = try #require(Importer.compileOutput(result, platform: .apple))
+        #expect(compilation.diagnostics.filter { $0.severity == .error }.map(\.message) == [])
+    }
+
     /// A Vim user's keymap layered over the defaults alone gets a note saying where Zed puts
     /// vim.json; over the chain, or without Vim, it does not.
     @Test func aVimKeymapOverTheDefaultsAloneIsToldAboutVimJSON() {
