@@ -590,10 +590,14 @@ enum LaterWins {
                     layer.approximations[zedGlobalNamingElements, default: 0] += 1
                     continue
                 }
-                guard ImportCondition.all([b.condition, l.original]).isSatisfiable(budget: 4_000) else { continue }
+                // VS Code: where the layer binding is live as finally written. Where a later
+                // chord of the layer narrowed a shorter one, VS Code waits at the stroke and
+                // the defaults' chords still run (`ctrl+k` under a later `ctrl+k ctrl+j`).
+                let here = layer.format == .vscode ? l.condition : l.original
+                guard ImportCondition.all([b.condition, here]).isSatisfiable(budget: 4_000) else { continue }
                 let waits = layer.format == .zed && !crossRole && l.sequence.count > b.sequence.count
                     && !layerKeys.contains("\(b.role) \(b.sequence.joined(separator: " "))")
-                let added = unbind(b, in: b.role, when: l.original, entry: l.entry,
+                let added = unbind(b, in: b.role, when: here, entry: l.entry,
                                    reason: waits ? "bound again below to wait for the layer's '\(l.sequence.joined(separator: " "))'"
                                        : same ? "the layer binds it in Global" : "prefix conflict with the layer's '\(l.sequence.joined(separator: " "))'")
                 if waits {

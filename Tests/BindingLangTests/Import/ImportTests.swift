@@ -375,6 +375,22 @@ private func rendered(_ result: Importer.Result) -> String {
         #expect(try press("ctrl+s").performedAction?.name == "keys")
         #expect(try press("ctrl+k").isPending)
         #expect(try press("ctrl+x").performedAction?.name == "mine")
+
+        // A layer `ctrl+k` narrowed by the layer's later chord takes the default chords only
+        // where it is still live: where the chord holds, VS Code waits and they run.
+        let narrowed = run("""
+            [{ "key": "ctrl+k", "command": "prev", "when": "suggestWidgetVisible" },
+             { "key": "ctrl+k ctrl+j", "command": "max", "when": "editorTextFocus" }]
+            """, .vscode, over: base)
+        #expect(try #require(narrowed.source).contains("unbind ctrl+k ctrl+s when suggestWidgetVisible && !editorTextFocus"))
+        let narrowedCompilation = try #require(Importer.compileOutput(narrowed, baseSource: baseSource, platform: .linux))
+        let both = try BindingTable(bytes: try #require(narrowedCompilation.table(strip: false)))
+        var typing = ContextState(table: both)
+        try typing.set("suggestWidgetVisible", true)
+        try typing.set("editorTextFocus", true)
+        let d = Dispatcher(table: both)
+        #expect(d.dispatch(KeyEvent(try Chord.parse("ctrl+k", platform: .linux).get()), firstResponder: first, context: typing).isPending)
+        #expect(d.dispatch(KeyEvent(try Chord.parse("ctrl+s", platform: .linux).get()), firstResponder: first, context: typing).performedAction?.name == "keys")
     }
 
     /// Zed across layers, as within one file: a base binding that a layer's longer binding of
