@@ -539,7 +539,10 @@ enum LaterWins {
         // base binding's role, where that element's binding holds (`there`).
         var outerCopies: [(role: String, longer: ImportedKeymap.Binding, there: ImportCondition)] = []
         var fallBack = Set<Int>()
-        let layerKeys = Set(layer.bindings.map { "\($0.role) \($0.sequence.joined(separator: " "))" })
+        // The layer's own bindings by role and keys: where one is live, it and not a held base
+        // binding of those keys waits for the layer's longer ones (the layer's own file holds it).
+        var own: [String: [ImportCondition]] = [:]
+        for l in layer.bindings where l.restoredBy == nil { own["\(l.role) \(l.sequence.joined(separator: " "))", default: []].append(l.condition) }
         // (Defaults given back above live only where the removed default did, where no other
         // default of related keys is live: they unbind nothing.)
         for l in layer.bindings where l.restoredBy == nil {
@@ -595,8 +598,9 @@ enum LaterWins {
                 // the defaults' chords still run (`ctrl+k` under a later `ctrl+k ctrl+j`).
                 let here = layer.format == .vscode ? l.condition : l.original
                 guard ImportCondition.all([b.condition, here]).isSatisfiable(budget: 4_000) else { continue }
+                let mine = own["\(b.role) \(b.sequence.joined(separator: " "))"] ?? []
                 let waits = layer.format == .zed && !crossRole && l.sequence.count > b.sequence.count
-                    && !layerKeys.contains("\(b.role) \(b.sequence.joined(separator: " "))")
+                    && ImportCondition.all([b.condition, here] + mine.map(\.negated)).isSatisfiable(budget: 4_000)
                 let added = unbind(b, in: b.role, when: here, entry: l.entry,
                                    reason: waits ? "bound again below to wait for the layer's '\(l.sequence.joined(separator: " "))'"
                                        : same ? "the layer binds it in Global" : "prefix conflict with the layer's '\(l.sequence.joined(separator: " "))'")
@@ -628,7 +632,8 @@ enum LaterWins {
         // continue it (and the unbinds above took it away).
         for (i, h) in held.sorted(by: { $0.key < $1.key }) {
             var b = base.bindings[i]
-            b.condition = ImportCondition.all([b.condition, .any(h.conditions)])
+            let mine = own["\(b.role) \(b.sequence.joined(separator: " "))"] ?? []
+            b.condition = ImportCondition.all([b.condition, .any(h.conditions)] + mine.map(\.negated))
             b.original = b.condition
             b.overriddenBy = []
             b.performsOnTimeout = true

@@ -91,6 +91,23 @@ import Testing
         #expect(compilation.diagnostics.filter { $0.severity == .error }.map(\.message) == [])
     }
 
+    /// A base binding that a longer layer binding continues is held (`@timeout`) also when
+    /// the layer binds the same keys elsewhere (`shift-d` in visual mode): only where that
+    /// binding of the layer is live does it, not the base's, decide (a real user's keymap).
+    @Test func aBaseBindingIsHeldBesideTheLayersOwnBindingOfItsKeys() throws {
+        let defaults = Importer.Input(path: "default.json", bytes: Array(#"[{ "context": "Editor", "bindings": { "ctrl-s": "workspace::Save" } }]"#.utf8))
+        let vim = Importer.Input(path: "vim.json", bytes: Array(#"[{ "context": "Editor && vim_mode == normal", "bindings": { "shift-d": "vim::DeleteToEndOfLine" } }]"#.utf8))
+        let user = Importer.Input(path: "keymap.json", bytes: Array("""
+            [{ "context": "Editor && vim_mode == normal", "bindings": { "shift-d shift-d": "editor::DeleteLine" } },
+             { "context": "Editor && vim_mode == visual", "bindings": { "shift-d": "editor::Delete" } }]
+            """.utf8))
+        let result = Importer.run(user, format: .zed, over: [defaults, vim], writingBase: true)
+        #expect(try #require(result.source).contains("@timeout shift+d -> vim__DeleteToEndOfLine"), "\(result.source ?? "")")
+        #expect(result.report?.approximations[LaterWins.zedShorterOnTimeout] == nil)
+        let compilation = try #require(Importer.compileOutput(result, platform: .apple))
+        #expect(compilation.diagnostics.filter { $0.severity == .error }.map(\.message) == [])
+    }
+
     /// A Vim user's keymap layered over the defaults alone gets a note saying where Zed puts
     /// vim.json; over the chain, or without Vim, it does not.
     @Test func aVimKeymapOverTheDefaultsAloneIsToldAboutVimJSON() {
