@@ -330,7 +330,9 @@ struct BindSourceWriter {
             // The entry's line on a line of its own: a trailing comment would be aligned
             // after the longest condition of the block.
             if let removal = b.restoredBy {
-                out.append("  // the default VS Code runs again where '\(ForeignText.inline(removal))' of line \(line(b.entry)) removed the later one")
+                out.append(keymap.format == .vscode
+                    ? "  // the default VS Code runs again where '\(ForeignText.inline(removal))' of line \(line(b.entry)) removed the later one"
+                    : "  // the earlier binding Zed runs again where 'unbind \(ForeignText.inline(String(removal.dropFirst())))' of line \(line(b.entry)) removed the later one")
             } else if let chord = b.revivedBy {
                 out.append("  // the default VS Code runs again where the layer's '\(ForeignText.inline(chord))' of line \(line(b.entry)) makes '\(b.sequence[0])' wait for a chord")
             } else if let outer = b.continuesFor {

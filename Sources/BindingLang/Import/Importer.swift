@@ -158,8 +158,10 @@ public enum Importer {
             for i in bases.indices.dropFirst() {
                 var middle = keymaps[i]
                 let middleDisables = middle.bindings.filter { middle.entries[$0.entry].outcome == .disables }
+                let middleWritten = middle.bindings
                 LaterWins.apply(&middle, language: language)
                 LaterWins.layer(&middle, over: below, disables: middleDisables, language: language)
+                middle.written = middleWritten
                 let before = declarations
                 BindSourceWriter.declare(middle, into: &declarations)
                 if writingBase {

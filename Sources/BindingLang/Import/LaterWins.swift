@@ -175,6 +175,56 @@ enum LaterWins {
         layer.bindings += revived
     }
 
+    /// Zed: an unbind of one action is a filter, so where it removes a base binding, the
+    /// earlier bindings of the same keys it had overridden (of its role, or of a role its
+    /// element also plays) match again: Zed runs the latest of them that is live. The layer
+    /// binds each again there, under its own condition as written, giving way to the later
+    /// bindings of the keys that stay and to the layer's own (`ctrl-f` of the Editor under
+    /// vim's VimControl `ctrl-f`, unbound by the user). One that a longer binding of its role
+    /// continues would need holding across the layers: counted instead.
+    static func fallThrough(_ removed: [(removed: ImportedKeymap.Binding, region: ImportCondition, by: ImportedKeymap.Binding)],
+                            in layer: inout ImportedKeymap, over base: ImportedKeymap) {
+        let gone = Set(removed.map(\.removed.entry))
+        var given = Set<String>()
+        for (b, region, d) in removed {
+            let earlier = base.written.filter { e in
+                e.entry < b.entry && e.sequence == b.sequence && e.command != b.command && !gone.contains(e.entry)
+                    && base.entries.indices.contains(e.entry) && base.entries[e.entry].outcome != .disables
+                    && (e.role == b.role || base.cooccurring.contains([e.role, b.role].sorted()))
+            }
+            for e in earlier {
+                guard given.insert("\(e.entry) \(e.role) \(b.entry)").inserted else { continue }
+                // Where `b` was live and removed, as `e`'s role sees it.
+                let there = e.role == b.role ? region : ImportCondition.all([.isRole(b.role), region])
+                // The later bindings of the keys that stay decide over it, and so does the layer.
+                let later = base.written.filter {
+                    $0.entry > e.entry && $0.entry != b.entry && !gone.contains($0.entry) && $0.sequence == e.sequence && $0.role == e.role
+                }
+                let mine = layer.bindings.filter { $0.role == e.role && $0.sequence == e.sequence }
+                let condition = ImportCondition.all([e.original, there] + later.map(\.original.negated) + mine.map(\.condition.negated))
+                guard condition.isSatisfiable(budget: 4_000) else { continue }
+                let longer = (base.bindings + layer.bindings).contains {
+                    $0.role == e.role && $0.sequence.count > e.sequence.count && related($0.sequence, e.sequence)
+                }
+                if longer {
+                    layer.approximations[zedUnbindFallThrough, default: 0] += 1
+                    continue
+                }
+                var copy = e
+                copy.condition = condition
+                copy.original = condition
+                copy.overriddenBy = []
+                copy.entry = d.entry
+                copy.restoredBy = d.command
+                layer.bindings.append(copy)
+            }
+        }
+    }
+
+    /// The report's name for an earlier Zed binding that an unbind of a later one lets match
+    /// again, but that a longer binding of its role continues.
+    static let zedUnbindFallThrough = "an earlier Zed binding that an unbind of the later one lets match again, where a longer binding continues it (not given back)"
+
     /// Counts ``vscodeHiddenDefaults`` for default `b`, removed by entry `entry`, and says so on
     /// the layer's `unbind` of `b`'s keys from that entry, so that the output locates the count.
     static func countHiddenDefaults(of b: ImportedKeymap.Binding, removedBy entry: Int, in layer: inout ImportedKeymap) {
@@ -450,6 +500,8 @@ enum LaterWins {
         }
         // VS Code removals that took a default away, and the default, for giving its keys back.
         var restorations: [(removed: ImportedKeymap.Binding, by: ImportedKeymap.Binding)] = []
+        // Zed unbinds of one action: the base binding removed, where, and the unbind.
+        var unbound1: [(removed: ImportedKeymap.Binding, region: ImportCondition, by: ImportedKeymap.Binding)] = []
         for d in disables {
             // A scan code also names the key of its US character (see `apply`).
             let us = layer.format == .vscode ? ForeignKey.usCharacterSequence(d.sequence) : nil
@@ -505,11 +557,13 @@ enum LaterWins {
                     }
                     if b.role == d.role || d.role == ZedConverter.globalRole {
                         unbind(b, in: b.role, when: only(d.original), entry: d.entry, reason: reason)
+                        if d.command.hasPrefix("-") { unbound1.append((b, ImportCondition.all([only(d.original), b.condition]), d)) }
                     } else if b.role == ZedConverter.globalRole || cooccurring.contains([b.role, d.role].sorted()) {
                         // One Zed element where the responder plays both roles (see `apply`).
                         let both = ImportCondition.all([.isRole(d.role), d.original])
                         guard ImportCondition.all([b.condition, both]).isSatisfiable(budget: 4_000) else { continue }
                         unbind(b, in: b.role, when: only(both), entry: d.entry, reason: reason)
+                        if d.command.hasPrefix("-") { unbound1.append((b, ImportCondition.all([only(both), b.condition]), d)) }
                     } else {
                         countIfLiveTogether(b, d, as: zedOuterDisable, in: &layer)
                         continue
@@ -532,6 +586,7 @@ enum LaterWins {
             }
         }
         restore(restorations, in: &layer, over: base, disables: disables)
+        if layer.format == .zed { fallThrough(unbound1, in: &layer, over: base) }
         // Zed: base bindings a later, longer layer binding of their role continues, and where:
         // the layer binds them again there as `@timeout`, since Zed waits and still runs them.
         var held: [Int: (conditions: [ImportCondition], entry: Int)] = [:]

@@ -108,6 +108,24 @@ import Testing
         #expect(compilation.diagnostics.filter { $0.severity == .error }.map(\.message) == [])
     }
 
+    /// Zed's unbind of one action is a filter: unbinding vim's `ctrl-f` (VimControl) lets the
+    /// defaults' Editor `ctrl-f` match again, as it did before vim.json. The layer binds it
+    /// again where vim's was live (a real user's keymap: search was dead in normal mode).
+    @Test func anUnbindLetsTheEarlierBindingOfTheKeysMatchAgain() throws {
+        let defaults = Importer.Input(path: "default.json", bytes: Array(#"[{ "context": "Editor", "bindings": { "ctrl-f": "buffer_search::Deploy" } }]"#.utf8))
+        let vim = Importer.Input(path: "vim.json", bytes: Array(#"[{ "context": "VimControl && !menu", "bindings": { "ctrl-f": "vim::PageDown" } }]"#.utf8))
+        let user = Importer.Input(path: "keymap.json", bytes: Array(#"[{ "context": "VimControl && !menu", "unbind": { "ctrl-f": "vim::PageDown" } }]"#.utf8))
+        let result = Importer.run(user, format: .zed, over: [defaults, vim], platform: .linux, writingBase: true)
+        let source = try #require(result.source)
+        #expect(source.contains("  // the earlier binding Zed runs again where 'unbind vim::PageDown' of line 1 removed the later one\n  ctrl+f -> buffer_search__Deploy when is VimControl"), "\(source)")
+        let compilation = try #require(Importer.compileOutput(result, platform: .linux))
+        #expect(compilation.diagnostics.filter { $0.severity == .error }.map(\.message) == [])
+        let table = try BindingTable(bytes: try #require(compilation.table(strip: false)))
+        let editor = ZedDisablingTests.Element(["Editor", "VimControl"])
+        _ = Dispatcher(table: table).dispatch(KeyEvent(try Chord.parse("ctrl+f", platform: .linux).get()), firstResponder: editor, context: ContextState(table: table))
+        #expect(editor.performed == ["buffer_search__Deploy"])
+    }
+
     /// A Vim user's keymap layered over the defaults alone gets a note saying where Zed puts
     /// vim.json; over the chain, or without Vim, it does not.
     @Test func aVimKeymapOverTheDefaultsAloneIsToldAboutVimJSON() {
