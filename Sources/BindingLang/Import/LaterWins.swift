@@ -501,7 +501,7 @@ enum LaterWins {
         // VS Code removals that took a default away, and the default, for giving its keys back.
         var restorations: [(removed: ImportedKeymap.Binding, by: ImportedKeymap.Binding)] = []
         // Zed unbinds of one action: the base binding removed, where, and the unbind.
-        var unbound1: [(removed: ImportedKeymap.Binding, region: ImportCondition, by: ImportedKeymap.Binding)] = []
+        var unboundByAction: [(removed: ImportedKeymap.Binding, region: ImportCondition, by: ImportedKeymap.Binding)] = []
         for d in disables {
             // A scan code also names the key of its US character (see `apply`).
             let us = layer.format == .vscode ? ForeignKey.usCharacterSequence(d.sequence) : nil
@@ -557,13 +557,13 @@ enum LaterWins {
                     }
                     if b.role == d.role || d.role == ZedConverter.globalRole {
                         unbind(b, in: b.role, when: only(d.original), entry: d.entry, reason: reason)
-                        if d.command.hasPrefix("-") { unbound1.append((b, ImportCondition.all([only(d.original), b.condition]), d)) }
+                        if d.command.hasPrefix("-") { unboundByAction.append((b, ImportCondition.all([only(d.original), b.condition]), d)) }
                     } else if b.role == ZedConverter.globalRole || cooccurring.contains([b.role, d.role].sorted()) {
                         // One Zed element where the responder plays both roles (see `apply`).
                         let both = ImportCondition.all([.isRole(d.role), d.original])
                         guard ImportCondition.all([b.condition, both]).isSatisfiable(budget: 4_000) else { continue }
                         unbind(b, in: b.role, when: only(both), entry: d.entry, reason: reason)
-                        if d.command.hasPrefix("-") { unbound1.append((b, ImportCondition.all([only(both), b.condition]), d)) }
+                        if d.command.hasPrefix("-") { unboundByAction.append((b, ImportCondition.all([only(both), b.condition]), d)) }
                     } else {
                         countIfLiveTogether(b, d, as: zedOuterDisable, in: &layer)
                         continue
@@ -586,7 +586,7 @@ enum LaterWins {
             }
         }
         restore(restorations, in: &layer, over: base, disables: disables)
-        if layer.format == .zed { fallThrough(unbound1, in: &layer, over: base) }
+        if layer.format == .zed { fallThrough(unboundByAction, in: &layer, over: base) }
         // Zed: base bindings a later, longer layer binding of their role continues, and where:
         // the layer binds them again there as `@timeout`, since Zed waits and still runs them.
         var held: [Int: (conditions: [ImportCondition], entry: Int)] = [:]
