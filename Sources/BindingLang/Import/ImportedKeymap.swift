@@ -39,6 +39,17 @@ public struct ImportedKeymap: Sendable {
         /// of an earlier, shorter one it continues, so that the shorter one, `@timeout`, waits
         /// for it as Zed does (``entry`` is the longer binding's).
         public var continuesFor: String? = nil
+
+        /// This binding written again by a layer: live where `condition` holds, as written
+        /// there (overriding nothing), and counted to `entry`, the layer's entry that caused it.
+        func again(where condition: ImportCondition, entry: Int) -> Binding {
+            var copy = self
+            copy.condition = condition
+            copy.original = condition
+            copy.overriddenBy = []
+            copy.entry = entry
+            return copy
+        }
     }
 
     /// `unbind SEQUENCE [when C]` in a layer.

@@ -144,33 +144,25 @@ public enum Importer {
         let disables = layer.bindings.filter { layer.entries[$0.entry].outcome == .disables }
         LaterWins.apply(&layer, language: language)
         if !bases.isEmpty {
-            var below = keymaps[0]
-            let written = below.bindings
-            LaterWins.apply(&below, language: language)
-            below.written = written
-            BindSourceWriter.declare(below, into: &declarations)
-            if writingBase {
-                baseSources.append((bindName(for: parsed[0].file.path), formatted(BindSourceWriter(declarations: declarations, keymap: below).write(
-                    base: nil, foreign: parsed[0].file, from: nil, language: language, platform: platform), path: parsed[0].file.path)))
-            }
-            // Each further base is a layer over the ones before it, as importing it with them
-            // as `--over` writes it.
-            for i in bases.indices.dropFirst() {
-                var middle = keymaps[i]
-                let middleDisables = middle.bindings.filter { middle.entries[$0.entry].outcome == .disables }
-                let middleWritten = middle.bindings
-                LaterWins.apply(&middle, language: language)
-                LaterWins.layer(&middle, over: below, disables: middleDisables, language: language)
-                middle.written = middleWritten
+            // Each base is a layer over the ones before it (the first a whole keymap), as
+            // importing it with them as `--over` writes it; `below` is what the files so far
+            // hold together, as the compiler layers them.
+            var below = ImportedKeymap(format: format, name: "")
+            for i in bases.indices {
+                var base = keymaps[i]
+                let baseDisables = base.bindings.filter { base.entries[$0.entry].outcome == .disables }
+                let written = base.bindings
+                LaterWins.apply(&base, language: language)
+                if i > 0 { LaterWins.layer(&base, over: below, disables: baseDisables, language: language) }
+                base.written = written
                 let before = declarations
-                BindSourceWriter.declare(middle, into: &declarations)
+                BindSourceWriter.declare(base, into: &declarations)
                 if writingBase {
-                    baseSources.append((bindName(for: parsed[i].file.path), formatted(BindSourceWriter(declarations: declarations, keymap: middle).write(
-                        base: bindName(for: parsed[i - 1].file.path), foreign: parsed[i].file, from: before, language: language,
-                        platform: platform), path: parsed[i].file.path)))
+                    baseSources.append((bindName(for: parsed[i].file.path), formatted(BindSourceWriter(declarations: declarations, keymap: base).write(
+                        base: i > 0 ? bindName(for: parsed[i - 1].file.path) : nil, foreign: parsed[i].file, from: i > 0 ? before : nil,
+                        language: language, platform: platform), path: parsed[i].file.path)))
                 }
-                // What the files so far hold together, as the compiler layers them.
-                below = LaterWins.stacked(middle, over: below)
+                below = i == 0 ? base : LaterWins.stacked(base, over: below)
             }
             previous = declarations
             LaterWins.layer(&layer, over: below, disables: disables, language: language)

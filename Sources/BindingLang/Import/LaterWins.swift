@@ -118,12 +118,9 @@ enum LaterWins {
                 let terms = [back[k].original, b.condition] + (later + mine).map { $0.original.negated }
                 let condition = ImportCondition.all(terms)
                 guard condition.isSatisfiable(budget: 4_000) else { continue }
-                back[k].condition = condition
-                back[k].original = condition
-                back[k].overriddenBy = []
-                back[k].entry = d.entry
-                back[k].restoredBy = d.command
-                restored.append(back[k])
+                var copy = back[k].again(where: condition, entry: d.entry)
+                copy.restoredBy = d.command
+                restored.append(copy)
             }
             // Keys whose defaults already have long conditions (VS Code's escape) would pass
             // the language's per-press limit (§11): counted instead.
@@ -164,11 +161,7 @@ enum LaterWins {
             // Only where the base's own binding is not live already.
             guard ImportCondition.all([condition, c.condition.negated]).isSatisfiable(budget: 4_000) else { continue }
             done.insert(key)
-            var copy = c
-            copy.condition = condition
-            copy.original = condition
-            copy.overriddenBy = []
-            copy.entry = last.entry
+            var copy = c.again(where: condition, entry: last.entry)
             copy.revivedBy = last.sequence.joined(separator: " ")
             revived.append(copy)
         }
@@ -210,11 +203,7 @@ enum LaterWins {
                     layer.approximations[zedUnbindFallThrough, default: 0] += 1
                     continue
                 }
-                var copy = e
-                copy.condition = condition
-                copy.original = condition
-                copy.overriddenBy = []
-                copy.entry = d.entry
+                var copy = e.again(where: condition, entry: d.entry)
                 copy.restoredBy = d.command
                 layer.bindings.append(copy)
             }
@@ -686,13 +675,10 @@ enum LaterWins {
         // One `@timeout` binding per held base binding, where some of the layer's longer ones
         // continue it (and the unbinds above took it away).
         for (i, h) in held.sorted(by: { $0.key < $1.key }) {
-            var b = base.bindings[i]
-            let mine = own["\(b.role) \(b.sequence.joined(separator: " "))"] ?? []
-            b.condition = ImportCondition.all([b.condition, .any(h.conditions)] + mine.map(\.negated))
-            b.original = b.condition
-            b.overriddenBy = []
+            let held = base.bindings[i]
+            let mine = own["\(held.role) \(held.sequence.joined(separator: " "))"] ?? []
+            var b = held.again(where: ImportCondition.all([held.condition, .any(h.conditions)] + mine.map(\.negated)), entry: h.entry)
             b.performsOnTimeout = true
-            b.entry = h.entry
             b.heldFromBase = true
             layer.bindings.append(b)
         }
@@ -747,11 +733,8 @@ enum LaterWins {
     /// Longer binding `longer` copied into `role`, live where `condition` holds, so that a
     /// shorter binding of that role waits for it (`// line N, the outer E's, …`).
     static func heldCopy(of longer: ImportedKeymap.Binding, into role: String, where condition: ImportCondition) -> ImportedKeymap.Binding {
-        var copy = longer
+        var copy = longer.again(where: condition, entry: longer.entry)
         copy.role = role
-        copy.condition = condition
-        copy.original = condition
-        copy.overriddenBy = []
         copy.continuesFor = longer.role
         return copy
     }
