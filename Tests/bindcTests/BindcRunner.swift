@@ -36,9 +36,16 @@ struct BindcRunner {
     /// A fresh temporary directory for one test's files.
     let directory: URL
 
+    /// One directory per test process holding every runner's directory, removed when the
+    /// process exits (a run of the suite used to leave a thousand directories in /tmp).
+    static let processDirectory: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bindc-tests-\(getpid())-\(UUID().uuidString)")
+        atexit { try? FileManager.default.removeItem(at: BindcRunner.processDirectory) }
+        return url
+    }()
+
     init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("bindc-tests-\(UUID().uuidString)")
+        directory = BindcRunner.processDirectory.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
