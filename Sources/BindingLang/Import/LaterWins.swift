@@ -603,7 +603,7 @@ enum LaterWins {
                     continue
                 }
                 if crossRole && !same && layer.format == .zed && language.chainPredicates
-                    && l.role != ZedConverter.globalRole && b.role != ZedConverter.globalRole {
+                    && l.role != ZedConverter.globalRole {
                     // Zed lets the latest binding of related keys decide whether to wait, at
                     // any depth (as `apply` does within one file): where the layer binding's
                     // element is further out (or the same element), a base binding it

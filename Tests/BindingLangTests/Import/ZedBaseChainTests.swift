@@ -139,6 +139,44 @@ import Testing
         #expect(Importer.run(plain, format: .zed, over: [Self.defaults], platform: .linux).diagnostics.isEmpty)
     }
 
+    /// A binding without an element ranks at the focused one, yet Zed lets a later binding of
+    /// an element further out decide whether to wait, as for any other element's: the user's
+    /// Dock `ctrl-k` runs at once over the defaults' `ctrl-k ctrl-o` where focus is inside the
+    /// Dock, and the defaults' `ctrl-w` waits for the user's Dock `ctrl-w x` there, running
+    /// when the next stroke does not continue it (a real user's keymap waited and cancelled).
+    @Test func aLayerBindingOfAnOuterElementDecidesOverTheDefaultsWithoutAnElement() throws {
+        let defaults = Importer.Input(path: "default.json", bytes: Array("""
+            [{ "bindings": { "ctrl-k ctrl-o": "workspace::Open", "ctrl-w": "pane::CloseActiveItem" } }]
+            """.utf8))
+        let user = Importer.Input(path: "keymap.json", bytes: Array("""
+            [{ "context": "Dock", "bindings": { "ctrl-k": "workspace::ActivatePaneUp", "ctrl-w x": "dock::Close" } }]
+            """.utf8))
+        let result = Importer.run(user, format: .zed, over: [defaults], platform: .linux, writingBase: true)
+        let source = try #require(result.source)
+        #expect(source.contains("unbind ctrl+k ctrl+o when inside Dock // the layer's 'ctrl+k' of Dock decides first in Zed, line 1"), "\(source)")
+        let compilation = try #require(Importer.compileOutput(result, platform: .linux))
+        #expect(compilation.diagnostics.filter { $0.severity == .error }.map(\.message) == [])
+        let table = try BindingTable(bytes: try #require(compilation.table(strip: false)))
+        let dock = ZedDisablingTests.Element(["Dock"])
+        let panel = ZedDisablingTests.Element(["ProjectPanel"], next: dock)
+        let dispatcher = Dispatcher(table: table)
+        func press(_ chord: String, at first: ZedDisablingTests.Element = panel) throws -> DispatchResult {
+            dispatcher.dispatch(KeyEvent(try Chord.parse(chord, platform: .linux).get()), firstResponder: first, context: ContextState(table: table))
+        }
+        #expect(try !press("ctrl+k").isPending)
+        #expect(try press("ctrl+w").isPending)
+        _ = try press("x")
+        #expect(try press("ctrl+w").isPending)
+        _ = try press("y")
+        // Outside the Dock the defaults keep their keys.
+        let pane = ZedDisablingTests.Element(["Pane"])
+        #expect(try press("ctrl+k", at: pane).isPending)
+        _ = try press("ctrl+o", at: pane)
+        #expect(try !press("ctrl+w", at: pane).isPending)
+        #expect(panel.performed == ["workspace__ActivatePaneUp", "dock__Close", "pane__CloseActiveItem"])
+        #expect(pane.performed == ["workspace__Open", "pane__CloseActiveItem"])
+    }
+
     @Test func vscodeHasOneBase() {
         let json = Importer.Input(path: "keybindings.json", bytes: Array("[]".utf8))
         let result = Importer.run(json, format: .vscode, over: [json, json])
