@@ -59,6 +59,47 @@ import Testing
         #expect(d.lineStarts == [0, 3, 8, 11, 13])
     }
 
+    /// Positions by the definition (UTF-16 units of the whole characters between the line's
+    /// start and the offset) agree with the document's index through random edits that cross
+    /// its blocks, with multi-byte characters and every kind of line end.
+    @Test func positionsAgreeWithCountingFromTheLineStartThroughEdits() {
+        var rng = SystemRandomNumberGenerator()
+        let pieces = ["a", "bc", "é", "🔍", "中文", "\n", "\r\n", "\r", " -> ", String(repeating: "x", count: 70)]
+        func text(_ n: Int) -> String { (0..<n).map { _ in pieces.randomElement(using: &rng)! }.joined() }
+        func expected(_ d: TextDocument, _ offset: Int) -> Position {
+            let line = d.lineStarts.lastIndex { $0 <= offset }!
+            let prefix = String(decoding: d.bytes[d.lineStarts[line]..<offset], as: UTF8.self)
+            // A cut inside a character decodes as U+FFFD: count only whole characters.
+            let whole = prefix.unicodeScalars.last == "\u{FFFD}" ? String(prefix.unicodeScalars.dropLast()) : prefix
+            return Position(line: line, character: whole.utf16.count)
+        }
+        var d = TextDocument(uri: "file:///x.bind", version: 1, text: Array(text(40).utf8))
+        for _ in 0..<200 {
+            for offset in stride(from: 0, through: d.bytes.count, by: max(1, d.bytes.count / 50)) {
+                #expect(d.position(of: offset) == expected(d, offset), "offset \(offset)")
+            }
+            let a = d.position(of: Int.random(in: 0...d.bytes.count, using: &rng))
+            let b = d.position(of: Int.random(in: 0...d.bytes.count, using: &rng))
+            let (start, end) = (a.line, a.character) <= (b.line, b.character) ? (a, b) : (b, a)
+            d.apply(range: Range(start: start, end: end), text: text(Int.random(in: 0...6, using: &rng)))
+        }
+    }
+
+    /// A position costs the same on a line of megabytes as on a short one (a minified keymap
+    /// on one line made every semantic token walk its line from the start).
+    @Test func positionsOnAVeryLongLineAreCheap() {
+        let line = String(repeating: "é x ", count: 250_000)  // 1.25 MB, one line
+        let d = TextDocument(uri: "file:///x.bind", version: 1, text: Array(line.utf8))
+        let clock = ContinuousClock()
+        let took = clock.measure {
+            var sum = 0
+            for offset in stride(from: 0, to: d.bytes.count, by: 50) { sum &+= d.position(of: offset).character }
+            #expect(sum > 0)
+        }
+        #expect(d.position(of: d.bytes.count) == Position(line: 0, character: 1_000_000))
+        #expect(took < .seconds(5), "\(took) for 25,000 positions")
+    }
+
     @Test func fileURIsBecomePaths() {
         #expect(DocumentURI.path(of: "file:///a%20b/c%C3%A9.bind") == "/a b/cé.bind")
         #expect(DocumentURI.uri(ofPath: "/a b/cé.bind") == "file:///a%20b/c%C3%A9.bind")

@@ -20,6 +20,12 @@ public struct TextDocument: Sendable {
     public private(set) var bytes: [UInt8]
     /// Byte offset of the first byte of each line (lines end at `\n`, `\r\n` or `\r`).
     public private(set) var lineStarts: [Int]
+    /// UTF-16 code units of the text before each block of ``blockSize`` bytes: the column of
+    /// an offset costs at most two blocks' bytes, however long its line (a minified keymap's
+    /// one line made semantic tokens and diagnostics quadratic).
+    private var unitsBeforeBlock: [Int]
+    /// Bytes per entry of ``unitsBeforeBlock``.
+    private static let blockSize = 64
 
     public init(uri: String, version: Int, text: [UInt8]) {
         self.uri = uri
@@ -27,6 +33,8 @@ public struct TextDocument: Sendable {
         self.version = version
         self.bytes = text
         self.lineStarts = TextDocument.lineStarts(of: text)
+        self.unitsBeforeBlock = []
+        indexUnits(fromBlock: 0)
     }
 
     /// The document as a compiler source file (its ``compilerBytes``).
@@ -106,20 +114,46 @@ public struct TextDocument: Sendable {
     /// The position of byte `offset` (clamped into the document). An offset inside a
     /// multi-byte character counts as the start of that character.
     public func position(of offset: Int) -> Position {
-        let offset = max(0, min(offset, bytes.count))
+        var offset = max(0, min(offset, bytes.count))
         var lo = 0, hi = lineStarts.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
         }
-        var i = lineStarts[lo], units = 0
-        while i < offset {
-            let (length, width) = scalar(at: i, end: bytes.count)
-            if i + length > offset { break }
-            i += length
-            units += width
+        // The text is valid UTF-8: back up to the start of the character `offset` is inside.
+        while offset > lineStarts[lo] && offset < bytes.count && bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
+        return Position(line: lo, character: unitsBefore(offset) - unitsBefore(lineStarts[lo]))
+    }
+
+    /// UTF-16 code units of the text before `offset`, a character boundary.
+    private func unitsBefore(_ offset: Int) -> Int {
+        let block = offset / Self.blockSize
+        var units = unitsBeforeBlock[block]
+        for i in (block * Self.blockSize)..<offset { units += Self.units(startedBy: bytes[i]) }
+        return units
+    }
+
+    /// UTF-16 code units of the character a byte of valid UTF-8 starts: 2 for a four-byte
+    /// sequence, 0 for a continuation byte, 1 otherwise.
+    @inline(__always)
+    private static func units(startedBy b: UInt8) -> Int {
+        b & 0xC0 == 0x80 ? 0 : b >= 0xF0 ? 2 : 1
+    }
+
+    /// Recomputes ``unitsBeforeBlock`` from block `first` on (the blocks before are indexed).
+    private mutating func indexUnits(fromBlock first: Int) {
+        let blocks = bytes.count / Self.blockSize + 1
+        unitsBeforeBlock.removeSubrange(min(first, unitsBeforeBlock.count)...)
+        var units = first == 0 ? 0 : unitsBeforeBlock[first - 1]
+        var i = first == 0 ? 0 : (first - 1) * Self.blockSize
+        if first == 0 { unitsBeforeBlock.append(0) }
+        var block = max(first, 1)
+        while block < blocks {
+            let end = block * Self.blockSize
+            while i < end { units += Self.units(startedBy: bytes[i]); i += 1 }
+            unitsBeforeBlock.append(units)
+            block += 1
         }
-        return Position(line: lo, character: units)
     }
 
     /// The protocol range of the bytes `start..<end`.
@@ -148,6 +182,7 @@ public struct TextDocument: Sendable {
         let firstLine = max(0, (lineStarts.lastIndex { $0 <= s } ?? 0) - 1)
         lineStarts.removeSubrange((firstLine + 1)...)
         Self.appendLineStarts(of: bytes, from: lineStarts[firstLine], to: &lineStarts)
+        indexUnits(fromBlock: s / Self.blockSize + 1)
     }
 
     /// Applies one `TextDocumentContentChangeEvent`: a range and its new text, or (without a
@@ -156,6 +191,7 @@ public struct TextDocument: Sendable {
         guard let range else {
             bytes = Array(text.utf8)
             lineStarts = TextDocument.lineStarts(of: bytes)
+            indexUnits(fromBlock: 0)
             return
         }
         replace(clampedOffset(of: range.start), clampedOffset(of: range.end), with: Array(text.utf8))
