@@ -149,6 +149,12 @@ extension LayeredSources {
                 report(Messages.layersTooDeep(LayeredSources.maxDepth), at: from)
                 return nil
             }
+            // A base that is a device or a pipe (`layer over "/dev/stdin"`) would block the
+            // reader, or in the language server read its own protocol stream.
+            if from != nil, path != "-", let kind = InputFile.specialKind(path) {
+                report(InputFile.ReadError(path: display, reason: "is \(kind), not a file").description, at: from)
+                return nil
+            }
             let bytes: [UInt8]
             do {
                 bytes = try read(path)

@@ -50,6 +50,13 @@ public enum AtomicFile {
             if step == failing { errno = EIO; return true }
             return false
         }
+        // A name of one of this process's open descriptors (`-o /dev/stdout`, `-o >(cmd)`):
+        // write to that descriptor, whatever it is (a pipe, a terminal, a file the shell
+        // opened for appending), as `tee` does.
+        if let fd = openDescriptor(named: requestedPath) {
+            guard !injected(.writeBytes), writeAll(bytes, to: fd) else { throw WriteError(path: requestedPath, reason: systemError()) }
+            return
+        }
         // Through a symbolic link, replace the file it points to, not the link.
         let (path, linkError) = resolvedLink(requestedPath)
         if let linkError { throw WriteError(path: requestedPath, reason: linkError) }
@@ -110,6 +117,29 @@ public enum AtomicFile {
             _ = fsync(dirfd)
             close(dirfd)
         }
+    }
+
+    /// The descriptor `path` names when it is `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` or
+    /// `/proc/self/fd/N` and that descriptor is open in this process.
+    static func openDescriptor(named path: String) -> Int32? {
+        let fd: Int32?
+        switch path {
+        case "/dev/stdout": fd = 1
+        case "/dev/stderr": fd = 2
+        default:
+            let number = path.hasPrefix("/dev/fd/") ? path.dropFirst(8) : path.hasPrefix("/proc/self/fd/") ? path.dropFirst(14) : nil
+            fd = number.flatMap { Int32($0) }.flatMap { $0 >= 0 ? $0 : nil }
+        }
+        guard let fd, fcntl(fd, F_GETFD) != -1 else { return nil }
+        return fd
+    }
+
+    /// Whether `path` names a regular file (through symbolic links): the only kind of
+    /// destination that is replaced, and whose old contents a writer may merge with.
+    public static func namesRegularFile(_ path: String) -> Bool {
+        guard openDescriptor(named: path) == nil else { return false }
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
     /// Writes `bytes` into the device, pipe or socket at `path` as `cp` would.

@@ -28,6 +28,29 @@ public enum InputFile {
         return stat(path, &info) == 0
     }
 
+    /// What `path` names when it is not a file or a directory: "a device", "a pipe" or "a
+    /// socket" (following symbolic links, such as `/dev/stdin`'s); nil otherwise, also when
+    /// nothing is there. Reading one may block or never end, so the files a `layer over`
+    /// directive names must not be one.
+    public static func specialKind(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFIFO: return "a pipe"
+        case S_IFSOCK: return "a socket"
+        default: return nil
+        }
+    }
+
+    /// Whether `a` and `b` name one existing file (the same device and inode, through links
+    /// and however the paths are spelled).
+    public static func sameFile(_ a: String, _ b: String) -> Bool {
+        var x = stat(), y = stat()
+        guard stat(a, &x) == 0, stat(b, &y) == 0 else { return false }
+        return x.st_dev == y.st_dev && x.st_ino == y.st_ino
+    }
+
     /// Every byte of the regular file (or pipe) at `path`.
     public static func read(_ path: String) throws(ReadError) -> [UInt8] {
         let fd = open(path, O_RDONLY)

@@ -111,7 +111,9 @@ public enum Importer {
                 zedModels.append(model)
                 keymaps.append(ZedConverter.convert(model, name: displayName(p.file.path), language: language, platform: platform))
             }
-            if !bases.isEmpty, let note = vimModeNote(zedModels, file: parsed[parsed.count - 1].id, bases: bases) { diagnostics.append(note) }
+            // Zed's vim.json itself (imported over the defaults) is the base the note names.
+            if !bases.isEmpty, displayName(parsed[parsed.count - 1].file.path) != "vim.json",
+               let note = vimModeNote(zedModels, file: parsed[parsed.count - 1].id, bases: bases) { diagnostics.append(note) }
         case .vscode:
             var models: [VSCodeKeybindings] = []
             for p in parsed {

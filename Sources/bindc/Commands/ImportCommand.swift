@@ -45,6 +45,17 @@ enum ImportCommand: Command {
         if format == .vscode && arguments.values("over").count > 1 {
             throw .invalidValue("VS Code layers a keybindings.json over its defaults only: give --over once for vscode")
         }
+        // The file imported is not among its bases, nor a base twice, and the layer is not
+        // written where it expects its (last) base's import: each makes a layering cycle.
+        let overs = arguments.values("over"), file = arguments.positionals[1]
+        for (i, base) in overs.enumerated() where base != "-" {
+            if base == file || InputFile.sameFile(base, file) { throw .invalidValue(ToolMessages.importOverItself(base)) }
+            if overs[..<i].contains(where: { $0 == base || InputFile.sameFile($0, base) }) { throw .invalidValue(ToolMessages.importBaseTwice(base)) }
+        }
+        if let out = arguments.value("output"), out != "-", let base = overs.last, base != "-",
+           LayeredSources.normalize(out) == LayeredSources.resolve(Importer.bindName(for: base), relativeTo: out) {
+            throw .invalidValue(ToolMessages.importOutputIsItsBase(out, base: base))
+        }
         // `--report --json`: standard error is one JSON document, the report with the
         // diagnostics in it (or, when there is no report, the diagnostics alone).
         let jsonReport = arguments.flag("json")

@@ -69,7 +69,8 @@ enum StringsCommand: Command {
     }
 
     static func existing(_ path: String) -> Existing {
-        guard path != "-", let bytes = try? InputFile.read(path) else { return .none }
+        // Only a file has a catalog to keep: a device or a pipe (`-o /dev/stdout`) is written to.
+        guard path != "-", AtomicFile.namesRegularFile(path), let bytes = try? InputFile.read(path) else { return .none }
         do {
             return .catalog(try StringCatalog(json: try JSONParser.parse(bytes)))
         } catch let error as JSONParser.JSONParseError {

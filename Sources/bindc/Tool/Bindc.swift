@@ -44,6 +44,7 @@ enum Bindc {
                 console.out(HelpFormatter.help(tool: name, command.spec))
                 return .success
             }
+            try Inputs.checkOutputsAreNotInputs(parsed)
             return try command.run(parsed, console: console)
         } catch {
             return usageError(error, usage: command.spec, console: console)

@@ -42,6 +42,19 @@ enum Inputs {
         arguments.value("platform").flatMap { Platform(name: $0) }
     }
 
+    /// An output file (`-o`, `--info-plist`) that is one of the command's input files (a
+    /// source, an `--over` base, a `--config`) would be replaced by what is made from it:
+    /// `bindc compile a.bind -o a.bind` lost the source. A usage error, before anything runs.
+    static func checkOutputsAreNotInputs(_ arguments: ParsedArguments) throws(UsageError) {
+        let inputs = arguments.positionals + arguments.values("over") + arguments.values("config")
+        for option in ["output", "info-plist"] {
+            guard let out = arguments.value(option), out != "-", AtomicFile.namesRegularFile(out) else { continue }
+            if let input = inputs.first(where: { $0 != "-" && InputFile.sameFile($0, out) }) {
+                throw .invalidValue(ToolMessages.outputIsAnInput(out, input: input))
+            }
+        }
+    }
+
     /// Writes `text` to `-o OUT` atomically, or to standard output without `-o` (or `-o -`).
     /// Returns false after reporting a failed write.
     static func writeOutput(_ text: String, _ arguments: ParsedArguments, console: Console) -> Bool {

@@ -24,6 +24,27 @@ enum ToolMessages {
         "'\(layer)' layers over '\(base)', which does not exist yet; import the base there too: \(command)"
     }
 
+    /// An output that names one of the command's inputs.
+    static func outputIsAnInput(_ output: String, input: String) -> String {
+        output == input ? "'\(output)' is an input of this command; writing the output there would replace it"
+            : "'\(output)' is the input '\(input)'; writing the output there would replace it"
+    }
+
+    /// `bindc import` given the file it imports as one of its bases.
+    static func importOverItself(_ path: String) -> String {
+        "'\(path)' is the keymap being imported; --over names the files it layers over"
+    }
+
+    /// `bindc import` given one base twice.
+    static func importBaseTwice(_ path: String) -> String {
+        "'\(path)' is given to --over twice"
+    }
+
+    /// `bindc import -o` naming the file a layer's `layer over` directive names.
+    static func importOutputIsItsBase(_ output: String, base: String) -> String {
+        "'\(output)' is where the layer's base '\(base)' is expected ('layer over \"\(Importer.bindName(for: base))\"'); write the layer elsewhere"
+    }
+
     static func invalidTable(_ path: String, _ reason: String) -> String {
         "'\(path)' is not a valid binding table: \(reason)"
     }
