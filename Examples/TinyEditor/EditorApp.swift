@@ -19,7 +19,7 @@ enum EditorApp {
         } catch let error as KeymapLoadError {
             return .failure(error)
         } catch {
-            return .failure(.unreadable("\(error)"))
+            return .failure(.unreadable("cannot read the example keymaps: \(error)"))
         }
     }()
 
@@ -79,6 +79,10 @@ enum EditorApp {
             let session = try makeSession(options)
             try InteractiveEditor(session: session).run()
             return 0
+        } catch KeymapLoadError.compile(let diagnostics) {
+            // Diagnostics say `file:line:col: error:` themselves.
+            printLines(KeymapLoadError.compile(diagnostics).description)
+            return 1
         } catch {
             printError("\(error)")
             return 1
@@ -86,7 +90,12 @@ enum EditorApp {
     }
 
     static func printError(_ text: String) {
-        let bytes = Array(("tiny-editor: error: " + text + "\n").utf8)
+        printLines("tiny-editor: error: " + text)
+    }
+
+    /// Writes `text` and a line end to standard error.
+    static func printLines(_ text: String) {
+        let bytes = Array((text + "\n").utf8)
         _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 

@@ -52,8 +52,8 @@ enum KeymapLoadError: Error, CustomStringConvertible {
             return "unknown keymap '\(id)' (choose one of: \(KeymapLibrary.ids.joined(separator: ", ")))"
         case .examplesNotFound(let tried):
             return "cannot find the example keymaps (looked in \(tried.joined(separator: ", ")))"
-        case .unreadable(let path): return "cannot read \(path)"
-        case .compile(let lines): return lines.joined(separator: "\n")
+        case .unreadable(let message): return message
+        case .compile(let lines): return lines.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }.joined(separator: "\n")
         case .table(let reason): return "the runtime rejected the compiled table: \(reason)"
         }
     }
@@ -97,7 +97,7 @@ enum KeymapLibrary {
         let paths = entry.files.map { directory + "/" + $0 }
         var sources: [(String, [UInt8])] = []
         for path in paths {
-            guard let bytes = readFile(path) else { throw .unreadable(path) }
+            guard let bytes = readFile(path) else { throw .unreadable("cannot read '\(path)'") }
             sources.append((path, bytes))
         }
         return try compile(id: id, sources: sources)

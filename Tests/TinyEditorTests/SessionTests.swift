@@ -175,6 +175,24 @@ import Testing
         #expect(k.status == 1)
         #expect(k.err == "tiny-editor: error: bad key 'ctrl+bogus': unknown key 'bogus'\n")
     }
+
+    /// A `--keymap-file` that cannot be read says so once ("cannot read cannot read …"), and
+    /// one that does not compile shows its diagnostics as the compiler writes them, without a
+    /// second "error:" in front or blank lines between them.
+    @Test func keymapFileErrorsReadAsTheCompilersOwn() throws {
+        let missing = try run(["--keymap-file", "/nonexistent/x.bind", "--keys", "x"], stdin: "")
+        #expect(missing.status == 1)
+        #expect(missing.err == "tiny-editor: error: cannot read '/nonexistent/x.bind': no such file or directory\n", "\(missing.err)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tiny-editor-errors-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("typo.bind").path
+        try Data("keymap \"K\"\nactio a\nactio b\n".utf8).write(to: URL(fileURLWithPath: path))
+        let bad = try run(["--keymap-file", path, "--keys", "x"], stdin: "")
+        #expect(bad.status == 1)
+        #expect(bad.err.hasPrefix("\(path):2:1: error: "), "\(bad.err)")
+        #expect(!bad.err.contains("tiny-editor: error:") && !bad.err.contains("\n\n"), "\(bad.err)")
+    }
 }
 
 @Suite struct KeymapLibraryTests {
