@@ -143,12 +143,25 @@ extension CheckLimitsTests {
     @Test func deepMenusAndUserInfoAreErrors() {
         let menus = String(repeating: "menu \"m\" { ", count: 40) + "\"x\" -> copy" + String(repeating: " }", count: 40)
         let info = "shortcut \"s\" { title \"S\" userInfo " + String(repeating: "{ k: ", count: 40) + "1" + String(repeating: " }", count: 40) + " }"
-        let (keymap, diagnostics, _) = checkSource(menus + "\n" + info + "\n")
-        #expect(keymap == nil)
+        let (_, diagnostics, _) = checkSource(menus + "\n" + info + "\n")
+        // Both stop in the parser, which the compiler reports before any keymap is made.
         // Dictionaries past the parser's block limit (32, the checker's own) stop in the parser.
         let messages = diagnostics.map(\.message)
         #expect(messages.contains(Messages.menuTooDeep) || messages.contains(Messages.nestingTooDeep(Parser.maxBlockDepth)))
         #expect(messages.contains(Messages.nestingTooDeep(Parser.maxBlockDepth)))
+    }
+
+    /// Submenus nest at most 32 deep (Grammar.md §7.2), as dictionaries do: 32 are accepted,
+    /// and 33 are one error, the parser's (the checker stopped at 31, and at 33 both spoke).
+    @Test func submenusNestThirtyTwoDeep() {
+        func menus(_ submenus: Int) -> String {
+            String(repeating: "menu \"m\" { ", count: submenus + 1) + "\"x\" -> copy" + String(repeating: " }", count: submenus + 1) + "\n"
+        }
+        let (keymap, accepted, _) = checkSource(menus(32))
+        #expect(keymap != nil)
+        #expect(accepted.filter { $0.severity == .error }.isEmpty, "\(accepted.map(\.message))")
+        let (_, deeper, _) = checkSource(menus(33))
+        #expect(deeper.filter { $0.severity == .error }.map(\.message) == [Messages.nestingTooDeep(Parser.maxBlockDepth)])
     }
 
     @Test func iconNeedsAName() {

@@ -86,7 +86,7 @@ struct MenuChecker {
                     allowsAutomaticLocalization: attributes.allowsAutomaticLocalization,
                     allowsAutomaticMirroring: attributes.allowsAutomaticMirroring)))
             case .submenu(let sub):
-                guard depth + 1 < Self.maximumDepth else {
+                guard depth < Self.maximumDepth else {
                     engine.error(Messages.menuTooDeep, at: sub.range)
                     continue
                 }
