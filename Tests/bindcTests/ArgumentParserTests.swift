@@ -79,6 +79,9 @@ private func usageError(_ args: [String]) -> UsageError? {
 
 @Test func choicesAreChecked() throws {
     #expect(try parse(["x", "--platform", "other"]).value("platform") == "other")
+    // In any case, as the language and `dump` write platforms (`macOS`), kept as listed.
+    #expect(try parse(["x", "--platform", "Other"]).value("platform") == "other")
+    #expect(try parse(["x", "--platform=APPLE"]).value("platform") == "apple")
     #expect(
         usageError(["x", "--platform", "aple"])
             == .invalidChoice(option: "--platform", value: "aple", choices: ["apple", "other"], suggestion: "apple"))

@@ -30,7 +30,16 @@ public enum Formatter {
         let nodes = syntax.declarations.compactMap { printer.node($0) }
         printer.emit(nodes, indent: 0, bodyStart: 0)
         printer.emitComments(before: source.bytes.count, indent: 0, atBodyStart: printer.lines.isEmpty)
-        return .success(printer.lines.isEmpty ? "" : printer.lines.joined(separator: "\n") + "\n")
+        let newline = usesCRLF(source.bytes) ? "\r\n" : "\n"
+        return .success(printer.lines.isEmpty ? "" : printer.lines.joined(separator: newline) + newline)
+    }
+
+    /// Whether the file's first line ends with `\r\n`: its lines are then written so, as
+    /// editors and Git's `autocrlf` keep them (`fmt --check` failed every file checked out
+    /// on Windows).
+    static func usesCRLF(_ bytes: [UInt8]) -> Bool {
+        guard let n = bytes.firstIndex(of: 0x0A) else { return false }
+        return n > 0 && bytes[n - 1] == 0x0D
     }
 }
 

@@ -28,7 +28,7 @@ enum ArgumentParser {
             }
             let (option, inlineValue) = try lookUp(argument, in: spec)
             if option.takesValue {
-                let value: String
+                var value: String
                 if let inlineValue {
                     value = inlineValue
                 } else if index < arguments.count, !isOptionSpelling(arguments[index], in: spec) {
@@ -37,10 +37,14 @@ enum ArgumentParser {
                 } else {
                     throw .missingValue(option: option.displayName)
                 }
-                if let choices = option.choices, !choices.contains(value) {
-                    throw .invalidChoice(
-                        option: option.displayName, value: value, choices: choices,
-                        suggestion: UsageError.suggestion(for: value, in: choices))
+                if let choices = option.choices {
+                    // In any case, as the language writes them (`--platform macOS`), kept as listed.
+                    guard let choice = choices.first(where: { $0.lowercased() == value.lowercased() }) else {
+                        throw .invalidChoice(
+                            option: option.displayName, value: value, choices: choices,
+                            suggestion: UsageError.suggestion(for: value, in: choices))
+                    }
+                    value = choice
                 }
                 if !option.repeatable, result.values[option.key] != nil {
                     throw .repeatedOption(option.displayName)
