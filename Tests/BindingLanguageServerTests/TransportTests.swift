@@ -48,6 +48,58 @@ import Testing
         #expect(once.last == .message(Array("[]".utf8)))
     }
 
+    /// A `Content-Length` counted too small (characters instead of UTF-8 bytes) leaves the
+    /// end of its content in front of the next header; the framer reports those bytes once
+    /// and finds that header again, however the input was split (it used to read every later
+    /// message as a header without a valid `Content-Length`).
+    @Test func aMiscountedLengthIsReportedOnceAndTheNextHeaderFound() {
+        let content = Array(#"{"text":"é"}"#.utf8)
+        let bad = Array("Content-Length: \(content.count - 2)\r\n\r\n".utf8) + content
+        let input = bad + MessageFramer.frame(Array("[1]".utf8)) + MessageFramer.frame(Array("[2]".utf8))
+        var whole = MessageFramer(), bytewise = MessageFramer()
+        let once = whole.feed(input)
+        var split: [MessageFramer.Frame] = []
+        for byte in input { split += bytewise.feed([byte]) }
+        #expect(once == [
+            .message(Array(content.dropLast(2))), .malformed("header without a valid Content-Length"),
+            .message(Array("[1]".utf8)), .message(Array("[2]".utf8)),
+        ])
+        #expect(split == once)
+        #expect(!whole.hasPartialMessage)
+    }
+
+    /// While skipping, only a whole `Content-Length: <digits>` line counts, in any case: the
+    /// name inside JSON content (followed by a quote, or without digits) does not.
+    @Test func skippedBytesEndOnlyAtAWholeLengthLine() {
+        let input = Array(("Foo: bar\r\n\r\n{\"Content-Length\": 5, \"x\": \"content-length: 7\"}"
+            + "content-length:\r\nCONTENT-LENGTH: 2\r\n\r\n{}").utf8)
+        var whole = MessageFramer(), bytewise = MessageFramer()
+        let once = whole.feed(input)
+        var split: [MessageFramer.Frame] = []
+        for byte in input { split += bytewise.feed([byte]) }
+        #expect(once == [.malformed("header without a valid Content-Length"), .message(Array("{}".utf8))])
+        #expect(split == once)
+    }
+
+    /// Garbage several times the header limit is one error, not one per limit's worth.
+    @Test func longGarbageIsReportedOnce() {
+        var framer = MessageFramer()
+        let junk = String(repeating: "x", count: 5 * MessageFramer.maxHeaderLength)
+        let frames = framer.feed(Array(junk.utf8) + MessageFramer.frame(Array("{}".utf8)))
+        #expect(frames == [.malformed("header longer than \(MessageFramer.maxHeaderLength) bytes"), .message(Array("{}".utf8))])
+    }
+
+    /// Requests after a miscounted message are answered (the editor hung, and `shutdown` was
+    /// lost, once one message was miscounted).
+    @Test func requestsAfterAMiscountedMessageAreAnswered() {
+        var session = ServerSession()
+        let content = Array(#"{"jsonrpc":"2.0","method":"initialized","params":{"é":1}}"#.utf8)
+        let bad = Array("Content-Length: \(content.count - 1)\r\n\r\n".utf8) + content
+        let out = String(decoding: session.receive(bad + MessageFramer.frame(Array(#"{"jsonrpc":"2.0","id":7,"method":"shutdown"}"#.utf8))), as: UTF8.self)
+        #expect(out.contains(#""id":7,"error":{"code":-32002"#), "\(out)")
+        #expect(out.components(separatedBy: #""id":null,"error":{"code":-32700"#).count == 3, "\(out)")
+    }
+
     /// Edits that arrive together (typing into a large file while the last analysis ran) are
     /// analysed once: one publishDiagnostics, for the last version, sent before the answer to
     /// the request that follows them.
