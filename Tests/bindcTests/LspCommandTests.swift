@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// `bindc lsp` as a process: framed JSON-RPC on standard input and output.
@@ -25,6 +26,27 @@ import Testing
         let out = try runner.run(["lsp"], stdin: Self.initialize + "Content-Length: 50\r\n\r\n{\"jsonrpc\"")
         #expect(out.status == 1)
         #expect(out.stdout.hasPrefix("Content-Length: "))
+    }
+
+    /// A client that closes its end of the server's output before an answer is written ends
+    /// the server with status 1, through the failed write (SIGPIPE used to kill it).
+    @Test func aClientThatStopsReadingEndsTheServerWithStatus1() throws {
+        let process = Process()
+        process.executableURL = try #require(BindcRunner.executable, "the bindc executable was not built")
+        process.arguments = ["lsp"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try output.fileHandleForReading.close()
+        try output.fileHandleForWriting.close()
+        // Written before the server answers anything, so this side never meets a closed pipe.
+        input.fileHandleForWriting.write(Data(Self.initialize.utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 1)
     }
 
     @Test func takesNoFiles() throws {

@@ -25,6 +25,9 @@ enum LspCommand: Command {
         examples: ["bindc lsp"])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
+        // A client that stops reading makes a write fail (EPIPE), ending the loop with
+        // status 1, instead of killing the server with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         var session = ServerSession(platform: Inputs.platform(arguments))
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while session.exitStatus == nil {
