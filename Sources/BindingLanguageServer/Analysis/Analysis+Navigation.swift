@@ -51,8 +51,12 @@ extension Analysis {
             throw ResponseError(ResponseError.requestFailed, "there is no context, role, action or case here to rename")
         }
         _ = try renameTarget(at: offset, in: file)
-        guard Self.isIdentifier(newName), newName != "true", newName != "false" else {
+        guard Self.isIdentifier(newName) else {
             throw ResponseError(ResponseError.invalidParams, "'\(newName)' is not a valid name")
+        }
+        if newName != o.symbol.name, Keywords.all.contains(newName) {
+            throw ResponseError(
+                ResponseError.invalidParams, "'\(newName)' is a keyword, which the file would read as one in some places; choose another name")
         }
         if case .action = o.symbol, StandardActions.all.contains(newName) {
             throw ResponseError(ResponseError.requestFailed, "'\(newName)' is a standard action")
