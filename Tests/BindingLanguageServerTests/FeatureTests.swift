@@ -280,6 +280,23 @@ let sample = """
         #expect(complete("menu \"File\" {\n  ‸\n}") == ["menu", "separator"])
     }
 
+    /// A layout id holds `-`, which clients do not count as a word character: each item of
+    /// `@allowLayouts(…)` replaces the whole id typed so far (accepting `fr-mac` after `fr-`
+    /// gave `fr-fr-mac`).
+    @Test func layoutIDsReplaceTheWholeIDTyped() throws {
+        let block = "responder Editor\naction go\nin Editor {\n  "
+        for (typed, start) in [("@allowLayouts(de, fr-", 20), ("@allowLayouts(ch-de-w", 16), ("@allowLayouts(", 16), ("@allowLayouts(de,fr-m", 19)] {
+            var h = ServerHarness()
+            h.open(block + typed + ") cmd+k -> go\n}\n")
+            let end = 2 + typed.utf16.count
+            let items = h.result("textDocument/completion", ServerHarness.at(3, end))["items"]?.arrayValue ?? []
+            let item = try #require(items.first { $0["label"] == .string("fr-mac") })
+            #expect(item["textEdit"] == TextEdit(
+                range: Range(start: Position(line: 3, character: start), end: Position(line: 3, character: end)), newText: "fr-mac").json)
+            #expect(items.allSatisfy { $0["textEdit"]?["range"] == item["textEdit"]?["range"] })
+        }
+    }
+
     @Test func attributesAfterTheAt() {
         let all = ["priority", "allowReserved", "repeat", "timeout", "allowLayouts", "noRemapping", "noMirroring"]
         #expect(complete(head + "in Editor {\n  @‸\n}") == all)

@@ -45,7 +45,7 @@ extension Analysis {
             if newlineBetween(t.end, wordStart, bytes) { break }
             line.insert(t, at: 0)
         }
-        return complete(line: line, construct: construct, bytes: bytes)
+        return complete(line: line, construct: construct, bytes: bytes, offset: offset, file: file)
     }
 
     private func newlineBetween(_ a: Int, _ b: Int, _ bytes: [UInt8]) -> Bool {
@@ -92,7 +92,7 @@ extension Analysis {
         return stack.last ?? .top
     }
 
-    private func complete(line: [Token], construct: Construct, bytes: [UInt8]) -> [CompletionItem] {
+    private func complete(line: [Token], construct: Construct, bytes: [UInt8], offset: Int, file: FileID) -> [CompletionItem] {
         guard let last = line.last else {
             switch construct {
             case .top: return Self.declarationKeywords.map { CompletionItem($0, .keyword) }
@@ -105,11 +105,19 @@ extension Analysis {
         let head = word(line[0], bytes)
         let lastWord = word(last, bytes)
         // Inside `@allowLayouts(…`, after `(`, a comma or part of an id (`fr-`): finding kinds
-        // and layout ids.
+        // and layout ids, each replacing the whole id typed so far (`fr-m`), which clients
+        // would otherwise take to be only the word after its last `-`.
         if let open = line.lastIndex(where: { $0.kind == .leftParen }), open >= 1, word(line[open - 1], bytes) == "allowLayouts",
             !line[open...].contains(where: { $0.kind == .rightParen })
         {
-            return layoutAllowances()
+            var start = min(offset, bytes.count)
+            while start > line[open].end, Self.isLayoutIDByte(bytes[start - 1]) { start -= 1 }
+            let range = document(file).range(start, offset)
+            return layoutAllowances().map {
+                var item = $0
+                item.textEdit = TextEdit(range: range, newText: $0.label)
+                return item
+            }
         }
         switch last.kind {
         case .arrow:
@@ -239,6 +247,11 @@ extension Analysis {
     private func layoutAllowances() -> [CompletionItem] {
         LayoutFinding.Kind.allCases.filter(\.isProblem).map { CompletionItem($0.rawValue, .enumMember, detail: "layout finding") }
             + KeyboardLayout.all.map { CompletionItem($0.id, .value, detail: $0.name) }
+    }
+
+    /// Whether `b` may be part of a layout id or finding kind (`ch-de-win`, `untypable`).
+    private static func isLayoutIDByte(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: "-") || b == UInt8(ascii: "_") || (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A)
     }
 
     /// The platform names of `keymap "Name" for …` (Grammar.md §3.1).

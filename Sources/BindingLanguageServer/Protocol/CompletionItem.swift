@@ -11,16 +11,22 @@ public struct CompletionItem: Sendable, Equatable {
     public var label: String
     public var kind: Kind
     public var detail: String?
-    public init(_ label: String, _ kind: Kind, detail: String? = nil) {
+    /// What to replace instead of the client's word at the cursor, for a label with characters
+    /// clients do not count as word characters (`fr-mac` after `fr-`: inserted over `fr-`,
+    /// not after it).
+    public var textEdit: TextEdit?
+    public init(_ label: String, _ kind: Kind, detail: String? = nil, textEdit: TextEdit? = nil) {
         self.label = label
         self.kind = kind
         self.detail = detail
+        self.textEdit = textEdit
     }
 
-    /// `{"label": …, "kind": …, "detail": …}`.
+    /// `{"label": …, "kind": …, "detail": …, "textEdit": …}`.
     public var json: JSONValue {
         var members: [(String, JSONValue)] = [("label", .string(label)), ("kind", .int(Int64(kind.rawValue)))]
         if let detail { members.append(("detail", .string(detail))) }
+        if let textEdit { members.append(("textEdit", textEdit.json)) }
         return .object(members)
     }
 }
