@@ -297,6 +297,15 @@ let sample = """
         }
     }
 
+    /// The edit menu holds items only (Grammar.md §7.1): no `menu` or `separator` offered in
+    /// it, as they are in other menus.
+    @Test func theEditMenuOffersNoSeparatorOrSubmenu() {
+        #expect(complete("menu edit {\n  ‸\n}") == [])
+        #expect(complete("menu edit {\n  \"Copy\" -> copy\n  ‸\n}") == [])
+        #expect(complete("menu edit { \"Copy\" -> copy }\nmenu \"File\" {\n  ‸\n}") == ["menu", "separator"])
+        #expect(complete("menu \"File\" {\n  menu \"Recent\" {\n    ‸\n  }\n}") == ["menu", "separator"])
+    }
+
     @Test func attributesAfterTheAt() {
         let all = ["priority", "allowReserved", "repeat", "timeout", "allowLayouts", "noRemapping", "noMirroring"]
         #expect(complete(head + "in Editor {\n  @‸\n}") == all)

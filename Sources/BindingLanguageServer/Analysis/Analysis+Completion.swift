@@ -2,8 +2,9 @@ import BindingLang
 import BindingRuntime
 
 extension Analysis {
-    /// What a brace opens, for deciding what may be written inside it.
-    private enum Construct { case top, block, menu, shortcut, dictionary }
+    /// What a brace opens, for deciding what may be written inside it (`editMenu`: items
+    /// only, Grammar.md §7.1).
+    private enum Construct { case top, block, menu, editMenu, shortcut, dictionary }
 
     /// Keywords that start a declaration.
     static let declarationKeywords = ["layer", "keymap", "context", "responder", "action", "in", "menu", "shortcut"]
@@ -64,10 +65,15 @@ extension Analysis {
     /// What the innermost open brace before the cursor belongs to.
     private func enclosing(_ tokens: ArraySlice<Token>, _ bytes: [UInt8]) -> Construct {
         var stack: [Construct] = []
-        var lineFirst: Token?
+        var lineFirst: Token?, lineSecond: Token?
         var previous: Token?
         for t in tokens {
-            if t.precededByNewline { lineFirst = t }
+            if t.precededByNewline {
+                lineFirst = t
+                lineSecond = nil
+            } else if previous != nil && previous?.start == lineFirst?.start {
+                lineSecond = t
+            }
             switch t.kind {
             case .leftBrace:
                 let head = lineFirst.map { word($0, bytes) } ?? ""
@@ -75,7 +81,9 @@ extension Analysis {
                     stack.append(.dictionary)
                 } else if head == "in" || head == "group" {
                     stack.append(.block)
-                } else if head == "menu" || (stack.last == .menu) {
+                } else if head == "menu" && lineSecond.map({ word($0, bytes) }) == "edit" && stack.isEmpty {
+                    stack.append(.editMenu)
+                } else if head == "menu" || stack.last == .menu || stack.last == .editMenu {
                     stack.append(.menu)
                 } else if head == "shortcut" {
                     stack.append(.shortcut)
@@ -98,6 +106,7 @@ extension Analysis {
             case .top: return Self.declarationKeywords.map { CompletionItem($0, .keyword) }
             case .block: return [CompletionItem("group", .keyword), CompletionItem("unbind", .keyword)] + chordParts()
             case .menu: return [CompletionItem("menu", .keyword), CompletionItem("separator", .keyword)]
+            case .editMenu: return []  // items only: a separator or submenu is an error there
             case .shortcut: return Self.shortcutFields.map { CompletionItem($0, .field, detail: "shortcut field") }
             case .dictionary: return []
             }
