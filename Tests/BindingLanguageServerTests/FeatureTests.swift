@@ -140,7 +140,9 @@ let sample = """
             """)
         #expect(hover(&h, 1, 9) == """
             action `search`
+
             declared at line 2
+
             4 uses:
 
             - `cmd+k` in `Editor` (line 4)
@@ -157,12 +159,14 @@ let sample = """
         #expect(hover(&h, 5, 4) == "responder role `Editor`\n\ndeclared at line 3\n\n2 bindings")
         #expect(hover(&h, 7, 15) == """
             action `selectTab(Int)`
+
             declared at line 5
+
             1 use:
 
             - `cmd+1` in `Editor` (line 8)
             """)
-        #expect(hover(&h, 12, 12)?.hasPrefix("action `copy`\nstandard action (predeclared, no argument)\n1 use:") == true)
+        #expect(hover(&h, 12, 12)?.hasPrefix("action `copy`\n\nstandard action (predeclared, no argument)\n\n1 use:") == true)
         #expect(hover(&h, 9, 32) == "case `insert` of context `mode`\n\ndeclared at line 1")
         #expect(h.result("textDocument/hover", ServerHarness.at(19, 0)) == .null)
     }
@@ -189,7 +193,7 @@ let sample = """
             """)
         #expect(hover(&h, 11, 23) == "context `dark`: `Bool`\n\ndeclared at line 5\n\nWhether the document is dark.\n\nFollows the system.\n\nset by the app")
         #expect(hover(&h, 11, 31) == "context `plain`: `Bool`\n\ndeclared at line 6")
-        #expect(hover(&h, 11, 12)?.hasPrefix("action `format`\ndeclared at line 10\n\nruns the formatter\n1 use:") == true)
+        #expect(hover(&h, 11, 12)?.hasPrefix("action `format`\n\ndeclared at line 10\n\nruns the formatter\n\n1 use:") == true)
         #expect(hover(&h, 10, 5) == "responder role `Editor`\n\ndeclared at line 8\n\n1 binding")
     }
 }

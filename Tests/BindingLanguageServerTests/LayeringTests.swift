@@ -38,6 +38,17 @@ import Testing
         #expect(text.contains("(base.bind:5)") && text.contains("(line 3)"), "\(text)")
     }
 
+    /// A chord's bindings are placed the same way: by line in the document hovered, by a
+    /// path from its folder elsewhere (they were absolute paths, both).
+    @Test func aChordNamesItsBindingsByLineHereAndByFileElsewhere() {
+        var h = Self.server()
+        h.open(Self.user, uri: Self.userURI)
+        let text = h.result("textDocument/hover", ServerHarness.at(2, 3, uri: Self.userURI))["contents"]?["value"]?.stringValue ?? ""
+        #expect(text.contains("- in `Editor`: `search` (base.bind:5)"), "\(text)")
+        #expect(text.contains("- in `Editor`: `search` when `mode == insert` (line 3)"), "\(text)")
+        #expect(!text.contains("/w/"), "\(text)")
+    }
+
     @Test func definitionReferencesAndRenameCrossFiles() {
         var h = Self.server()
         h.open(Self.user, uri: Self.userURI)

@@ -42,13 +42,12 @@ extension Analysis {
         lines.append(same.count == 1 ? "1 binding of this sequence:" : "\(same.count) bindings of this sequence:")
         lines.append("")
         for s in same {
-            let place = s.role.map { "in `\($0)`" } ?? "menu item \"\(s.menuItem ?? "")\""
+            let holder = s.role.map { "in `\($0)`" } ?? "menu item \"\(s.menuItem ?? "")\""
             let condition = s.conditions.map { text($0.range) }
             let what = s.action.map { "`\(text($0.range))`" } ?? "unbind"
-            var line = "- \(place): \(what)"
+            var line = "- \(holder): \(what)"
             if !condition.isEmpty { line += " when `\(condition.joined(separator: " && "))`" }
-            let loc = compilation.sources.location(of: s.range)
-            line += " (\(documents.count > 1 ? loc.path + ":" : "line ")\(loc.line)) — \(status(s))"
+            line += " (\(place(s.range, from: site.range.file))) — \(status(s))"
             lines.append(line)
         }
         return lines.joined(separator: "\n")
@@ -109,12 +108,12 @@ extension Analysis {
                 head = "action `\(name)(\(type.name))`"
             }
             let uses = actionUses(name, sites)
-            var lines = [head, origin, "\(uses.count) use\(uses.count == 1 ? "" : "s")" + (uses.isEmpty ? "" : ":"), ""]
-            for u in uses.prefix(20) {
-                lines.append("- \(u.text) (\(place(u.range, from: file)))")
-            }
-            if uses.count > 20 { lines.append("- … and \(uses.count - 20) more") }
-            return lines.joined(separator: "\n")
+            // Paragraphs apart (a single newline joins lines into one paragraph), then the list.
+            var paragraphs = [head, origin, "\(uses.count) use\(uses.count == 1 ? "" : "s")" + (uses.isEmpty ? "" : ":")]
+            var list = uses.prefix(20).map { "- \($0.text) (\(place($0.range, from: file)))" }
+            if uses.count > 20 { list.append("- … and \(uses.count - 20) more") }
+            if !list.isEmpty { paragraphs.append(list.joined(separator: "\n")) }
+            return paragraphs.joined(separator: "\n\n")
         }
     }
 
