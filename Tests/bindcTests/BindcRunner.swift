@@ -100,7 +100,10 @@ struct BindcRunner {
             errData = error.fileHandleForReading.readDataToEndOfFile()
             group.leave()
         }
-        input.fileHandleForWriting.write(Data(stdinBytes))
+        // A command that exits without reading its input closes the pipe: the write fails
+        // (EPIPE, with SIGPIPE ignored) instead of killing the test process.
+        signal(SIGPIPE, SIG_IGN)
+        try? input.fileHandleForWriting.write(contentsOf: Data(stdinBytes))
         try? input.fileHandleForWriting.close()
         let outData = output.fileHandleForReading.readDataToEndOfFile()
         group.wait()

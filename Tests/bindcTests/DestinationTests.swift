@@ -71,12 +71,26 @@ import Testing
         #expect(!vim.stderr.contains("Vim mode"), "\(vim.stderr)")
     }
 
+    /// A compiled table given where `.bind` source is read is named for what it is, once (it
+    /// was read as text: a screen of "unexpected control character" errors).
+    @Test func aTableIsNotReadAsSource() throws {
+        let bindc = try BindcRunner()
+        _ = try bindc.write("app.bind", WriterFailureTests.keymap)
+        #expect(try bindc.run(["compile", "app.bind", "-o", "app.bindtable"]).status == 0)
+        for command in ["check", "fmt"] {
+            let r = try bindc.run([command, "app.bindtable"])
+            #expect(r.status == 1, "\(command)")
+            #expect(r.stderr == "error: cannot read 'app.bindtable': it is a compiled binding table, not .bind source\n", "\(command): \(r.stderr)")
+        }
+        #expect(try bindc.run(["dump", "app.bindtable"]).status == 0)
+    }
+
     /// A `layer over` naming a device or a pipe is an error at the directive: reading
     /// `/dev/stdin` blocked `bindc`, and in the language server read its own protocol stream.
     @Test func aBaseThatIsADeviceIsAnError() throws {
         let bindc = try BindcRunner()
         _ = try bindc.write("layer.bind", "layer over \"/dev/stdin\"\nresponder R\n")
-        let r = try bindc.run(["check", "layer.bind"], stdin: "keymap \"K\"\n")
+        let r = try bindc.run(["check", "layer.bind"], stdin: "")
         #expect(r.status == 1)
         #expect(r.stderr.contains("layer.bind:1:12: error: cannot read '/dev/stdin': is a"), "\(r.stderr)")
         #expect(r.stderr.contains("not a file"), "\(r.stderr)")

@@ -15,6 +15,12 @@ public enum InputFile {
         public var reason: String
         /// `cannot read 'PATH': REASON`, as the tools print it.
         public var description: String { "cannot read '\(path)': \(reason)" }
+
+        /// A failure to read `path` for `reason` (lower case).
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
     }
 
     /// The largest input read (a guard against reading a device or a huge file by mistake):

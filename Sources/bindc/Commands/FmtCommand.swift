@@ -34,8 +34,9 @@ enum FmtCommand: Command {
         var messages: [DiagnosticJSON.Message] = []
         for path in arguments.positionals {
             let bytes: [UInt8]
-            do {
+            do throws(InputFile.ReadError) {
                 bytes = try Inputs.bytes(path, console: console)
+                if Compilation.isTable(bytes) { throw InputFile.ReadError(path: path, reason: ToolMessages.tableNotSource) }
             } catch {
                 messages.append(DiagnosticJSON.Message(.error, error.description))
                 continue

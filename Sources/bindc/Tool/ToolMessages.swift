@@ -9,6 +9,10 @@ enum ToolMessages {
     static func userFileIsATable(_ path: String) -> String {
         "'\(path)' is a compiled table; --user needs the user's .bind source"
     }
+    /// A table given where `.bind` source is read (`bindc check app.bindtable`, or named by
+    /// `layer over`): read as text it gave a screen of "unexpected control character".
+    static let tableNotSource = "it is a compiled binding table, not .bind source"
+
     static func tableAmongSources(_ path: String) -> String {
         "'\(path)' is a compiled table; a table cannot be layered with other inputs"
     }
