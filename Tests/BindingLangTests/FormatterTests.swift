@@ -286,8 +286,8 @@ private struct SplitMix: RandomNumberGenerator {
     let lf = "// c\naction a // t\n\nin R {\n  k -> a \"T\"\n}\n"
     let crlf = lf.replacingOccurrences(of: "\n", with: "\r\n")
     #expect(formatted(crlf) == crlf)
-    #expect(formatted("action a\r\nin R { k -> a }\n") == "action a\r\n\r\nin R {\r\n  k -> a\r\n}\r\n")
-    #expect(formatted("action a\nin R { k -> a }\r\n") == "action a\n\nin R {\n  k -> a\n}\n")
+    #expect(formatted("action a\r\nin R { k -> a }\n") == "action a\r\nin R {\r\n  k -> a\r\n}\r\n")
+    #expect(formatted("action a\nin R { k -> a }\r\n") == "action a\nin R {\n  k -> a\n}\n")
 }
 
 @Test func syntaxErrorsFailFormatting() {

@@ -10,6 +10,10 @@ import Testing
         let r = try bindc.run(["--version"])
         #expect(r.status == 0)
         #expect(r.stdout == "bindc 0.1.0\n")
+        // An argument after it is a mistake, not something to ignore.
+        let extra = try bindc.run(["--version", "extra"])
+        #expect(extra.status == 2)
+        #expect(extra.stderr.hasPrefix("error: unexpected argument 'extra'"), "\(extra.stderr)")
     }
 
     /// `bindc` does not link Foundation: it costs every run about 9 MB of resident memory and

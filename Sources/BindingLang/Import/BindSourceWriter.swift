@@ -239,7 +239,7 @@ struct BindSourceWriter {
         let converted = keymap.entries.filter { $0.outcome == .converted || $0.outcome == .disables }.count
         let overridden = keymap.entries.filter { if case .overridden = $0.outcome { true } else { false } }.count
         out.append("// Imported from \(ForeignText.inline(foreign.path)) (\(keymap.format.displayName)) by `bindc import`.")
-        out.append("// \(keymap.entries.count) entries: \(converted) converted, \(overridden) always overridden by a later entry, "
+        out.append("// \(keymap.entries.count) \(keymap.entries.count == 1 ? "entry" : "entries"): \(converted) converted, \(overridden) always overridden by a later entry, "
             + "\(keymap.entries.count - converted - overridden) left out (see the comments below).")
         let forPlatform = platform.map { " for \($0.rawValue)" } ?? ""
         if let base {

@@ -73,7 +73,7 @@ public struct ImportReport: Sendable, Equatable {
     /// The report as text, one fact per line.
     public var text: String {
         // The counts of the output's first comment line, in its words.
-        var out = "\(path) (\(format.displayName)): \(entries) entries: \(converted) converted, \(overridden) always overridden "
+        var out = "\(path) (\(format.displayName)): \(entries) \(entries == 1 ? "entry" : "entries"): \(converted) converted, \(overridden) always overridden "
             + "by a later entry, \(leftOut.values.reduce(0, +)) left out (\(Self.oneDecimal(percentConverted))% taken in)\n"
         out += "  bindings written: \(bindings) (\(rewritten) narrowed so that a later entry wins), "
             + "always overridden: \(overridden), disabling entries: \(disabling), unbinds: \(unbinds)\n"

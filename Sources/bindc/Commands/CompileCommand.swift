@@ -31,7 +31,6 @@ enum CompileCommand: Command {
         }
         // Only the table and the diagnostics are needed: the syntax trees are freed once checked.
         let compilation = Compilation(layered: consume layered, platform: configured.platform, keepingSyntax: false)
-        let sources = compilation.sources
         var messages: [DiagnosticJSON.Message] = []
         // The table is loaded once before it is written: a table the runtime rejects is never written.
         switch compilation.loadableTable(strip: arguments.flag("strip")) {

@@ -28,6 +28,7 @@ enum Bindc {
             console.out(toolHelp)
             return .success
         case "--version":
+            if let extra = rest.first { return usageError(.unexpectedArgument(extra), usage: nil, console: console) }
             console.out("\(name) \(version)\n")
             return .success
         case "help":
