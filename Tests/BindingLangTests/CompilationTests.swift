@@ -36,6 +36,16 @@ struct CompilationTests {
         ])
     }
 
+    /// A file with classic Mac line ends (`\r` alone) reads as one line: its first lone `\r`
+    /// gets a warning, before the errors that follow from it. `\r\n` gets none.
+    @Test func aLoneCarriageReturnIsSaidToBeWhiteSpace() {
+        let c = compile("responder Editor\raction search\rin Editor {\r  cmd+f -> search\r}\r")
+        let lines = summary(c)
+        #expect(lines.first == "1:17: warning: \(Messages.loneCarriageReturn)", "\(lines)")
+        #expect(lines.contains { $0.contains("error") })
+        #expect(compile("responder Editor\r\naction search\r\nin Editor {\r\n  cmd+f -> search\r\n}\r\n").diagnostics.isEmpty)
+    }
+
     @Test func namesFromBrokenDeclarationsAreNotReported() {
         let c = compile("""
             responder Editor

@@ -4,6 +4,9 @@ extension Messages {
 
     /// Bytes that are not valid UTF-8.
     public static let invalidUTF8 = "invalid UTF-8"
+    /// At a file's first lone `\r` (Grammar.md §1).
+    public static let loneCarriageReturn =
+        "a lone carriage return is white space, not a line end: the lines an editor shows around it are one line here; end lines with \\n or \\r\\n"
     /// An ASCII control character outside strings and comments.
     public static func controlCharacter(_ byte: UInt8) -> String {
         "unexpected control character U+\(hex4(UInt32(byte)))"

@@ -56,6 +56,13 @@ public struct Compilation: Sendable {
         let platform = KeymapPlatforms.resolve(platform, in: files)
         self.platform = platform
         var diagnostics = layered.diagnostics
+        // The lines an editor shows at a lone `\r` are one line here: say so before the
+        // syntax errors that usually follow (the language server says it too).
+        for (index, file) in sources.files.enumerated() {
+            if let at = SourceFile.firstLoneCarriageReturn(in: file.bytes) {
+                diagnostics.append(Diagnostic(.warning, Messages.loneCarriageReturn, at: SourceRange(file: FileID(index), start: at, end: at + 1)))
+            }
+        }
         self.rootErrors = layered.rootErrors
         self.baseFiles = layered.baseFiles
         let keymap: Keymap?, checkDiagnostics: [Diagnostic]

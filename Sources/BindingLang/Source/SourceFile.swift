@@ -18,6 +18,17 @@ public struct SourceFile: Sendable {
 
     public init(path: String, text: String) { self.init(path: path, bytes: Array(text.utf8)) }
 
+    /// The offset of the first `\r` that no `\n` follows, if any: white space to the lexer
+    /// (Grammar.md §1), where an editor shows a line end.
+    public static func firstLoneCarriageReturn(in bytes: [UInt8]) -> Int? {
+        var from = 0
+        while let i = bytes[from...].firstIndex(of: 0x0D) {
+            if i + 1 == bytes.count || bytes[i + 1] != 0x0A { return i }
+            from = i + 1
+        }
+        return nil
+    }
+
     /// 1-based line and 1-based byte column of `offset`.
     public func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
         var lo = 0, hi = lineStarts.count - 1

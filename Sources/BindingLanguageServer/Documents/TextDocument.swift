@@ -53,12 +53,7 @@ public struct TextDocument: Sendable {
 
     /// The offset of the first `\r` that no `\n` follows, if any.
     public static func firstLoneCarriageReturn(in bytes: [UInt8]) -> Int? {
-        var from = 0
-        while let i = bytes[from...].firstIndex(of: 0x0D) {
-            if i + 1 == bytes.count || bytes[i + 1] != 0x0A { return i }
-            from = i + 1
-        }
-        return nil
+        SourceFile.firstLoneCarriageReturn(in: bytes)
     }
 
     static func lineStarts(of bytes: [UInt8]) -> [Int] {
