@@ -50,11 +50,6 @@ struct BindSourceWriter {
         }
     }
 
-    static let keywords: Set<String> = [
-        "keymap", "context", "responder", "action", "in", "menu", "shortcut", "group", "unbind",
-        "when", "edit", "separator", "not", "true", "false", "is", "inside", "layer", "over", "and", "or",
-    ]
-
     /// `editor::Cancel` → `editor__Cancel`, `editor.action.commentLine` → `editor_action_commentLine`.
     static func mangle(_ name: String) -> String {
         var out = name.replacing("::", with: "__")
@@ -62,7 +57,7 @@ struct BindSourceWriter {
             c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "_") ? Character(c) : "_"
         })
         if out.isEmpty || out.first!.isNumber { out = "_" + out }
-        if keywords.contains(out) { out += "_" }
+        if Keywords.all.contains(out) { out += "_" }
         return out
     }
 

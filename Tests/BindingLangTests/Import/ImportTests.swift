@@ -64,6 +64,17 @@ private func rendered(_ result: Importer.Result) -> String {
         #expect(JSONCParser.parse(Array(text.utf8)) == .failure(JSONCError(message: message, offset: offset)))
     }
 
+    /// An action or context named like a keyword gets a `_` (every word of `Keywords.all`:
+    /// `for` was missing, and `"command": "for"` wrote `action for`, which reads as a keymap's
+    /// `for` in some places).
+    @Test func namesLikeKeywordsAreEscaped() throws {
+        for word in Keywords.all {
+            let result = run(#"[{ "key": "ctrl+a", "command": "\#(word)" }]"#, .vscode)
+            let source = try #require(result.source, "\(word)")
+            #expect(source.contains("action \(word)_\n"), "\(word): \(source)")
+        }
+    }
+
     @Test func depthIsLimitedWithoutTrapping() {
         let deep = String(repeating: "[", count: 100_000)
         #expect(JSONCParser.parse(Array(deep.utf8)) == .failure(JSONCError(message: "nested too deeply", offset: JSONCParser.maxDepth)))
