@@ -26,7 +26,7 @@ enum Inputs {
         _ paths: [String], preread: [String: [UInt8]] = [:], console: Console, output: DiagnosticOutput
     ) -> LayeredSources? {
         let layered = LayeredSources(roots: paths) { path throws(InputFile.ReadError) in
-            var read: [UInt8]
+            let read: [UInt8]
             if let bytes = preread[path] { read = bytes } else { read = try bytes(path, console: console) }
             // Commands that take a table recognise one before they get here.
             if Compilation.isTable(read) { throw InputFile.ReadError(path: path, reason: ToolMessages.tableNotSource) }
