@@ -6,11 +6,9 @@ extension Analysis {
         case keyword, variable, `class`, function, enumMember, string, number, comment, `operator`, event, property
     }
 
-    /// Words that are keywords where the grammar expects them (and type names).
-    static let keywords: Set<String> = [
-        "layer", "over", "keymap", "context", "responder", "action", "in", "menu", "shortcut", "group", "unbind", "when", "edit",
-        "separator", "not", "true", "false", "Bool", "String", "Int",
-    ]
+    /// Words that are keywords where the grammar expects them (the parser's, ``Keywords/all``)
+    /// and the type names.
+    static let keywords = Keywords.all.union(["Bool", "String", "Int"])
 
     /// Semantic tokens of a document in the protocol's relative encoding (five integers per
     /// token: line delta, start delta, length, type, modifiers), UTF-16 based. Names are
