@@ -64,12 +64,15 @@ struct TableBytesView {
     /// One past the last offset where a read of 2, 4 or 8 bytes fits (0 when none does), so
     /// that a read is checked with one unsigned comparison (a negative offset is too large).
     private let end2: UInt, end4: UInt, end8: UInt
+    /// The byte count.
+    private let count: UInt
 
     init(_ raw: UnsafeRawBufferPointer) {
         base = raw.baseAddress
         end2 = UInt(max(raw.count - 1, 0))
         end4 = UInt(max(raw.count - 3, 0))
         end8 = UInt(max(raw.count - 7, 0))
+        count = UInt(raw.count)
     }
 
     /// The little-endian `UInt32` at `offset`, or 0 when `offset..<offset+4` is out of bounds.
@@ -86,11 +89,35 @@ struct TableBytesView {
         return base.unsafelyUnwrapped.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian
     }
 
+    /// The byte at `offset`, or 0 when out of bounds.
+    @inline(__always)
+    func byte(_ offset: Int) -> UInt8 {
+        guard UInt(bitPattern: offset) < count else { return 0 }
+        return base.unsafelyUnwrapped.load(fromByteOffset: offset, as: UInt8.self)
+    }
+
     /// The little-endian `UInt16` at `offset`, or 0 when out of bounds.
     @inline(__always)
     func u16(_ offset: Int) -> UInt16 {
         guard UInt(bitPattern: offset) < end2 else { return 0 }
         return base.unsafelyUnwrapped.loadUnaligned(fromByteOffset: offset, as: UInt16.self).littleEndian
+    }
+
+    /// The little-endian `UInt32` at `offset`, which the caller has proven lies inside the
+    /// bytes: a field of a record whose index the validator has just checked against its
+    /// section's count (the directory check placed every section inside the bytes). No
+    /// branch; debug builds still check.
+    @inline(__always)
+    func provenU32(_ offset: Int) -> UInt32 {
+        assert(UInt(bitPattern: offset) < end4, "read at \(offset) outside the table")
+        return base.unsafelyUnwrapped.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian
+    }
+
+    /// The little-endian `UInt64` at `offset`, proven inside the bytes as for ``provenU32(_:)``.
+    @inline(__always)
+    func provenU64(_ offset: Int) -> UInt64 {
+        assert(UInt(bitPattern: offset) < end8, "read at \(offset) outside the table")
+        return base.unsafelyUnwrapped.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian
     }
 
     /// Field `field` of binding `index`, as ``TableReader/bindingField(_:narrow:_:_:)``.
@@ -101,5 +128,24 @@ struct TableBytesView {
             return v == 0xFFFF ? TableFormat.none : UInt32(v)
         }
         return u32(bindingsAt &+ index &* 16 &+ field &* 4)
+    }
+
+    /// All four fields of binding `index` (node, invocation, title, attributes), as
+    /// ``bindingField(_:narrow:_:_:)`` reads them one by one, in one or two reads; `index`
+    /// must be below the section's count (reads as ``provenU64(_:)``).
+    @inline(__always)
+    func bindingRecord(_ bindingsAt: Int, narrow: Bool, _ index: Int) -> (UInt32, UInt32, UInt32, UInt32) {
+        if narrow {
+            let w = provenU64(bindingsAt &+ index &* TableFormat.narrowBindingSize)
+            @inline(__always) func widen(_ v: UInt64) -> UInt32 {
+                let h = UInt32(truncatingIfNeeded: v) & 0xFFFF
+                return h == 0xFFFF ? TableFormat.none : h
+            }
+            return (widen(w), widen(w >> 16), widen(w >> 32), widen(w >> 48))
+        }
+        let at = bindingsAt &+ index &* 16
+        let lo = provenU64(at), hi = provenU64(at &+ 8)
+        return (UInt32(truncatingIfNeeded: lo), UInt32(truncatingIfNeeded: lo >> 32),
+                UInt32(truncatingIfNeeded: hi), UInt32(truncatingIfNeeded: hi >> 32))
     }
 }

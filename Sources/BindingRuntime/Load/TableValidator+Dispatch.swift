@@ -12,7 +12,7 @@ extension TableValidator {
     /// exactly the test ``MaskTest/compile(count:contextBit:instruction:)`` gives for its
     /// condition, so fast and interpreted evaluation agree. Runs after ``checkTrie()`` and
     /// ``checkBindings()``, with the candidates' roles ``checkTrie()`` read.
-    func checkDispatchIndex(candidateRoles: [UInt32]) throws(TableError) {
+    func checkDispatchIndex(candidateRoles: UnsafeBufferPointer<UInt32>) throws(TableError) {
         try checkConditionTests()
         try checkStrokeKeys()
         try checkDispatchNodes(candidateRoles: candidateRoles)
@@ -62,38 +62,53 @@ extension TableValidator {
             }
             let keyAt = self[.strokeKeys].offset, nodeAt = self[.nodes].offset
             let none = TableFormat.none
-            var seen = [Bool](repeating: false, count: max(nodes, 1))
-            var filled = 0
-            for s in 0..<cap {
-                let at = keyAt + s * 16
-                let parent = r.u32(at), chord = r.u32(at + 4), child = r.u32(at + 8)
-                guard r.u32(at + 12) == 0 else { throw .invalidValue(section: "DKEY", record: s, field: "reserved", value: UInt64(r.u32(at + 12))) }
+            let seen = UnsafeMutableBufferPointer<Bool>.allocate(capacity: max(nodes, 1))
+            seen.initialize(repeating: false)
+            defer { seen.deallocate() }
+            let log2 = cap.trailingZeroBitCount, mask = cap &- 1
+            let emptyWords = UInt64(TableFormat.emptySlot) << 32 | UInt64(none)
+            // One pass over the slots, starting after an empty one and wrapping around, so
+            // that each slot's reachability is known where it is read: a lookup reaches a slot
+            // when its home lies in the run of occupied slots that holds it, at or before it.
+            var firstEmpty = -1
+            for s in 0..<cap where r.u32(keyAt &+ s &* 16 &+ 4) == TableFormat.emptySlot {
+                firstEmpty = s
+                break
+            }
+            guard firstEmpty >= 0 else { throw .badTrie(node: 0, reason: "no empty stroke slot") }
+            var filled = 0, runStart = 0
+            for i in 0..<cap {
+                let s = (firstEmpty &+ 1 &+ i) & mask
+                let at = keyAt &+ s &* 16
+                let head = r.provenU64(at), tail = r.provenU64(at &+ 8)
+                guard tail >> 32 == 0 else { throw .invalidValue(section: "DKEY", record: s, field: "reserved", value: tail >> 32) }
+                let parent = UInt32(truncatingIfNeeded: head), chord = UInt32(truncatingIfNeeded: head >> 32)
+                let child = UInt32(truncatingIfNeeded: tail)
                 if chord == TableFormat.emptySlot {
-                    guard parent == none, child == none else { throw .invalidValue(section: "DKEY", record: s, field: "empty slot", value: UInt64(child)) }
+                    guard head == emptyWords, child == none else { throw .invalidValue(section: "DKEY", record: s, field: "empty slot", value: UInt64(child)) }
+                    runStart = i &+ 1
                     continue
                 }
                 guard child > 0, Int(child) < nodes else { throw .outOfBounds(section: "DKEY", record: s, field: "child", value: child, limit: nodes) }
-                guard r.u32(nodeAt + Int(child) * 20) == parent, r.u32(nodeAt + Int(child) * 20 + 4) == chord else {
+                guard r.provenU64(nodeAt &+ Int(child) &* 20) == head else {
                     throw .badTrie(node: Int(child), reason: "stroke slot \(s) does not name this node's parent and chord")
                 }
                 guard !seen[Int(child)] else { throw .badTrie(node: Int(child), reason: "in two stroke slots") }
                 seen[Int(child)] = true
-                filled += 1
+                filled &+= 1
+                let home = TableFormat.strokeHash(node: parent, code: chord, log2Capacity: log2)
+                let homePosition = (home &- firstEmpty &- 1) & mask
+                if homePosition < runStart || homePosition > i {
+                    throw .invalidValue(section: "DKEY", record: s, field: "unreachable stroke", value: UInt64(child))
+                }
             }
             guard filled == max(nodes - 1, 0) else { throw .badTrie(node: 0, reason: "\(max(nodes - 1, 0) - filled) nodes in no stroke slot") }
-            let log2 = cap.trailingZeroBitCount
-            let unreachable = TableValidator.firstUnreachableSlot(cap) { s in
-                let chord = r.u32(keyAt + s * 16 + 4)
-                if chord == TableFormat.emptySlot { return nil }
-                return TableFormat.strokeHash(node: r.u32(keyAt + s * 16), code: chord, log2Capacity: log2)
-            }
-            if let s = unreachable { throw .invalidValue(section: "DKEY", record: s, field: "unreachable stroke", value: UInt64(r.u32(keyAt + s * 16 + 8))) }
         }
     }
 
     /// Checks `DNOD` and `DGRP`: per node, its groups are the merge of its candidates' role
     /// runs (`candidateRoles`, in `CAND` order) and its `LONG` entries.
-    func checkDispatchNodes(candidateRoles roles: [UInt32]) throws(TableError) {
+    func checkDispatchNodes(candidateRoles roles: UnsafeBufferPointer<UInt32>) throws(TableError) {
         try r.withView { (r: TableBytesView) throws(TableError) -> Void in
             let nodes = count(.nodes) - 1
             let groups = count(.dispatchGroups), cands = count(.candidates)
@@ -106,33 +121,35 @@ extension TableValidator {
             guard r.u32(dnodAt + 8) == 0 else { throw .badTrie(node: 0, reason: "dispatch groups do not start at 0") }
             for n in 0...nodes {
                 let rec = dnodAt + n * 16
-                guard r.u32(rec + 12) == 0 else { throw .invalidValue(section: "DNOD", record: n, field: "reserved", value: UInt64(r.u32(rec + 12))) }
+                guard r.provenU32(rec + 12) == 0 else { throw .invalidValue(section: "DNOD", record: n, field: "reserved", value: UInt64(r.u32(rec + 12))) }
                 if n == nodes {
                     guard Int(r.u32(rec + 8)) == groups, r.u64(rec) == 0 else { throw .badTrie(node: n, reason: "bad dispatch sentinel") }
                     break
                 }
-                let g0 = Int(r.u32(rec + 8)), g1 = Int(r.u32(rec + 24))
+                let g0 = Int(r.provenU32(rec + 8)), g1 = Int(r.provenU32(rec + 24))
                 guard g0 <= g1, g1 <= groups else { throw .badTrie(node: n, reason: "dispatch group range \(g0)..<\(g1) out of order") }
-                let c1 = Int(r.u32(nodeAt + n * 20 + 28))
-                var c = Int(r.u32(nodeAt + n * 20 + 8))
-                var l = Int(r.u32(nodeAt + n * 20 + 16))
-                let l1 = Int(r.u32(nodeAt + n * 20 + 36))
+                // The node's candidate and LONG ranges (checked by `checkTrie`).
+                let c1 = Int(r.provenU32(nodeAt + n * 20 + 28))
+                var c = Int(r.provenU32(nodeAt + n * 20 + 8))
+                var l = Int(r.provenU32(nodeAt + n * 20 + 16))
+                let l1 = Int(r.provenU32(nodeAt + n * 20 + 36))
                 var mask: UInt64 = 0
-                // The next candidate's role (its DCAN record was checked with it by `checkTrie`).
-                var next = c < c1 ? roles[c] : nil
+                // The next candidate's role (its DCAN record was checked with it by `checkTrie`),
+                // or UInt64.max past the node's last.
+                let none = UInt64.max
+                var next = c < c1 ? UInt64(roles[c]) : none
                 for g in g0..<g1 {
-                    let at = groupAt + g * 16
-                    let role = r.u32(at), first = Int(r.u32(at + 4)), end = Int(r.u32(at + 8)), longer = r.u32(at + 12)
+                    let at = groupAt &+ g &* 16
+                    let role = r.provenU32(at), first = Int(r.provenU32(at &+ 4)), end = Int(r.provenU32(at &+ 8)), longer = r.provenU32(at &+ 12)
                     // The group's role is the smaller of the next candidate's and the next LONG entry's.
-                    let candRole = next.map { UInt64($0) } ?? UInt64.max
-                    let longRole = l < l1 ? UInt64(r.u32(longAt + l * 8)) : UInt64.max
-                    let want = min(candRole, longRole)
-                    guard want != UInt64.max, UInt64(role) == want, first == c else {
+                    let longRole = l < l1 ? UInt64(r.provenU32(longAt &+ l &* 8)) : none
+                    let want = min(next, longRole)
+                    guard want != none, UInt64(role) == want, first == c else {
                         throw .badTrie(node: n, reason: "dispatch group \(g) is not the node's next role")
                     }
-                    while next == role {
-                        c += 1
-                        next = c < c1 ? roles[c] : nil
+                    while next == UInt64(role) {
+                        c &+= 1
+                        next = c < c1 ? UInt64(roles[c]) : none
                     }
                     var expectedLonger = TableFormat.conditionFalse
                     if l < l1, r.u32(longAt + l * 8) == role {
@@ -143,7 +160,7 @@ extension TableValidator {
                     mask |= TableFormat.roleBit(role)
                 }
                 guard c == c1, l == l1 else { throw .badTrie(node: n, reason: "roles missing from the node's dispatch groups") }
-                guard r.u64(rec) == mask else { throw .invalidValue(section: "DNOD", record: n, field: "role mask", value: r.u64(rec)) }
+                guard r.provenU64(rec) == mask else { throw .invalidValue(section: "DNOD", record: n, field: "role mask", value: r.u64(rec)) }
             }
         }
     }

@@ -39,8 +39,12 @@ struct TableValidator {
         try v.checkConditions()
         try v.checkArguments()
         try v.checkBindings()
-        let candidateRoles = try v.checkTrie()
-        try v.checkDispatchIndex(candidateRoles: candidateRoles)
+        // Each candidate's role, in `CAND` order: read by the trie's check, used by the index's.
+        let candidateRoles = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: v.count(.candidates))
+        candidateRoles.initialize(repeating: 0)
+        defer { candidateRoles.deallocate() }
+        try v.checkTrie(roles: candidateRoles)
+        try v.checkDispatchIndex(candidateRoles: UnsafeBufferPointer(candidateRoles))
         try v.checkMenus()
         try v.checkQuickActions()
         try v.checkSourceMap()
@@ -173,17 +177,21 @@ struct TableValidator {
         // Offsets in order; every non-empty string starts and ends at a scalar boundary (its
         // first byte and the byte after it are not continuation bytes). With the whole pool
         // valid UTF-8, that makes every string valid UTF-8, in one pass over the bytes.
-        var previous = 0
-        for i in 0..<span.count {
-            let end = Int(r.u32(span.offset + 4 * (i + 1)))
-            guard end >= previous, end <= blobSize else {
-                throw .outOfBounds(section: "STRS", record: i, field: "end offset", value: UInt32(end), limit: blobSize)
+        try r.withView { (r: TableBytesView) throws(TableError) -> Void in
+            var previous = 0
+            for i in 0..<span.count {
+                // Offset `i + 1` of `count + 1`, inside the section the directory placed.
+                let end = Int(r.provenU32(span.offset &+ 4 &* (i &+ 1)))
+                guard end >= previous, end <= blobSize else {
+                    throw .outOfBounds(section: "STRS", record: i, field: "end offset", value: UInt32(end), limit: blobSize)
+                }
+                if end > previous {
+                    // `previous < end <= blobSize`: both bytes lie in the pool or just past it.
+                    guard r.byte(blob &+ previous) & 0xC0 != 0x80 else { throw .invalidUTF8(string: i) }
+                    guard end == blobSize || r.byte(blob &+ end) & 0xC0 != 0x80 else { throw .invalidUTF8(string: i) }
+                }
+                previous = end
             }
-            if end > previous {
-                guard r.bytes[blob + previous] & 0xC0 != 0x80 else { throw .invalidUTF8(string: i) }
-                guard end == blobSize || r.bytes[blob + end] & 0xC0 != 0x80 else { throw .invalidUTF8(string: i) }
-            }
-            previous = end
         }
         if let bad = TableValidator.firstInvalidUTF8(r.bytes, blob, blobEnd) {
             // The string holding the bad byte: the first whose end lies past it.
@@ -412,11 +420,11 @@ struct TableValidator {
     /// Checks the trie (`NODE`, `CAND`, `LONG`, `SLOT`) and, while each node's candidates are
     /// read, every `BIND` record and its `DCAN` mirror: each binding is exactly one node's
     /// candidate (as many candidates as bindings, each filed under its node, none twice in a
-    /// node), so its record is checked once, where it is at hand. Returns each candidate's
-    /// role, in `CAND` order, for ``checkDispatchNodes(candidateRoles:)``. Runs after
-    /// ``checkBindings()``, which checks the invocations and attributes it follows.
-    func checkTrie() throws(TableError) -> [UInt32] {
-        return try r.withView { (r: TableBytesView) throws(TableError) -> [UInt32] in
+    /// node), so its record is checked once, where it is at hand. Writes each candidate's
+    /// role to `roles` (one entry per `CAND` record), for ``checkDispatchNodes(candidateRoles:)``.
+    /// Runs after ``checkBindings()``, which checks the invocations and attributes it follows.
+    func checkTrie(roles: UnsafeMutableBufferPointer<UInt32>) throws(TableError) {
+        try r.withView { (r: TableBytesView) throws(TableError) -> Void in
             let nodeRecords = count(.nodes)
             guard nodeRecords >= 2 else { throw .badTrie(node: 0, reason: "no root") }
             let nodes = nodeRecords - 1
@@ -431,12 +439,17 @@ struct TableValidator {
             guard count(.dispatchCandidates) == cands else {
                 throw .badSectionSize(section: "DCAN", size: self[.dispatchCandidates].size, count: count(.dispatchCandidates))
             }
+            guard roles.count == cands else { throw .badTrie(node: 0, reason: "\(roles.count) candidate roles for \(cands) candidates") }
             let attributes = count(.attributes), invocations = count(.invocations)
-            var candidateRoles: [UInt32] = []
-            candidateRoles.reserveCapacity(cands)
-            var childSeen = [Bool](repeating: false, count: nodes)
-            // Strokes from the root to each node (parents come first, so one pass fills it).
-            var depth = [UInt8](repeating: 0, count: nodes)
+            let conditions = count(.conditions), cexpAt = self[.conditions].offset
+            // Per node: whether a slot names it, and its strokes from the root (parents come
+            // first, so one pass fills it). Buffers, not arrays: no uniqueness check per write.
+            let childSeen = UnsafeMutableBufferPointer<Bool>.allocate(capacity: nodes)
+            childSeen.initialize(repeating: false)
+            defer { childSeen.deallocate() }
+            let depth = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: nodes)
+            depth.initialize(repeating: 0)
+            defer { depth.deallocate() }
             var children = 0
             // Direct offsets for the per-record loops (the generic accessor costs a lookup per read).
             let nodeAt = self[.nodes].offset, candAt = self[.candidates].offset, slotAt = self[.slots].offset
@@ -446,54 +459,55 @@ struct TableValidator {
             for n in 0..<nodes {
                 let rec = nodeAt + n * 20
                 if n > 0 {
-                    let parent = Int(r.u32(rec))
+                    let parent = Int(r.provenU32(rec))
                     guard parent < n else { throw .badTrie(node: n, reason: "parent \(parent) is not an earlier node") }
                     guard Int(depth[parent]) < TableFormat.maxSequenceLength else {
                         throw .badTrie(node: n, reason: "sequence longer than \(TableFormat.maxSequenceLength) strokes")
                     }
                     depth[n] = depth[parent] + 1
-                    let code = r.u32(rec + 4)
+                    let code = r.provenU32(rec + 4)
                     guard Chord(code: code) != nil else { throw .badTrie(node: n, reason: "invalid chord code \(code)") }
                 }
-                let c0 = Int(r.u32(rec + 8)), c1 = Int(r.u32(rec + 28))
-                let s0 = Int(r.u32(rec + 12)), s1 = Int(r.u32(rec + 32))
-                let l0 = Int(r.u32(rec + 16)), l1 = Int(r.u32(rec + 36))
+                let c0 = Int(r.provenU32(rec + 8)), c1 = Int(r.provenU32(rec + 28))
+                let s0 = Int(r.provenU32(rec + 12)), s1 = Int(r.provenU32(rec + 32))
+                let l0 = Int(r.provenU32(rec + 16)), l1 = Int(r.provenU32(rec + 36))
                 guard c0 <= c1, c1 <= cands else { throw .badTrie(node: n, reason: "candidate range \(c0)..<\(c1) out of order") }
                 guard s0 <= s1, s1 <= slots else { throw .badTrie(node: n, reason: "slot range \(s0)..<\(s1) out of order") }
                 guard l0 <= l1, l1 <= longs else { throw .badTrie(node: n, reason: "longer range \(l0)..<\(l1) out of order") }
                 // Candidates: sorted by role (the menu role, the largest, last), then declaration
                 // order, each filed under this node.
-                var last: (role: UInt32, binding: Int)? = nil
+                // Candidates as (role << 32 | binding), strictly increasing within the node.
+                var lastKey: UInt64 = 0, runRole = UInt32.max
                 // Per role: how many candidates, and the instructions of their conditions.
                 var roleCandidates = 0, roleCode = 0
-                let conditions = count(.conditions), cexpAt = self[.conditions].offset
                 for c in c0..<c1 {
-                    let b = Int(r.u32(candAt + c * 4))
+                    let b = Int(r.provenU32(candAt &+ c &* 4))
                     guard b < bindings else { throw .outOfBounds(section: "CAND", record: c, field: "binding", value: UInt32(truncatingIfNeeded: b), limit: bindings) }
-                    guard Int(r.bindingField(bindAt, narrow: narrow, b, 0)) == n else { throw .badTrie(node: n, reason: "binding \(b) filed under the wrong node") }
-                    let invocation = r.bindingField(bindAt, narrow: narrow, b, 1)
+                    let (node, invocation, title, attribute) = r.bindingRecord(bindAt, narrow: narrow, b)
+                    guard Int(node) == n else { throw .badTrie(node: n, reason: "binding \(b) filed under the wrong node") }
                     guard Int(invocation) < invocations else {
                         throw .outOfBounds(section: "BIND", record: b, field: "invocation", value: invocation, limit: invocations)
                     }
-                    let title = r.bindingField(bindAt, narrow: narrow, b, 2)
                     guard title == none || Int(title) < stringCount else {
                         throw .outOfBounds(section: "BIND", record: b, field: "title", value: title, limit: stringCount)
                     }
-                    let a = Int(r.bindingField(bindAt, narrow: narrow, b, 3))
-                    guard a < attributes else { throw .outOfBounds(section: "BIND", record: b, field: "attributes", value: UInt32(truncatingIfNeeded: a), limit: attributes) }
-                    let role = r.u32(attrAt + a * TableFormat.Section.attributes.recordSize)
-                    if let last, (last.role, last.binding) >= (role, b) { throw .badTrie(node: n, reason: "candidates out of order") }
-                    if last?.role != role { roleCandidates = 0; roleCode = 0 }
-                    last = (role, b)
-                    roleCandidates += 1
-                    let condition = r.u32(attrAt + a * TableFormat.Section.attributes.recordSize + 8)
-                    if Int(condition) < conditions { roleCode += Int(r.u32(cexpAt + Int(condition) * 8 + 4)) }
+                    let a = Int(attribute)
+                    guard a < attributes else { throw .outOfBounds(section: "BIND", record: b, field: "attributes", value: attribute, limit: attributes) }
+                    let role = r.provenU32(attrAt &+ a &* TableFormat.Section.attributes.recordSize)
+                    let key = UInt64(role) << 32 | UInt64(b)
+                    if c > c0 && key <= lastKey { throw .badTrie(node: n, reason: "candidates out of order") }
+                    lastKey = key
+                    if role != runRole { roleCandidates = 0; roleCode = 0; runRole = role }
+                    roleCandidates &+= 1
+                    let condition = r.provenU32(attrAt &+ a &* TableFormat.Section.attributes.recordSize &+ 8)
+                    if Int(condition) < conditions { roleCode &+= Int(r.provenU32(cexpAt &+ Int(condition) &* 8 &+ 4)) }
                     // The DCAN record mirrors this entry: binding, invocation, its action, condition.
-                    let mirror = dcanAt + c * 16
-                    guard r.u32(mirror) == UInt32(b), r.u32(mirror + 4) == invocation,
-                          r.u32(mirror + 8) == r.u32(invAt + Int(invocation) * 8), r.u32(mirror + 12) == condition
+                    let mirror = dcanAt &+ c &* 16
+                    let action = r.provenU32(invAt &+ Int(invocation) &* 8)
+                    guard r.provenU64(mirror) == UInt64(invocation) << 32 | UInt64(b),
+                          r.provenU64(mirror &+ 8) == UInt64(condition) << 32 | UInt64(action)
                     else { throw .invalidValue(section: "DCAN", record: c, field: "candidate", value: UInt64(r.u32(mirror))) }
-                    candidateRoles.append(role)
+                    roles[c] = role
                     guard roleCandidates <= TableFormat.maxCandidatesPerRole else {
                         throw .badTrie(node: n, reason: "more than \(TableFormat.maxCandidatesPerRole) candidates of role \(role)")
                     }
@@ -514,34 +528,41 @@ struct TableValidator {
                 let cap = s1 - s0
                 if cap == 0 { continue }
                 guard TableValidator.isPowerOfTwo(cap) else { throw .badTrie(node: n, reason: "slot table of \(cap) is not a power of two") }
-                let log2 = cap.trailingZeroBitCount
-                var empty = 0
-                for s in s0..<s1 {
-                    let chord = r.u32(slotAt + s * 8), child = r.u32(slotAt + s * 8 + 4)
+                let log2 = cap.trailingZeroBitCount, mask = cap &- 1
+                // One pass starting after an empty slot, wrapping around, as for `DKEY`
+                // (``checkStrokeKeys()``): a slot is reachable when its home lies in its run.
+                var firstEmpty = -1
+                for i in 0..<cap where r.u32(slotAt &+ (s0 &+ i) &* 8) == TableFormat.emptySlot {
+                    firstEmpty = i
+                    break
+                }
+                guard firstEmpty >= 0 else { throw .badTrie(node: n, reason: "full slot table") }
+                var empty = 0, runStart = 0
+                for i in 0..<cap {
+                    let k = (firstEmpty &+ 1 &+ i) & mask, s = s0 &+ k
+                    let chord = r.provenU32(slotAt &+ s &* 8), child = r.provenU32(slotAt &+ s &* 8 &+ 4)
                     if chord == TableFormat.emptySlot {
                         guard child == none else { throw .badTrie(node: n, reason: "empty slot \(s) with a child") }
-                        empty += 1
+                        empty &+= 1
+                        runStart = i &+ 1
                         continue
                     }
                     guard Int(child) < nodes, child > 0 else { throw .outOfBounds(section: "SLOT", record: s, field: "child", value: child, limit: nodes) }
-                    guard Int(r.u32(nodeAt + Int(child) * 20)) == n, r.u32(nodeAt + Int(child) * 20 + 4) == chord else {
+                    guard r.provenU64(nodeAt &+ Int(child) &* 20) == UInt64(chord) << 32 | UInt64(n) else {
                         throw .badTrie(node: n, reason: "slot \(s) names node \(child), which is not this node's child on that chord")
                     }
                     guard !childSeen[Int(child)] else { throw .badTrie(node: n, reason: "node \(child) in two slots") }
                     childSeen[Int(child)] = true
-                    children += 1
+                    children &+= 1
+                    let homePosition = (TableFormat.slotHash(chord, log2Capacity: log2) &- firstEmpty &- 1) & mask
+                    if homePosition < runStart || homePosition > i {
+                        throw .badTrie(node: n, reason: "slot \(s) unreachable from its home slot")
+                    }
                 }
-                guard empty >= 1 else { throw .badTrie(node: n, reason: "full slot table") }
                 // Load at most 7/8 (what the emitter writes), so probes stay short.
                 guard (cap - empty) * 8 <= cap * 7 else { throw .badTrie(node: n, reason: "slot table of \(cap) more than 7/8 full") }
-                let unreachable = TableValidator.firstUnreachableSlot(cap) { i in
-                    let chord = r.u32(slotAt + (s0 + i) * 8)
-                    return chord == TableFormat.emptySlot ? nil : Int(TableFormat.slotHash(chord, log2Capacity: log2))
-                }
-                if let i = unreachable { throw .badTrie(node: n, reason: "slot \(s0 + i) unreachable from its home slot") }
             }
             guard children == nodes - 1 else { throw .badTrie(node: 0, reason: "\(nodes - 1 - children) nodes in no slot") }
-            return candidateRoles
         }
     }
 
