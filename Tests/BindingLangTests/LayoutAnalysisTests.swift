@@ -160,3 +160,32 @@ func everyCharacterMapsToItsPosition(_ id: String) throws {
     #expect(LayoutSelection.layouts("dee").map { $0.map(\.id) } == .failure(.init(name: "dee", suggestion: "de")))
     #expect((try? LayoutSelection.layouts("all").get().count) == KeyboardLayout.all.count)
 }
+
+/// `LayoutFinding.told` merges a dead-key finding into the Shift or AltGr finding about the
+/// same binding, character and keys, and nothing else, at the size of a layout's report for a
+/// large keymap (it compared every pair of findings, which made `bindc layouts --all` on
+/// 10,000 bindings take 4 s instead of 0.5).
+@Test func toldMergesDeadKeysPerBindingAtScale() {
+    let equal = PhysicalStroke(key: Key(physical: PhysicalKey(code: "Equal")!), modifiers: [.control, .shift])
+    let minus = PhysicalStroke(key: Key(physical: PhysicalKey(code: "Minus")!), modifiers: [.control])
+    var all: [LayoutFinding] = []
+    for b in 0..<4_000 {
+        switch b % 4 {
+        case 0:  // needs Shift and on a dead key, same keys: one finding
+            all.append(LayoutFinding(kind: .deadKey, layout: "de", binding: b, character: "`", strokes: [equal]))
+            all.append(LayoutFinding(kind: .needsShift, layout: "de", binding: b, character: "`", strokes: [equal]))
+        case 1:  // a dead key on other keys than the Shift finding: both stay
+            all.append(LayoutFinding(kind: .needsAltGr, layout: "de", binding: b, character: "`", strokes: [equal]))
+            all.append(LayoutFinding(kind: .deadKey, layout: "de", binding: b, character: "`", strokes: [minus]))
+        case 2:  // the same keys in another binding do not merge
+            all.append(LayoutFinding(kind: .deadKey, layout: "de", binding: b, character: "^", strokes: [equal]))
+        default:
+            all.append(LayoutFinding(kind: .collision, layout: "de", binding: b, strokes: [minus], other: b - 1, otherStrokes: [minus]))
+        }
+    }
+    let told = LayoutFinding.told(all)
+    #expect(told.count == 1_000 + 2_000 + 1_000 + 1_000)
+    #expect(told.filter(\.alsoDeadKey).map(\.finding.binding) == Array(stride(from: 0, to: 4_000, by: 4)))
+    #expect(told.filter { $0.finding.kind == .deadKey }.count == 2_000)
+    #expect(told.first?.finding.kind == .needsShift && told.first?.alsoDeadKey == true)
+}

@@ -28,6 +28,9 @@ public struct LayoutFinding: Sendable, Equatable {
 
         /// Whether `bindc check --layouts` reports it (everything but ``usFallback``).
         public var isProblem: Bool { self != .usFallback }
+
+        /// Whether the character needs a modifier not declared (``needsShift``, ``needsAltGr``).
+        var needsModifier: Bool { self == .needsShift || self == .needsAltGr }
     }
 
     public var kind: Kind
@@ -72,15 +75,25 @@ public struct LayoutFinding: Sendable, Equatable {
     /// key`), not two lines about the same keys. `alsoDeadKey` marks those.
     public static func told(_ findings: [LayoutFinding]) -> [(finding: LayoutFinding, alsoDeadKey: Bool)] {
         let reported = findings.filter(\.isReported)
-        func sameKeys(_ a: LayoutFinding, _ b: LayoutFinding) -> Bool {
-            a.binding == b.binding && a.character == b.character && a.strokes == b.strokes
+        // A dead-key finding and a Shift or AltGr one about the same keys are of one binding:
+        // each finding is compared with its binding's others only (a layout has hundreds of
+        // findings; comparing every pair made `bindc layouts --all` quadratic).
+        var ofBinding: [Int: [Int]] = [:]
+        for (i, f) in reported.enumerated() where f.kind == .deadKey || f.kind.needsModifier {
+            ofBinding[f.binding, default: []].append(i)
         }
-        let modified: Set<Kind> = [.needsShift, .needsAltGr]
+        func hasPartner(_ f: LayoutFinding, _ wanted: (Kind) -> Bool) -> Bool {
+            guard let same = ofBinding[f.binding] else { return false }
+            return same.contains { j in
+                let o = reported[j]
+                return wanted(o.kind) && o.character == f.character && o.strokes == f.strokes
+            }
+        }
         var out: [(finding: LayoutFinding, alsoDeadKey: Bool)] = []
+        out.reserveCapacity(reported.count)
         for f in reported {
-            if f.kind == .deadKey, reported.contains(where: { modified.contains($0.kind) && sameKeys($0, f) }) { continue }
-            let dead = modified.contains(f.kind) && reported.contains { $0.kind == .deadKey && sameKeys($0, f) }
-            out.append((f, dead))
+            if f.kind == .deadKey, hasPartner(f, \.needsModifier) { continue }
+            out.append((f, f.kind.needsModifier && hasPartner(f) { $0 == .deadKey }))
         }
         return out
     }
