@@ -4,7 +4,7 @@ struct Options {
     var json = false
     var seed: UInt64 = 1
     /// `--profile PHASE`: run only that phase a few times on one keymap and exit, for
-    /// `valgrind --tool=callgrind` (lex, parse, check, emit, load, dispatch, snapshot,
+    /// `valgrind --tool=callgrind` (lex, parse, check, emit, load, hostile, dispatch, snapshot,
     /// decide, baseline).
     var profile: String?
     /// `--compile-only PATH` (internal): compile PATH as `bindc compile` does and exit; the
@@ -38,7 +38,7 @@ struct Options {
           --verify    only generate the workloads, compile each (all four sizes) and check
                       that they have no diagnostics; print the press mix; exit
           --profile PHASE [--size N]
-                      run only PHASE (lex, parse, check, emit, load, dispatch,
+                      run only PHASE (lex, parse, check, emit, load, hostile, dispatch,
                       snapshot, cached, decide, baseline) a few
                       times on the N-binding keymap (default 10000) and exit; for profiling with
                       valgrind --tool=callgrind (BIND_BENCH_REPEATS=N sets how many times: 3)
@@ -81,7 +81,7 @@ struct Options {
                 i += 1
                 guard i < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
                 if flag == "--profile" {
-                    guard ["lex", "parse", "check", "emit", "load", "dispatch", "snapshot", "cached", "decide", "baseline"].contains(arguments[i]) else {
+                    guard ["lex", "parse", "check", "emit", "load", "hostile", "dispatch", "snapshot", "cached", "decide", "baseline"].contains(arguments[i]) else {
                         throw UsageError(message: "unknown phase '\(arguments[i])' for --profile")
                     }
                     o.profile = arguments[i]

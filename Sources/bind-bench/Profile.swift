@@ -16,6 +16,11 @@ enum Profile {
         let repeats = getenv("BIND_BENCH_REPEATS").flatMap { Int(String(cString: $0)) } ?? 3
         let tokens = Lexer.tokenize(file.bytes).tokens
         switch phase {
+        case "hostile":
+            // The tables at the format's limits (`HostileLoad`), each loaded `repeats` times.
+            for (_, bytes) in HostileLoad.tables() {
+                for _ in 0..<repeats { blackHole(try? BindingTable(bytes: bytes)) }
+            }
         case "lex":
             for _ in 0..<repeats { blackHole(Lexer.tokenize(file.bytes)) }
         case "parse":

@@ -59,6 +59,21 @@ struct HostileHashTests {
         }
     }
 
+    /// A role moved out of the run that holds its home slot (an empty slot now lies between)
+    /// is one a lookup would not find: rejected, naming the slot.
+    @Test func aRoleOutOfReachOfItsHomeIsRejected() throws {
+        var t = try #require(TableSections(HostileTables.roles(300, sameName: false)))
+        var slots = t.words(.roleHash)
+        let s = try #require(slots.indices.dropLast().first { slots[$0] != TableFormat.emptySlot && slots[$0 + 1] == TableFormat.emptySlot })
+        slots[s + 1] = slots[s]
+        slots[s] = TableFormat.emptySlot
+        t.set(.roleHash, words: slots, count: slots.count)
+        guard case .invalidValue(section: "RHSH", record: s + 1, field: "unreachable role", _)? = Self.loadError(t.bytes()) else {
+            Issue.record("\(String(describing: Self.loadError(t.bytes())))")
+            return
+        }
+    }
+
     /// One cluster of 8,192 roles (quadratic to check before: 23 s for 131,071 roles) is
     /// rejected in one pass; the check time stays within a generous multiple of a same-size
     /// valid table. (The release-build figure is in Benchmarks/hostile.sh.)

@@ -64,15 +64,12 @@ struct TableBytesView {
     /// One past the last offset where a read of 2, 4 or 8 bytes fits (0 when none does), so
     /// that a read is checked with one unsigned comparison (a negative offset is too large).
     private let end2: UInt, end4: UInt, end8: UInt
-    /// The byte count.
-    private let count: UInt
 
     init(_ raw: UnsafeRawBufferPointer) {
         base = raw.baseAddress
         end2 = UInt(max(raw.count - 1, 0))
         end4 = UInt(max(raw.count - 3, 0))
         end8 = UInt(max(raw.count - 7, 0))
-        count = UInt(raw.count)
     }
 
     /// The little-endian `UInt32` at `offset`, or 0 when `offset..<offset+4` is out of bounds.
@@ -87,13 +84,6 @@ struct TableBytesView {
     func u64(_ offset: Int) -> UInt64 {
         guard UInt(bitPattern: offset) < end8 else { return 0 }
         return base.unsafelyUnwrapped.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian
-    }
-
-    /// The byte at `offset`, or 0 when out of bounds.
-    @inline(__always)
-    func byte(_ offset: Int) -> UInt8 {
-        guard UInt(bitPattern: offset) < count else { return 0 }
-        return base.unsafelyUnwrapped.load(fromByteOffset: offset, as: UInt8.self)
     }
 
     /// The little-endian `UInt16` at `offset`, or 0 when out of bounds.
@@ -111,6 +101,13 @@ struct TableBytesView {
     func provenU32(_ offset: Int) -> UInt32 {
         assert(UInt(bitPattern: offset) < end4, "read at \(offset) outside the table")
         return base.unsafelyUnwrapped.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian
+    }
+
+    /// The byte at `offset`, proven inside the bytes as for ``provenU32(_:)``.
+    @inline(__always)
+    func provenByte(_ offset: Int) -> UInt8 {
+        assert(offset >= 0 && (end2 > 0 ? UInt(offset) <= end2 : false), "read at \(offset) outside the table")
+        return base.unsafelyUnwrapped.load(fromByteOffset: offset, as: UInt8.self)
     }
 
     /// The little-endian `UInt64` at `offset`, proven inside the bytes as for ``provenU32(_:)``.

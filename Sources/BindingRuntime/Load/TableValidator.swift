@@ -186,9 +186,10 @@ struct TableValidator {
                     throw .outOfBounds(section: "STRS", record: i, field: "end offset", value: UInt32(end), limit: blobSize)
                 }
                 if end > previous {
-                    // `previous < end <= blobSize`: both bytes lie in the pool or just past it.
-                    guard r.byte(blob &+ previous) & 0xC0 != 0x80 else { throw .invalidUTF8(string: i) }
-                    guard end == blobSize || r.byte(blob &+ end) & 0xC0 != 0x80 else { throw .invalidUTF8(string: i) }
+                    // `previous < end <= blobSize`: the first byte lies in the pool, and so does
+                    // the byte after the string when `end < blobSize`.
+                    guard r.provenByte(blob &+ previous) & 0xC0 != 0x80 else { throw .invalidUTF8(string: i) }
+                    guard end == blobSize || r.provenByte(blob &+ end) & 0xC0 != 0x80 else { throw .invalidUTF8(string: i) }
                 }
                 previous = end
             }
@@ -294,23 +295,48 @@ struct TableValidator {
             filled += 1
         }
         guard filled == roles else { throw .invalidValue(section: "RHSH", record: 0, field: "role count", value: UInt64(filled)) }
-        // Each role findable from its home slot (one pass), and no name twice.
+        // Each role findable from its home slot (one pass), and no name twice. Each name is
+        // hashed once, by pointer; duplicates are found among names of equal hash, sorted, so
+        // that even names crafted to collide cost n log n comparisons, not n².
         let base = self[.roleHash].offset
-        let unreachable = TableValidator.firstUnreachableSlot(slots) { s in
-            let v = r.u32(base + s * 4)
-            if v == TableFormat.emptySlot { return nil }
-            let (start, end) = stringRange(Int(f(.roles, Int(v), 0)))
-            return Int(TableFormat.nameHash(r.bytes[start..<end])) & (slots - 1)
-        }
-        if let s = unreachable {
-            throw .invalidValue(section: "RHSH", record: s, field: "unreachable role", value: UInt64(r.u32(base + s * 4)))
-        }
-        var names = Set<ArraySlice<UInt8>>(minimumCapacity: roles)
-        for role in 0..<roles {
-            let (start, end) = stringRange(Int(f(.roles, role, 0)))
-            guard names.insert(r.bytes[start..<end]).inserted else {
-                throw .invalidValue(section: "ROLS", record: role, field: "duplicate role name", value: UInt64(f(.roles, role, 0)))
+        enum Problem { case unreachable(slot: Int), duplicate(role: Int) }
+        let problem: Problem? = r.bytes.withUnsafeBufferPointer { p -> Problem? in
+            func name(_ role: Int) -> UnsafeBufferPointer<UInt8> {
+                let (start, end) = stringRange(Int(f(.roles, role, 0)))
+                return UnsafeBufferPointer(rebasing: p[start..<end])
             }
+            var order = (0..<roles).map { UInt64(TableFormat.nameHash(name($0))) << 32 | UInt64($0) }
+            let unreachable = TableValidator.firstUnreachableSlot(slots) { s in
+                let v = r.u32(base + s * 4)  // below `roles`: checked above
+                if v == TableFormat.emptySlot { return nil }
+                return Int(order[Int(v)] >> 32) & (slots - 1)
+            }
+            if let s = unreachable { return .unreachable(slot: s) }
+            order.sort()
+            // The first role, in declaration order, whose name an earlier role has.
+            var first: Int? = nil
+            var i = 0
+            while i < order.count {
+                var j = i + 1
+                while j < order.count, order[j] >> 32 == order[i] >> 32 { j += 1 }
+                if j - i > 1 {
+                    let group = order[i..<j].map { Int(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }.sorted {
+                        name($0).elementsEqual(name($1)) ? $0 < $1 : name($0).lexicographicallyPrecedes(name($1))
+                    }
+                    for k in 1..<group.count where name(group[k - 1]).elementsEqual(name(group[k])) {
+                        first = min(first ?? group[k], group[k])
+                    }
+                }
+                i = j
+            }
+            return first.map { .duplicate(role: $0) }
+        }
+        switch problem {
+        case .unreachable(let s)?:
+            throw .invalidValue(section: "RHSH", record: s, field: "unreachable role", value: UInt64(r.u32(base + s * 4)))
+        case .duplicate(let role)?:
+            throw .invalidValue(section: "ROLS", record: role, field: "duplicate role name", value: UInt64(f(.roles, role, 0)))
+        case nil: break
         }
     }
 
