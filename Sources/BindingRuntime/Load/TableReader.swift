@@ -65,6 +65,7 @@ struct TableBytesView {
     /// that a read is checked with one unsigned comparison (a negative offset is too large).
     private let end2: UInt, end4: UInt, end8: UInt
 
+    @inline(__always)
     init(_ raw: UnsafeRawBufferPointer) {
         base = raw.baseAddress
         end2 = UInt(max(raw.count - 1, 0))

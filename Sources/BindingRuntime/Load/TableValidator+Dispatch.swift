@@ -140,24 +140,25 @@ extension TableValidator {
                 var next = c < c1 ? UInt64(roles[c]) : none
                 for g in g0..<g1 {
                     let at = groupAt &+ g &* 16
-                    let role = r.provenU32(at), first = Int(r.provenU32(at &+ 4)), end = Int(r.provenU32(at &+ 8)), longer = r.provenU32(at &+ 12)
+                    // (role, first candidate) and (end candidate, longer condition), as two words.
+                    let head = r.provenU64(at), tail = r.provenU64(at &+ 8)
+                    let role = UInt64(UInt32(truncatingIfNeeded: head))
                     // The group's role is the smaller of the next candidate's and the next LONG entry's.
                     let longRole = l < l1 ? UInt64(r.provenU32(longAt &+ l &* 8)) : none
-                    let want = min(next, longRole)
-                    guard want != none, UInt64(role) == want, first == c else {
+                    guard min(next, longRole) == role, head >> 32 == UInt64(c) else {
                         throw .badTrie(node: n, reason: "dispatch group \(g) is not the node's next role")
                     }
-                    while next == UInt64(role) {
+                    while next == role {
                         c &+= 1
                         next = c < c1 ? UInt64(roles[c]) : none
                     }
                     var expectedLonger = TableFormat.conditionFalse
-                    if l < l1, r.u32(longAt + l * 8) == role {
-                        expectedLonger = r.u32(longAt + l * 8 + 4)
-                        l += 1
+                    if longRole == role {
+                        expectedLonger = r.provenU32(longAt &+ l &* 8 &+ 4)
+                        l &+= 1
                     }
-                    guard end == c, longer == expectedLonger else { throw .badTrie(node: n, reason: "dispatch group \(g) does not match the node's role \(role)") }
-                    mask |= TableFormat.roleBit(role)
+                    guard tail == UInt64(expectedLonger) << 32 | UInt64(c) else { throw .badTrie(node: n, reason: "dispatch group \(g) does not match the node's role \(role)") }
+                    mask |= TableFormat.roleBit(UInt32(truncatingIfNeeded: role))
                 }
                 guard c == c1, l == l1 else { throw .badTrie(node: n, reason: "roles missing from the node's dispatch groups") }
                 guard r.provenU64(rec) == mask else { throw .invalidValue(section: "DNOD", record: n, field: "role mask", value: r.u64(rec)) }
