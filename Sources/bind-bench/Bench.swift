@@ -43,10 +43,7 @@ struct Bench {
     }
 
     /// Exits with a message: the benchmark cannot continue.
-    func fail(_ s: String) -> Never {
-        printToStandardError("bind-bench: error: \(s)")
-        exit(1)
-    }
+    func fail(_ s: String) -> Never { exitWithError(s) }
 
     mutating func run() {
         let start = Clock.now(), cpuStart = Clock.threadCPU()

@@ -8,10 +8,11 @@ import BindingRuntime
 /// Each change goes through ``ServerSession`` as framed bytes, and the time is until its
 /// `publishDiagnostics` notification has been framed: edit, re-index, full re-check and JSON.
 enum LanguageServerBench {
+
     static func run(seed: UInt64, size: Int, rounds: Int) {
         let workload = WorkloadGenerator.make(size: size, seed: seed)
         let text = String(decoding: workload.source, as: UTF8.self)
-        var session = ServerSession(platform: .other)
+        var session = ServerSession(platform: .apple)
         let uri = "file:///bench/keymap.bind"
         func send(_ message: JSONValue) -> [UInt8] {
             session.receive(MessageFramer.frame(Array(message.rendered(pretty: false).utf8)))
@@ -23,9 +24,10 @@ enum LanguageServerBench {
         let opened = send(notification("textDocument/didOpen", .object([("textDocument", .object([
             ("uri", .string(uri)), ("languageId", .string("bind")), ("version", .int(1)), ("text", .string(text)),
         ]))])))
+        // Checked for Apple, as every workload is (`FrontEnd`): other platforms reserve some of
+        // the generated chords (GNOME's ctrl+alt+f3), which would be warnings here.
         guard String(decoding: opened, as: UTF8.self).contains(#""diagnostics":[]"#) else {
-            printToStandardError("bind-bench: error: the generated keymap has diagnostics in the language server")
-            return
+            exitWithError("the generated keymap has diagnostics in the language server")
         }
         // Alternately insert a space at the start of a line in the middle and delete it again.
         let line = text.split(separator: "\n", omittingEmptySubsequences: false).count / 2
@@ -40,8 +42,7 @@ enum LanguageServerBench {
             var out: [UInt8] = []
             let ns = Clock.time { out = send(change) }
             guard String(decoding: out, as: UTF8.self).contains("publishDiagnostics") else {
-                printToStandardError("bind-bench: error: a change published no diagnostics")
-                return
+                exitWithError("a change published no diagnostics")
             }
             changeNs.append(Double(ns))
         }
@@ -49,7 +50,7 @@ enum LanguageServerBench {
         for _ in 0..<rounds {
             var sources = SourceManager()
             sources.add(SourceFile(path: "keymap.bind", bytes: workload.source))
-            checkNs.append(Double(Clock.time { _ = Compilation(sources: sources, platform: .other) }))
+            checkNs.append(Double(Clock.time { _ = Compilation(sources: sources, platform: .apple) }))
         }
         changeNs.sort()
         checkNs.sort()
