@@ -107,7 +107,7 @@ struct TableBytesView {
     /// The byte at `offset`, proven inside the bytes as for ``provenU32(_:)``.
     @inline(__always)
     func provenByte(_ offset: Int) -> UInt8 {
-        assert(offset >= 0 && (end2 > 0 ? UInt(offset) <= end2 : false), "read at \(offset) outside the table")
+        assert(UInt(bitPattern: offset) <= end2, "read at \(offset) outside the table")  // end2 = count - 1
         return base.unsafelyUnwrapped.load(fromByteOffset: offset, as: UInt8.self)
     }
 
