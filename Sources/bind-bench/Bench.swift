@@ -42,9 +42,6 @@ struct Bench {
         return sample.median
     }
 
-    /// Exits with a message: the benchmark cannot continue.
-    func fail(_ s: String) -> Never { exitWithError(s) }
-
     mutating func run() {
         let start = Clock.now(), cpuStart = Clock.threadCPU()
         generate()
@@ -76,11 +73,11 @@ struct Bench {
             progress("checking the generated \(size)-binding keymap (\(w.source.count) bytes)")
             let (keymap, diagnostics) = FrontEnd.compile(w)
             guard diagnostics.isEmpty, let keymap else {
-                fail("the generated \(size)-binding keymap (seed \(options.seed)) has \(diagnostics.count) diagnostics; the generator must produce a clean keymap:\n"
+                exitWithError("the generated \(size)-binding keymap (seed \(options.seed)) has \(diagnostics.count) diagnostics; the generator must produce a clean keymap:\n"
                     + FrontEnd.render(diagnostics, w))
             }
             guard keymap.bindings.count == w.bindings.count else {
-                fail("the generated \(size)-binding keymap compiled to \(keymap.bindings.count) bindings, expected \(w.bindings.count)")
+                exitWithError("the generated \(size)-binding keymap compiled to \(keymap.bindings.count) bindings, expected \(w.bindings.count)")
             }
             keymaps[size] = keymap
         }
@@ -152,7 +149,7 @@ struct Bench {
                     let o = BaselineDispatcher.handle(input: input.0, modifiers: input.1, firstResponder: app.firstResponder, state: BenchContext.state)
                     let expectedAction = p.expected.binding.flatMap { app.selectors[w.bindings[$0].actionName] }
                     if o.performer != p.expected.performer || o.pending != p.expected.pending || o.action != expectedAction {
-                        fail("the baseline disagrees with the reference semantics on \(p.chord.sourceText) (\(p.kind.rawValue)) at \(size) bindings, depth \(depth)")
+                        exitWithError("the baseline disagrees with the reference semantics on \(p.chord.sourceText) (\(p.kind.rawValue)) at \(size) bindings, depth \(depth)")
                     }
                 }
                 let state = BenchContext.state

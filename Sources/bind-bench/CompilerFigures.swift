@@ -130,7 +130,7 @@ extension Bench {
             let c = Compilation(sources: sources, platform: .apple)
             if c.keymap == nil || c.diagnostics.contains(where: { $0.severity == .error }) { failed = true }
         }
-        if failed { fail("the 512-binding same-chord keymap must check without errors") }
+        if failed { exitWithError("the 512-binding same-chord keymap must check without errors") }
         results.checkSameChord512Ms = median(sample, "check same chord 512") / 1e6
     }
 }

@@ -50,7 +50,7 @@ extension Bench {
     mutating func measureHostileLoad() {
         progress("timing load and validation of tables at the format's limits")
         for (name, bytes) in HostileLoad.tables() {
-            do { _ = try BindingTable(bytes: bytes) } catch { fail("the \(name) table does not load: \(error)") }
+            do { _ = try BindingTable(bytes: bytes) } catch { exitWithError("the \(name) table does not load: \(error)") }
             let sample = Measure.batches(opsPerBatch: 1, config: config) { reps in
                 for _ in 0..<reps { blackHole(try? BindingTable(bytes: bytes)) }
             }

@@ -8,7 +8,6 @@ import BindingRuntime
 /// Each change goes through ``ServerSession`` as framed bytes, and the time is until its
 /// `publishDiagnostics` notification has been framed: edit, re-index, full re-check and JSON.
 enum LanguageServerBench {
-
     static func run(seed: UInt64, size: Int, rounds: Int) {
         let workload = WorkloadGenerator.make(size: size, seed: seed)
         let text = String(decoding: workload.source, as: UTF8.self)

@@ -17,7 +17,7 @@ extension Bench {
             problems = report.problemCount
             bytes = report.text.utf8.count
         }
-        if problems < 0 || bytes == 0 { fail("the 10,000-binding workload must compile for bindc layouts") }
+        if problems < 0 || bytes == 0 { exitWithError("the 10,000-binding workload must compile for bindc layouts") }
         results.layoutsAllMs = median(sample, "layouts all") / 1e6
         results.layoutsAllProblems = problems
     }

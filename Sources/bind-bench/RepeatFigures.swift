@@ -21,7 +21,7 @@ extension Bench {
         var sources = SourceManager()
         sources.add(SourceFile(path: "repeat.bind", text: Self.repeatSource))
         guard let bytes = Compilation(sources: sources, platform: .apple).table(strip: true),
-              let table = try? BindingTable(bytes: bytes) else { fail("the repeat keymap does not compile") }
+              let table = try? BindingTable(bytes: bytes) else { exitWithError("the repeat keymap does not compile") }
         let window = BenchResponder(chainIndex: 1, role: "Window", performable: [], catchAll: true)
         let pane = BenchResponder(chainIndex: 0, role: "Pane", performable: [], catchAll: false)
         pane.next = window
@@ -36,7 +36,7 @@ extension Bench {
         let repeats = [up, down, down, up]
         for e in repeats {
             guard d.dispatch(e, firstResponder: pane, context: ctx).performedAction?.name == "resize", d.isRepeating else {
-                fail("a bare arrow did not repeat in repeat mode")
+                exitWithError("a bare arrow did not repeat in repeat mode")
             }
         }
         let live = Measure.batches(opsPerBatch: repeats.count, config: config) { reps in
@@ -56,7 +56,7 @@ extension Bench {
             }
             results.repeatAllocsPerPress = Double(n) / Double(2 * repeats.count)
         }
-        guard d.isRepeating else { fail("repeat mode ended while timing it") }
+        guard d.isRepeating else { exitWithError("repeat mode ended while timing it") }
         // The baseline: the same keymap, a one-stroke press from idle.
         d.endRepeat()
         let plain = [k, k, k, k]

@@ -99,7 +99,7 @@ extension Bench {
             let bytes = Emitter.emit(keymap)
             let table: BindingTable
             do { table = try BindingTable(bytes: bytes) } catch {
-                fail("the \(size)-binding table does not load: \(error)")
+                exitWithError("the \(size)-binding table does not load: \(error)")
             }
             if size == sizes.last { measureTable(w, keymap, bytes) }
             let ref = ReferenceDispatcher(w)
@@ -108,13 +108,13 @@ extension Bench {
                 let list = PressGenerator.make(w, reference: ref, depth: depth, seed: options.seed)
                 let app: RuntimeApp
                 do { app = try RuntimeApp(table: table, workload: w, depth: depth) } catch {
-                    fail("cannot set the bench context state: \(error)")
+                    exitWithError("cannot set the bench context state: \(error)")
                 }
                 let events = list.presses.map { KeyEvent($0.chord) }
                 for (p, e) in zip(list.presses, events) {
                     let result = app.dispatcher.dispatch(e, firstResponder: app.chain[0], context: app.context)
                     guard app.agrees(result, p.expected, w) else {
-                        fail("the dispatcher disagrees with Grammar.md §5 (the bench's reference) on \(p.chord.sourceText) (\(p.kind.rawValue)) at \(size) bindings, depth \(depth): \(result)")
+                        exitWithError("the dispatcher disagrees with Grammar.md §5 (the bench's reference) on \(p.chord.sourceText) (\(p.kind.rawValue)) at \(size) bindings, depth \(depth): \(result)")
                     }
                 }
                 let d = app.dispatcher, first = app.chain[0], ctx = app.context
@@ -149,7 +149,7 @@ extension Bench {
             let a = app.dispatcher.dispatch(KeyEvent(first), firstResponder: app.chain[0], context: app.context)
             let b = app.dispatcher.dispatch(KeyEvent(second), firstResponder: app.chain[0], context: app.context)
             guard a.isPending, app.agrees(b, expected, w) else {
-                fail("the dispatcher disagrees with the reference on the sequence \(first.sourceText) \(second.sourceText) at \(size) bindings: \(a), \(b)")
+                exitWithError("the dispatcher disagrees with the reference on the sequence \(first.sourceText) \(second.sourceText) at \(size) bindings: \(a), \(b)")
             }
             events += [KeyEvent(first), KeyEvent(second)]
         }

@@ -14,12 +14,12 @@ extension Bench {
             for snapshot in [exact, cached] {
                 let result = d.dispatch(e, chain: snapshot, context: ctx)
                 guard app.agrees(result, p.expected, w) else {
-                    fail("snapshot dispatch disagrees with Grammar.md §5 on \(p.chord.sourceText) at \(size) bindings: \(result)")
+                    exitWithError("snapshot dispatch disagrees with Grammar.md §5 on \(p.chord.sourceText) at \(size) bindings: \(result)")
                 }
             }
             let decision = d.decide(e, chain: cached, context: ctx)
             guard agrees(decision, p.expected, app, w) else {
-                fail("decide disagrees with Grammar.md §5 on \(p.chord.sourceText) at \(size) bindings: \(decision)")
+                exitWithError("decide disagrees with Grammar.md §5 on \(p.chord.sourceText) at \(size) bindings: \(decision)")
             }
         }
         let exactSample = Measure.batches(opsPerBatch: events.count, config: config) { reps in

@@ -96,7 +96,7 @@ enum LaterWins {
             func removedByLayer(_ e: ImportedKeymap.Binding) -> Bool {
                 disables.contains { "-" + e.command == $0.command && removesWhen($0, e) }
             }
-            var back = base.written.filter { e in
+            let back = base.written.filter { e in
                 e.entry < b.entry && e.role == b.role && related(e.sequence, b.sequence) && !e.command.isEmpty
                     && !removedByLayer(e) && ImportCondition.all([e.original, b.condition]).isSatisfiable(budget: 4_000)
             }

@@ -122,10 +122,16 @@ struct TableBytesView {
     @inline(__always)
     func bindingField(_ bindingsAt: Int, narrow: Bool, _ index: Int, _ field: Int) -> UInt32 {
         if narrow {
-            let v = u16(bindingsAt &+ index &* TableFormat.narrowBindingSize &+ field &* 2)
-            return v == 0xFFFF ? TableFormat.none : UInt32(v)
+            return Self.widen(UInt64(u16(bindingsAt &+ index &* TableFormat.narrowBindingSize &+ field &* 2)))
         }
         return u32(bindingsAt &+ index &* 16 &+ field &* 4)
+    }
+
+    /// The narrow field in the low 16 bits of `v`, widened: `0xFFFF` (none) to `0xFFFFFFFF`.
+    @inline(__always)
+    private static func widen(_ v: UInt64) -> UInt32 {
+        let h = UInt32(truncatingIfNeeded: v) & 0xFFFF
+        return h == 0xFFFF ? TableFormat.none : h
     }
 
     /// All four fields of binding `index` (node, invocation, title, attributes), as
@@ -135,11 +141,7 @@ struct TableBytesView {
     func bindingRecord(_ bindingsAt: Int, narrow: Bool, _ index: Int) -> (UInt32, UInt32, UInt32, UInt32) {
         if narrow {
             let w = provenU64(bindingsAt &+ index &* TableFormat.narrowBindingSize)
-            @inline(__always) func widen(_ v: UInt64) -> UInt32 {
-                let h = UInt32(truncatingIfNeeded: v) & 0xFFFF
-                return h == 0xFFFF ? TableFormat.none : h
-            }
-            return (widen(w), widen(w >> 16), widen(w >> 32), widen(w >> 48))
+            return (Self.widen(w), Self.widen(w >> 16), Self.widen(w >> 32), Self.widen(w >> 48))
         }
         let at = bindingsAt &+ index &* 16
         let lo = provenU64(at), hi = provenU64(at &+ 8)

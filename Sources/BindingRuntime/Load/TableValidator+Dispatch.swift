@@ -65,20 +65,15 @@ extension TableValidator {
             let seen = UnsafeMutableBufferPointer<Bool>.allocate(capacity: max(nodes, 1))
             seen.initialize(repeating: false)
             defer { seen.deallocate() }
-            let log2 = cap.trailingZeroBitCount, mask = cap &- 1
+            let log2 = cap.trailingZeroBitCount
             let emptyWords = UInt64(TableFormat.emptySlot) << 32 | UInt64(none)
-            // One pass over the slots, starting after an empty one and wrapping around, so
-            // that each slot's reachability is known where it is read: a lookup reaches a slot
-            // when its home lies in the run of occupied slots that holds it, at or before it.
-            var firstEmpty = -1
-            for s in 0..<cap where r.u32(keyAt &+ s &* 16 &+ 4) == TableFormat.emptySlot {
-                firstEmpty = s
-                break
+            // Each slot checked and found reachable in one walk (``ProbeWalk``).
+            guard var walk = ProbeWalk(capacity: cap, isEmpty: { r.u32(keyAt &+ $0 &* 16 &+ 4) == TableFormat.emptySlot }) else {
+                throw .badTrie(node: 0, reason: "no empty stroke slot")
             }
-            guard firstEmpty >= 0 else { throw .badTrie(node: 0, reason: "no empty stroke slot") }
-            var filled = 0, runStart = 0
+            var filled = 0
             for i in 0..<cap {
-                let s = (firstEmpty &+ 1 &+ i) & mask
+                let s = walk.slot(i)
                 let at = keyAt &+ s &* 16
                 let head = r.provenU64(at), tail = r.provenU64(at &+ 8)
                 guard tail >> 32 == 0 else { throw .invalidValue(section: "DKEY", record: s, field: "reserved", value: tail >> 32) }
@@ -86,7 +81,7 @@ extension TableValidator {
                 let child = UInt32(truncatingIfNeeded: tail)
                 if chord == TableFormat.emptySlot {
                     guard head == emptyWords, child == none else { throw .invalidValue(section: "DKEY", record: s, field: "empty slot", value: UInt64(child)) }
-                    runStart = i &+ 1
+                    walk.passEmpty(at: i)
                     continue
                 }
                 guard child > 0, Int(child) < nodes else { throw .outOfBounds(section: "DKEY", record: s, field: "child", value: child, limit: nodes) }
@@ -96,9 +91,7 @@ extension TableValidator {
                 guard !seen[Int(child)] else { throw .badTrie(node: Int(child), reason: "in two stroke slots") }
                 seen[Int(child)] = true
                 filled &+= 1
-                let home = TableFormat.strokeHash(node: parent, code: chord, log2Capacity: log2)
-                let homePosition = (home &- firstEmpty &- 1) & mask
-                if homePosition < runStart || homePosition > i {
+                if !walk.reaches(from: TableFormat.strokeHash(node: parent, code: chord, log2Capacity: log2), at: i) {
                     throw .invalidValue(section: "DKEY", record: s, field: "unreachable stroke", value: UInt64(child))
                 }
             }

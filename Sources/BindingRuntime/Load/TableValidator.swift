@@ -342,25 +342,17 @@ struct TableValidator {
 
     /// In an open-addressing table of `cap` slots (a power of two, at least one empty) probed
     /// linearly with wrap-around, the first occupied slot that a lookup starting at its home
-    /// would not reach (an empty slot lies between), or nil. `home(s)` is nil for an empty slot.
-    /// One pass: starting after an empty slot, a slot is reachable when its home lies in the
-    /// run of occupied slots that contains it, at or before it.
+    /// would not reach (an empty slot lies between), or nil; slot 0 when no slot is empty.
+    /// `home(s)` is nil for an empty slot. One pass (``ProbeWalk``).
     static func firstUnreachableSlot(_ cap: Int, home: (Int) -> Int?) -> Int? {
-        var firstEmpty = -1
-        for s in 0..<cap where home(s) == nil {
-            firstEmpty = s
-            break
-        }
-        guard firstEmpty >= 0 else { return 0 }
-        var runStart = 0  // walk position of the current run's first slot
+        guard var walk = ProbeWalk(capacity: cap, isEmpty: { home($0) == nil }) else { return 0 }
         for i in 0..<cap {
-            let s = (firstEmpty + 1 + i) & (cap - 1)
+            let s = walk.slot(i)
             guard let h = home(s) else {
-                runStart = i + 1
+                walk.passEmpty(at: i)
                 continue
             }
-            let homePosition = (h - firstEmpty - 1) & (cap - 1)
-            if homePosition < runStart || homePosition > i { return s }
+            if !walk.reaches(from: h, at: i) { return s }
         }
         return nil
     }
@@ -554,23 +546,19 @@ struct TableValidator {
                 let cap = s1 - s0
                 if cap == 0 { continue }
                 guard TableValidator.isPowerOfTwo(cap) else { throw .badTrie(node: n, reason: "slot table of \(cap) is not a power of two") }
-                let log2 = cap.trailingZeroBitCount, mask = cap &- 1
-                // One pass starting after an empty slot, wrapping around, as for `DKEY`
-                // (``checkStrokeKeys()``): a slot is reachable when its home lies in its run.
-                var firstEmpty = -1
-                for i in 0..<cap where r.u32(slotAt &+ (s0 &+ i) &* 8) == TableFormat.emptySlot {
-                    firstEmpty = i
-                    break
+                let log2 = cap.trailingZeroBitCount
+                // Each slot checked and found reachable in one walk (``ProbeWalk``).
+                guard var walk = ProbeWalk(capacity: cap, isEmpty: { r.u32(slotAt &+ (s0 &+ $0) &* 8) == TableFormat.emptySlot }) else {
+                    throw .badTrie(node: n, reason: "full slot table")
                 }
-                guard firstEmpty >= 0 else { throw .badTrie(node: n, reason: "full slot table") }
-                var empty = 0, runStart = 0
+                var empty = 0
                 for i in 0..<cap {
-                    let k = (firstEmpty &+ 1 &+ i) & mask, s = s0 &+ k
+                    let s = s0 &+ walk.slot(i)
                     let chord = r.provenU32(slotAt &+ s &* 8), child = r.provenU32(slotAt &+ s &* 8 &+ 4)
                     if chord == TableFormat.emptySlot {
                         guard child == none else { throw .badTrie(node: n, reason: "empty slot \(s) with a child") }
                         empty &+= 1
-                        runStart = i &+ 1
+                        walk.passEmpty(at: i)
                         continue
                     }
                     guard Int(child) < nodes, child > 0 else { throw .outOfBounds(section: "SLOT", record: s, field: "child", value: child, limit: nodes) }
@@ -580,8 +568,7 @@ struct TableValidator {
                     guard !childSeen[Int(child)] else { throw .badTrie(node: n, reason: "node \(child) in two slots") }
                     childSeen[Int(child)] = true
                     children &+= 1
-                    let homePosition = (TableFormat.slotHash(chord, log2Capacity: log2) &- firstEmpty &- 1) & mask
-                    if homePosition < runStart || homePosition > i {
+                    if !walk.reaches(from: TableFormat.slotHash(chord, log2Capacity: log2), at: i) {
                         throw .badTrie(node: n, reason: "slot \(s) unreachable from its home slot")
                     }
                 }
