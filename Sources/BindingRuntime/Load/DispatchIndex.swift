@@ -1,19 +1,31 @@
 /// The sections dispatch reads on every key press (`DKEY`, `DNOD`, `DGRP`, `DCAN`, `DTST`,
-/// table format 5), copied at load into one allocation, each section 16-byte aligned, and
-/// read there with unchecked loads: no bounds checks, no reference counting, no exclusivity
-/// checks per read.
+/// table format 5), read in place with unchecked loads: no bounds checks, no reference
+/// counting, no exclusivity checks per read.
+///
+/// **Where the bytes live.** The view points into the storage of the table's byte array,
+/// which the index holds (a second reference to the same buffer) and nothing ever mutates: a
+/// native Swift array keeps its elements at one address for its buffer's life, so the
+/// pointers stay valid as long as the index. Load costs no copy (the index used to copy its
+/// 58 % of the table, 5.6 MB for a 100,000-binding keymap). An array whose elements are not
+/// stored in place (`withUnsafeBytes` gives a different address each call: a bridged or
+/// lazily materialised buffer) has its dispatch sections copied into the index's own
+/// allocation instead, as before.
 ///
 /// **Safety.** The index is built only after ``TableValidator`` has accepted the whole table,
 /// and the validator proves every value these reads follow: each stroke slot's child is a
 /// node, each node's group range lies inside `DGRP` and groups tile it, each group's candidate
 /// range lies inside `DCAN`, each candidate's invocation, action and condition are in range,
 /// each test's word is inside the context bitset, and the stroke hash has an empty slot, so a
-/// probe ends. A ``DispatchView`` is only used while the table that owns its memory is held
-/// (the dispatcher and the snapshot each keep the table).
+/// probe ends. Sections are 4-byte aligned (``TableFormat``), so 64-bit fields are read with
+/// unaligned loads. A ``DispatchView`` is only used while the table that owns its index is
+/// held (the dispatcher and the snapshot each keep the table).
 final class DispatchIndex: @unchecked Sendable {
-    /// The one allocation; freed with the index. Immutable after `init`.
-    private let base: UnsafeMutableRawPointer
-    /// Raw pointers into ``base`` for the hot path.
+    /// The table's bytes, held so the storage ``view`` points into stays alive.
+    private let bytes: [UInt8]
+    /// The index's own copy of the dispatch sections, when the bytes are not stored in place;
+    /// freed with the index. Immutable after `init`.
+    private let copy: UnsafeMutableRawPointer?
+    /// Raw pointers into the table's bytes (or ``copy``) for the hot path.
     let view: DispatchView
     /// Per context variable, its first bit in the packed context bitset.
     let contextBit: [Int]
@@ -26,29 +38,39 @@ final class DispatchIndex: @unchecked Sendable {
     /// ``TableFormat/attributeTimeout``): without one, a chosen binding is never checked for it.
     let hasTimeout: Bool
 
-    /// Copies the dispatch sections of a validated table.
-    init(reader: TableReader, spans: [SectionSpan], roleCount: Int) {
+    /// Indexes the dispatch sections of a validated table, in place (`inPlace: false` makes
+    /// the copy that arrays not stored in place get, for the tests).
+    init(reader: TableReader, spans: [SectionSpan], roleCount: Int, inPlace: Bool = true) {
         typealias S = TableFormat.Section
         let parts: [S] = [.strokeKeys, .dispatchNodes, .dispatchGroups, .dispatchCandidates, .conditionTests]
-        var offsets: [Int] = []
-        var size = 0
-        for s in parts {
-            offsets.append(size)
-            size += (spans[s.rawValue].size + 15) & ~15
-        }
-        let base = UnsafeMutableRawPointer.allocate(byteCount: max(size, 16), alignment: 16)
-        reader.bytes.withUnsafeBytes { raw in
-            for (k, s) in parts.enumerated() where spans[s.rawValue].size > 0 {
-                (base + offsets[k]).copyMemory(from: raw.baseAddress.unsafelyUnwrapped + spans[s.rawValue].offset, byteCount: spans[s.rawValue].size)
+        bytes = reader.bytes
+        let first = bytes.withUnsafeBytes { UnsafeRawPointer($0.baseAddress) }
+        let second = bytes.withUnsafeBytes { UnsafeRawPointer($0.baseAddress) }
+        var at: [UnsafeRawPointer] = []
+        if inPlace, let first, first == second {
+            copy = nil
+            at = parts.map { first + spans[$0.rawValue].offset }
+        } else {
+            var offsets: [Int] = []
+            var size = 0
+            for s in parts {
+                offsets.append(size)
+                size += (spans[s.rawValue].size + 15) & ~15
             }
+            let base = UnsafeMutableRawPointer.allocate(byteCount: max(size, 16), alignment: 16)
+            bytes.withUnsafeBytes { raw in
+                for (k, s) in parts.enumerated() where spans[s.rawValue].size > 0 {
+                    (base + offsets[k]).copyMemory(from: raw.baseAddress.unsafelyUnwrapped + spans[s.rawValue].offset, byteCount: spans[s.rawValue].size)
+                }
+            }
+            copy = base
+            at = offsets.map { UnsafeRawPointer(base + $0) }
         }
-        self.base = base
         let keys = spans[S.strokeKeys.rawValue].count
         view = DispatchView(
-            keys: UnsafeRawPointer(base + offsets[0]), keyMask: max(keys, 1) - 1,
+            keys: at[0], keyMask: max(keys, 1) - 1,
             keyShift: UInt64(64 - max(keys, 2).trailingZeroBitCount),
-            nodes: UnsafeRawPointer(base + offsets[1]), groups: UnsafeRawPointer(base + offsets[2]),
-            candidates: UnsafeRawPointer(base + offsets[3]), tests: UnsafeRawPointer(base + offsets[4]),
+            nodes: at[1], groups: at[2], candidates: at[3], tests: at[4],
             roleCount: roleCount)
         let contexts = spans[S.contexts.rawValue]
         var bits: [Int] = []
@@ -64,7 +86,16 @@ final class DispatchIndex: @unchecked Sendable {
         hasTimeout = (0..<attributes.count).contains { reader.field(attributes, 16, $0, 3) & TableFormat.attributeTimeout != 0 }
     }
 
-    deinit { base.deallocate() }
+    deinit { copy?.deallocate() }
+
+    /// Whether ``view`` reads the table's own bytes (no copy was made).
+    var readsInPlace: Bool { copy == nil }
+
+    /// The bytes of dispatch section `k` (0 `DKEY` … 4 `DTST`) as ``view`` sees them, for the tests.
+    func sectionBytes(_ k: Int, count: Int) -> [UInt8] {
+        let p = [view.keys, view.nodes, view.groups, view.candidates, view.tests][k]
+        return Array(UnsafeRawBufferPointer(start: p, count: count))
+    }
 }
 
 /// Unchecked read access to a ``DispatchIndex``: plain pointers and integers, copied into the
@@ -83,7 +114,7 @@ struct DispatchView {
 
     @inline(__always)
     private static func u32(_ p: UnsafeRawPointer, _ offset: Int) -> UInt32 {
-        UInt32(littleEndian: p.load(fromByteOffset: offset, as: UInt32.self))
+        UInt32(littleEndian: p.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
     }
 
     /// The child of `node` on chord `code`: one probe of the stroke hash (linear probing past
@@ -104,7 +135,7 @@ struct DispatchView {
     /// The role mask of `node` (``TableFormat/roleBit(_:)`` of each role with a group there).
     @inline(__always)
     func roleMask(_ node: Int) -> UInt64 {
-        UInt64(littleEndian: nodes.load(fromByteOffset: node &* 16, as: UInt64.self))
+        UInt64(littleEndian: nodes.loadUnaligned(fromByteOffset: node &* 16, as: UInt64.self))
     }
 
     /// The first `DGRP` record of `node`.
@@ -141,10 +172,10 @@ struct DispatchView {
         let t = tests + Int(ref) &* TableFormat.testRecordSize
         if DispatchView.u32(t, 0) != 0 { return nil }
         let w = bits[Int(DispatchView.u32(t, 4))]
-        let mask = UInt64(littleEndian: t.load(fromByteOffset: 8, as: UInt64.self))
-        let want = UInt64(littleEndian: t.load(fromByteOffset: 16, as: UInt64.self))
-        let any = UInt64(littleEndian: t.load(fromByteOffset: 24, as: UInt64.self))
-        let flip = UInt64(littleEndian: t.load(fromByteOffset: 32, as: UInt64.self))
+        let mask = UInt64(littleEndian: t.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        let want = UInt64(littleEndian: t.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
+        let any = UInt64(littleEndian: t.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
+        let flip = UInt64(littleEndian: t.loadUnaligned(fromByteOffset: 32, as: UInt64.self))
         return w & mask == want && (any == 0 || (w ^ flip) & any != 0)
     }
 }
