@@ -1,22 +1,18 @@
 // MARK: - The dispatch index (format 5: DKEY, DNOD, DGRP, DCAN, DTST)
 
 extension TableValidator {
-    /// Checks the dispatch index against the trie, bindings and conditions it is derived
-    /// from, in one linear pass each, so that dispatch may read it without checks
-    /// (``DispatchIndex``): every stroke of the trie once in `DKEY` and findable from its
-    /// home slot; per node exactly its roles' groups in `DGRP`, in role order, tiling `DGRP`,
-    /// with the node's role mask; each group's candidates exactly the node's run of that
-    /// role and its longer condition the node's `LONG` entry for it; each `DCAN` record the
-    /// binding, invocation, action and condition of its `CAND` entry (checked by
-    /// ``checkTrie()`` as it reads the entry); each `DTST` record
-    /// exactly the test ``MaskTest/compile(count:contextBit:instruction:)`` gives for its
-    /// condition, so fast and interpreted evaluation agree. Runs after ``checkTrie()`` and
-    /// ``checkBindings()``, with the candidates' roles ``checkTrie()`` read.
-    func checkDispatchIndex(candidateRoles: UnsafeBufferPointer<UInt32>) throws(TableError) {
-        try checkConditionTests()
-        try checkStrokeKeys()
-        try checkDispatchNodes(candidateRoles: candidateRoles)
-    }
+    // The dispatch index is checked against the trie, bindings and conditions it is derived
+    // from, in one linear pass each, so that dispatch may read it without checks
+    // (``DispatchIndex``): every stroke of the trie once in `DKEY` and findable from its
+    // home slot (``checkStrokeKeys()``, which reads only `DKEY` and `NODE`); per node exactly
+    // its roles' groups in `DGRP`, in role order, tiling `DGRP`, with the node's role mask;
+    // each group's candidates exactly the node's run of that role and its longer condition
+    // the node's `LONG` entry for it (``checkDispatchNodes(candidateRoles:)``, after
+    // ``checkTrie(roles:)``, with the candidates' roles it read); each `DCAN` record the
+    // binding, invocation, action and condition of its `CAND` entry (checked by
+    // ``checkTrie(roles:)`` as it reads the entry); each `DTST` record exactly the test
+    // ``MaskTest/compile(count:contextBit:instruction:)`` gives for its condition, so fast
+    // and interpreted evaluation agree (``checkConditionTests()``).
 
     func checkConditionTests() throws(TableError) {
         let conditions = count(.conditions)

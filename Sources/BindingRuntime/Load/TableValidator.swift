@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Checks every byte of a table once, at load: header, checksum, directory, and every record
 /// of every section (indices in range, kinds known, strings UTF-8, conditions well formed
 /// within the stack limit, trie hash tables consistent, menus and dictionaries trees).
@@ -27,33 +29,82 @@ struct TableValidator {
 
     // MARK: - Entry point
 
+    /// Tables from this size on are validated on two threads (``validate(_:checksum:overlappingFrom:)``).
+    static let overlapSize = 1 << 20
+
     /// Validates `bytes`; `checksum: false` skips only the checksum comparison (tests use it
     /// to reach the structural checks with corrupted tables).
-    static func validate(_ bytes: [UInt8], checksum: Bool = true) throws(TableError) -> TableValidator {
+    ///
+    /// From `overlappingFrom` bytes on (a megabyte: about 0.5 ms of work), the checksum and the
+    /// stroke hash's check (`DKEY`, which reads only the trie's nodes) run on a second thread
+    /// while this one checks the rest; each reads the immutable bytes and writes only its
+    /// own results. The error thrown is the one the checks in sequence would throw: the
+    /// checksum's first, then this thread's (in their order), then the stroke hash's.
+    /// Smaller tables are checked on this thread alone, where starting the other would cost
+    /// more than it saves.
+    static func validate(_ bytes: [UInt8], checksum: Bool = true, overlappingFrom: Int = overlapSize) throws(TableError) -> TableValidator {
         var v = TableValidator(bytes: bytes)
-        try v.header(checksum: checksum)
-        try v.directory()
-        try v.checkMeta()
-        try v.checkStrings()
-        try v.checkDeclarations()
-        try v.checkConditions()
-        try v.checkArguments()
-        try v.checkBindings()
+        try v.header()
+        let overlap = bytes.count >= overlappingFrom
+        if checksum && !overlap { try v.verifyChecksum() }
+        do {
+            try v.headerFlags()
+            try v.directory()
+        } catch {
+            if checksum && overlap { try v.verifyChecksum() }
+            throw error
+        }
         // Each candidate's role, in `CAND` order: read by the trie's check, used by the index's.
         let candidateRoles = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: v.count(.candidates))
         candidateRoles.initialize(repeating: 0)
         defer { candidateRoles.deallocate() }
-        try v.checkTrie(roles: candidateRoles)
-        try v.checkDispatchIndex(candidateRoles: UnsafeBufferPointer(candidateRoles))
+        if overlap {
+            let side = SideChecks()
+            let group = DispatchGroup()
+            let checked = v
+            DispatchQueue.global().async(group: group) {
+                if checksum { side.checksum = Result { () throws(TableError) in try checked.verifyChecksum() } }
+                side.strokeKeys = Result { () throws(TableError) in try checked.checkStrokeKeys() }
+            }
+            let here = Result { () throws(TableError) in try v.checkUpToTrie(roles: candidateRoles) }
+            group.wait()
+            try side.checksum.get()
+            try here.get()
+            try side.strokeKeys.get()
+        } else {
+            try v.checkUpToTrie(roles: candidateRoles)
+            try v.checkStrokeKeys()
+        }
+        try v.checkDispatchNodes(candidateRoles: UnsafeBufferPointer(candidateRoles))
         try v.checkMenus()
         try v.checkQuickActions()
         try v.checkSourceMap()
         return v
     }
 
+    /// The checks from `META` to the trie, in order, then the condition tests (`DTST`).
+    mutating func checkUpToTrie(roles: UnsafeMutableBufferPointer<UInt32>) throws(TableError) {
+        try checkMeta()
+        try checkStrings()
+        try checkDeclarations()
+        try checkConditions()
+        try checkArguments()
+        try checkBindings()
+        try checkTrie(roles: roles)
+        try checkConditionTests()
+    }
+
+    /// What the second thread of an overlapped validation found; written by it alone, read
+    /// after it is done (``DispatchGroup/wait()`` orders the two).
+    private final class SideChecks: @unchecked Sendable {
+        var checksum: Result<Void, TableError> = .success(())
+        var strokeKeys: Result<Void, TableError> = .success(())
+    }
+
     // MARK: - Header and directory
 
-    mutating func header(checksum: Bool) throws(TableError) {
+    /// The header's magic, version and size: what must hold before the checksum means anything.
+    mutating func header() throws(TableError) {
         let n = r.bytes.count
         guard n >= 8 else {
             if !r.bytes.elementsEqual(TableFormat.magic.prefix(n)) { throw .badMagic }
@@ -65,15 +116,21 @@ struct TableValidator {
         }
         let version = r.u32(8)
         guard version == TableFormat.version else { throw .unsupportedVersion(found: version) }
-        let flags = r.u32(12)
         let declared = Int(r.u32(16))
         if declared > n { throw .truncated(section: "table", needed: declared, available: n) }
         if declared != n { throw .sizeMismatch(declared: declared, actual: n) }
-        if checksum {
-            let stored = r.u64(TableFormat.checksumOffset)
-            let actual = TableChecksum.compute(r.bytes)
-            guard stored == actual else { throw .checksumMismatch(expected: stored, found: actual) }
-        }
+    }
+
+    /// The stored checksum against the bytes' (after ``header()``).
+    func verifyChecksum() throws(TableError) {
+        let stored = r.u64(TableFormat.checksumOffset)
+        let actual = TableChecksum.compute(r.bytes)
+        guard stored == actual else { throw .checksumMismatch(expected: stored, found: actual) }
+    }
+
+    /// The header's flags (after the checksum).
+    mutating func headerFlags() throws(TableError) {
+        let flags = r.u32(12)
         guard flags & ~TableFormat.flagSourceMap == 0 else { throw .unknownFlags(flags) }
         hasSourceMap = flags & TableFormat.flagSourceMap != 0
     }

@@ -1,0 +1,63 @@
+import Testing
+import BindingLang
+@testable import BindingRuntime
+
+/// Large tables are validated on two threads (`TableValidator.validate(_:checksum:overlappingFrom:)`):
+/// the outcome must be exactly the one-thread outcome, the same error for every corruption.
+struct OverlappedValidationTests {
+    /// The outcome of validating `bytes` on one thread and on two, as text.
+    private func outcomes(_ bytes: [UInt8], checksum: Bool = true) -> (one: String, two: String) {
+        func run(_ from: Int) -> String {
+            do throws(TableError) {
+                let v = try TableValidator.validate(bytes, checksum: checksum, overlappingFrom: from)
+                return "valid, \(v.spans.map { $0.count }), strings \(v.stringCount)"
+            } catch {
+                return "\(error)"
+            }
+        }
+        return (run(Int.max), run(0))
+    }
+
+    @Test func aValidTableIsValidBothWays() {
+        let good = Emitter.emit(editorKeymap())
+        let (one, two) = outcomes(good)
+        #expect(one.hasPrefix("valid"))
+        #expect(one == two)
+    }
+
+    /// Every byte flipped, with the checksum left stale (the checksum's error must win over
+    /// whatever else the flip broke) and resealed (the structural checks' order decides).
+    @Test(arguments: [UInt8(0x01), 0x80, 0xFF])
+    func everyCorruptionGivesTheSameErrorBothWays(mask: UInt8) {
+        let good = Emitter.emit(editorKeymap())
+        var differing: [String] = []
+        for i in 0..<good.count {
+            var b = good
+            b[i] ^= mask
+            for seal in [false, true] {
+                var c = b
+                if seal { TableChecksum.seal(&c) }
+                let (one, two) = outcomes(c)
+                if one != two { differing.append("byte \(i) sealed \(seal): \(one) | \(two)") }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
+    }
+
+    /// Truncations and a stroke-hash corruption that only the second thread sees.
+    @Test func truncationsAndStrokeHashErrorsAgree() throws {
+        let good = Emitter.emit(editorKeymap())
+        for n in stride(from: 0, to: good.count, by: 7) {
+            let (one, two) = outcomes(Array(good.prefix(n)))
+            #expect(one == two, "length \(n)")
+        }
+        let table = try BindingTable(bytes: good)
+        let keys = table.spans[TableFormat.Section.strokeKeys.rawValue]
+        var b = good
+        b[keys.offset + 13] ^= 0x01     // the reserved word of the first slot
+        TableChecksum.seal(&b)
+        let (one, two) = outcomes(b)
+        #expect(one.contains("DKEY"), "\(one)")
+        #expect(one == two)
+    }
+}
