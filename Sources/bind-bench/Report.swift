@@ -70,6 +70,7 @@ enum Report {
         out.append("  source bytes:           \(r.tableSourceBytes) (table/source \(formatted(r.tableBytes.map { Double($0) / Double(max(1, r.tableSourceBytes)) })))")
         out.append("  JSON bytes:             \(r.jsonBytes) (table/JSON \(formatted(r.tableBytes.map { Double($0) / Double(max(1, r.jsonBytes)) })))")
         out.append("  load + validate:        \(formatted(r.loadMs)) ms (\(formatted(r.loadMsPerMB)) ms per MB); stripped \(formatted(r.loadStrippedMs)) ms")
+        out.append("    on one thread:        \(formatted(r.loadOneThreadMs)) ms (\(formatted(r.loadOneThreadMsPerMB)) ms per MB)")
         out.append("  tables at the format's limits (issue #16), load + validate:")
         for shape in r.hostileLoad {
             out.append("    " + padRight(shape.name, 24) + pad(String(shape.bytes), 10) + " B  " + pad(formatted(shape.msPerMB), 8) + " ms per MB")
@@ -143,6 +144,7 @@ enum Report {
             ("compile_mb_per_s", num(r.mbPerS(r.compileSeconds))),
             ("lex_mb_per_s", num(r.mbPerS(r.lexSeconds))),
             ("load_ms_per_mb", num(r.loadMsPerMB)),
+            ("load_one_thread_ms_per_mb", num(r.loadOneThreadMsPerMB)),
             ("hostile_load_worst_ms_per_mb", num(r.hostileLoad.map(\.msPerMB).max())),
             ("hostile_load_worst_ratio", num(r.hostileLoadWorstRatio)),
             ("table_bytes_per_binding", num(r.tableBytesPerBinding)),
@@ -202,6 +204,7 @@ enum Report {
             ("table_to_json_ratio", num(r.tableBytes.map { Double($0) / Double(max(1, r.jsonBytes)) })),
             ("load_ms", num(r.loadMs)),
             ("load_stripped_ms", num(r.loadStrippedMs)),
+            ("load_one_thread_ms", num(r.loadOneThreadMs)),
             ("workloads", "{" + r.sizes.compactMap { s in
                 r.workloads[s].map { "\"\(s)\": {\"source_bytes\": \($0.sourceBytes), \"bindings\": \($0.bindings), \"gated_share\": \(num($0.gated)), \"sequence_share\": \(num($0.sequences))}" }
             }.joined(separator: ", ") + "}"),

@@ -97,6 +97,8 @@ struct Results {
     var loadMs: Double?
     /// Median ms to load and validate the stripped table.
     var loadStrippedMs: Double?
+    /// Median ms to load and validate that table on one thread (``loadMs`` uses two).
+    var loadOneThreadMs: Double?
 
     /// Rounds timed in all, rounds during which the thread held the CPU, and figures whose
     /// median had to include preempted rounds (too few clean ones).
@@ -138,6 +140,10 @@ struct Results {
     }
     var loadMsPerMB: Double? {
         guard let ms = loadMs, let b = tableBytes, b > 0 else { return nil }
+        return ms / (Double(b) / 1e6)
+    }
+    var loadOneThreadMsPerMB: Double? {
+        guard let ms = loadOneThreadMs, let b = tableBytes, b > 0 else { return nil }
         return ms / (Double(b) / 1e6)
     }
     var tableBytesPerBinding: Double? { tableBytes.map { Double($0) / Double(max(1, tableSize)) } }
@@ -227,7 +233,7 @@ extension Results {
                    met: full ? ratio.map { $0 <= 8 } : nil),
             Target(name: "check_same_chord_512_ms <= 100", detail: "\(formatted(checkSameChord512Ms)) ms",
                    met: checkSameChord512Ms.map { $0 <= 100 }),
-            Target(name: "load_ms_per_mb <= 0.5", detail: "\(formatted(loadMsPerMB)) ms per MB", met: loadMsPerMB.map { $0 <= 0.5 }),
+            Target(name: "load_ms_per_mb <= 0.5", detail: "\(formatted(loadMsPerMB)) ms per MB (on one thread \(formatted(loadOneThreadMsPerMB)))", met: loadMsPerMB.map { $0 <= 0.5 }),
         ]
     }
 }

@@ -183,7 +183,11 @@ extension Bench {
         let loadStripped = Measure.batches(opsPerBatch: 1, config: config) { reps in
             for _ in 0..<reps { blackHole(try? BindingTable(bytes: stripped)) }
         }
+        let loadOneThread = Measure.batches(opsPerBatch: 1, config: config) { reps in
+            for _ in 0..<reps { blackHole(try? BindingTable(bytes: bytes, oneThread: true)) }
+        }
         results.loadMs = median(load, "load") / 1e6
+        results.loadOneThreadMs = median(loadOneThread, "load on one thread") / 1e6
         results.loadStrippedMs = median(loadStripped, "load stripped") / 1e6
     }
 }

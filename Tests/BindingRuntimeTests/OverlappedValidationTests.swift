@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 import BindingLang
 @testable import BindingRuntime
@@ -60,4 +61,25 @@ struct OverlappedValidationTests {
         #expect(one.contains("DKEY"), "\(one)")
         #expect(one == two)
     }
+
+    /// Many loads at once, each validating on two threads, from pool threads that all wait
+    /// for their side work: each side gets a thread of its own, so none waits forever.
+    @Test func manyLoadsAtOnceFromPoolThreads() {
+        let good = Emitter.emit(editorKeymap())
+        let results = Cells(count: 16)
+        DispatchQueue.concurrentPerform(iterations: 16) { i in
+            var b = good
+            if i % 2 == 1 { b[40] ^= 0x01 }
+            results.set(i, (try? TableValidator.validate(b, overlappingFrom: 0)) != nil)
+        }
+        for i in 0..<16 { #expect(results.get(i) == (i % 2 == 0), "load \(i)") }
+    }
+}
+
+/// One cell per concurrent worker, each written by its worker alone.
+private final class Cells: @unchecked Sendable {
+    private var values: [Bool]
+    init(count: Int) { values = Array(repeating: false, count: count) }
+    func set(_ i: Int, _ v: Bool) { values.withUnsafeMutableBufferPointer { $0[i] = v } }
+    func get(_ i: Int) -> Bool { values[i] }
 }

@@ -36,10 +36,17 @@ public final class BindingTable: Sendable {
         try self.init(bytes: bytes, verifyingChecksum: true)
     }
 
+    /// Loads and validates on one thread whatever the table's size (``init(bytes:)`` uses two
+    /// from a megabyte on): for the benchmark's one-thread figure.
+    package convenience init(bytes: [UInt8], oneThread: Bool) throws(TableError) {
+        try self.init(bytes: bytes, verifyingChecksum: true, overlappingFrom: oneThread ? .max : TableValidator.overlapSize)
+    }
+
     /// Loads and validates; `verifyingChecksum: false` lets tests reach the structural
-    /// checks with deliberately corrupted tables.
-    init(bytes: [UInt8], verifyingChecksum: Bool) throws(TableError) {
-        let v = try TableValidator.validate(bytes, checksum: verifyingChecksum)
+    /// checks with deliberately corrupted tables. Validation uses two threads from
+    /// `overlappingFrom` bytes on (``TableValidator/validate(_:checksum:overlappingFrom:)``).
+    init(bytes: [UInt8], verifyingChecksum: Bool, overlappingFrom: Int = TableValidator.overlapSize) throws(TableError) {
+        let v = try TableValidator.validate(bytes, checksum: verifyingChecksum, overlappingFrom: overlappingFrom)
         reader = v.r
         spans = v.spans
         hasSourceMap = v.hasSourceMap

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Checks every byte of a table once, at load: header, checksum, directory, and every record
 /// of every section (indices in range, kinds known, strings UTF-8, conditions well formed
 /// within the stack limit, trie hash tables consistent, menus and dictionaries trees).
@@ -36,8 +34,8 @@ struct TableValidator {
     /// to reach the structural checks with corrupted tables).
     ///
     /// From `overlappingFrom` bytes on (a megabyte: about 0.5 ms of work), the checksum and the
-    /// stroke hash's check (`DKEY`, which reads only the trie's nodes) run on a second thread
-    /// while this one checks the rest; each reads the immutable bytes and writes only its
+    /// stroke hash's check (`DKEY`, which reads only the trie's nodes) run on a thread of
+    /// their own (``SideThread``) while this one checks the rest; each reads the immutable bytes and writes only its
     /// own results. The error thrown is the one the checks in sequence would throw: the
     /// checksum's first, then this thread's (in their order), then the stroke hash's.
     /// Smaller tables are checked on this thread alone, where starting the other would cost
@@ -60,14 +58,14 @@ struct TableValidator {
         defer { candidateRoles.deallocate() }
         if overlap {
             let side = SideChecks()
-            let group = DispatchGroup()
             let checked = v
-            DispatchQueue.global().async(group: group) {
+            var here: Result<Void, TableError> = .success(())
+            SideThread.run({
                 if checksum { side.checksum = Result { () throws(TableError) in try checked.verifyChecksum() } }
                 side.strokeKeys = Result { () throws(TableError) in try checked.checkStrokeKeys() }
-            }
-            let here = Result { () throws(TableError) in try v.checkUpToTrie(roles: candidateRoles) }
-            group.wait()
+            }, alongside: {
+                here = Result { () throws(TableError) in try v.checkUpToTrie(roles: candidateRoles) }
+            })
             try side.checksum.get()
             try here.get()
             try side.strokeKeys.get()
@@ -95,7 +93,7 @@ struct TableValidator {
     }
 
     /// What the second thread of an overlapped validation found; written by it alone, read
-    /// after it is done (``DispatchGroup/wait()`` orders the two).
+    /// after it is joined (``SideThread/run(_:alongside:)``).
     private final class SideChecks: @unchecked Sendable {
         var checksum: Result<Void, TableError> = .success(())
         var strokeKeys: Result<Void, TableError> = .success(())
