@@ -35,11 +35,11 @@ struct TableValidator {
     ///
     /// From `overlappingFrom` bytes on (a megabyte: about 0.5 ms of work), the checksum and the
     /// stroke hash's check (`DKEY`, which reads only the trie's nodes) run on a thread of
-    /// their own (``SideThread``) while this one checks the rest; each reads the immutable bytes and writes only its
-    /// own results. The error thrown is the one the checks in sequence would throw: the
-    /// checksum's first, then this thread's (in their order), then the stroke hash's.
-    /// Smaller tables are checked on this thread alone, where starting the other would cost
-    /// more than it saves.
+    /// their own (``SideThread``) while this one checks the rest; each reads the immutable
+    /// bytes and writes only its own results. The error thrown is the one the checks in
+    /// sequence would throw: the checksum's first, then this thread's (in their order), then
+    /// the stroke hash's. Smaller tables are checked on this thread alone, where starting the
+    /// other would cost more than it saves.
     static func validate(_ bytes: [UInt8], checksum: Bool = true, overlappingFrom: Int = overlapSize) throws(TableError) -> TableValidator {
         var v = TableValidator(bytes: bytes)
         try v.header()
