@@ -57,6 +57,26 @@ import Testing
     #expect(Emitter.emit(moved) != Emitter.emit(k))
 }
 
+/// A table read from a file is held in an array of the file's size, which the dispatch index
+/// reads in place: read in chunks into a growing array, this 835 KB table was held in 1 MB.
+@Test func aTableFromAFileIsHeldAtItsSize() throws {
+    var k = editorKeymap()
+    for n in 0..<6000 {
+        k.bindings.append(Binding(sequence: [Chord(key: Key(rawValue: 0x4E00 + UInt32(n)), modifiers: .command)], role: 1, action: 1))
+    }
+    let bytes = Emitter.emit(k)
+    #expect(bytes.count > 200_000)
+    let path = "/tmp/bindkit-runtime-size-\(bytes.count)-\(UInt32.random(in: 0...UInt32.max)).bindtable"
+    guard let f = fopen(path, "wb") else { Issue.record("cannot create \(path)"); return }
+    _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
+    fclose(f)
+    defer { remove(path) }
+    let table = try BindingTable(contentsOf: path)
+    #expect(table.bytes == bytes)
+    #expect(table.dispatch.readsInPlace)
+    #expect(table.bytes.capacity < bytes.count + 8192, "\(table.bytes.capacity) for \(bytes.count) bytes")
+}
+
 @Test func deepConditionsFitTheStack() throws {
     // A right-leaning chain of 200 conjunctions needs a deep stack in naive postfix order;
     // the emitter evaluates the deeper side first, so it fits in 64 entries.

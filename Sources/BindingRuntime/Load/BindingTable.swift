@@ -79,6 +79,13 @@ public final class BindingTable: Sendable {
         guard let file = fopen(path, "rb") else { throw .unreadable(path: path, errno: errno) }
         defer { fclose(file) }
         var out: [UInt8] = []
+        // A regular file's size is known: one allocation of it (the table keeps this array,
+        // and the dispatch index reads it in place), not doubling, which left up to twice
+        // the file allocated and held the old and the new copy at once while growing.
+        var info = stat()
+        if fstat(fileno(file), &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+            out.reserveCapacity(min(Int(info.st_size), TableFormat.maxTableSize) + 1)
+        }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
