@@ -66,15 +66,21 @@ import Testing
     }
     let bytes = Emitter.emit(k)
     #expect(bytes.count > 200_000)
-    let path = "/tmp/bindkit-runtime-size-\(bytes.count)-\(UInt32.random(in: 0...UInt32.max)).bindtable"
-    guard let f = fopen(path, "wb") else { Issue.record("cannot create \(path)"); return }
-    _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
-    fclose(f)
+    guard let path = temporaryTableFile(bytes) else { return }
     defer { remove(path) }
     let table = try BindingTable(contentsOf: path)
     #expect(table.bytes == bytes)
     #expect(table.dispatch.readsInPlace)
     #expect(table.bytes.capacity < bytes.count + 8192, "\(table.bytes.capacity) for \(bytes.count) bytes")
+}
+
+/// `bytes` written to a new file under /tmp, or nil after recording why it could not be.
+private func temporaryTableFile(_ bytes: [UInt8]) -> String? {
+    let path = "/tmp/bindkit-runtime-test-\(bytes.count)-\(UInt32.random(in: 0...UInt32.max)).bindtable"
+    guard let f = fopen(path, "wb") else { Issue.record("cannot create \(path)"); return nil }
+    _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
+    fclose(f)
+    return path
 }
 
 @Test func deepConditionsFitTheStack() throws {
@@ -93,10 +99,7 @@ import Testing
 
 @Test func loadsFromAFile() throws {
     let bytes = Emitter.emit(editorKeymap())
-    let path = "/tmp/bindkit-runtime-test-\(bytes.count)-\(UInt32.random(in: 0...UInt32.max)).bindtable"
-    guard let f = fopen(path, "wb") else { Issue.record("cannot create \(path)"); return }
-    _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
-    fclose(f)
+    guard let path = temporaryTableFile(bytes) else { return }
     defer { remove(path) }
     let table = try BindingTable(contentsOf: path)
     #expect(table.bytes == bytes)
