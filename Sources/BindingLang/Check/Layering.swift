@@ -42,7 +42,7 @@ struct Layering {
                 var hit = false
                 for i in earlier where override(i, where: u.condition, by: u.range, unbind: true, &sat) { hit = true }
                 if !hit {
-                    let message = earlier.isEmpty || u.condition == .constant(true)
+                    let message = earlier.isEmpty || u.condition.isTrue
                         ? Messages.nothingToUnbind(u.sequence, role: scope.roleName(u.role))
                         : Messages.nothingToUnbind(
                             u.sequence, role: scope.roleName(u.role),

@@ -63,7 +63,7 @@ struct PressCost {
             let condition = bindings[i].condition
             let size = Self.size(condition)
             own += size
-            if condition == .constant(false) { continue }
+            if condition.isFalse { continue }
             for k in path.indices where path[k].continuations <= TableFormat.maxPressCode {
                 // Count each distinct condition once, plus the `or` joining it.
                 if path[k].distinct.insert(condition).inserted { path[k].continuations += size + 1 }

@@ -129,7 +129,7 @@ public struct DiffBinding: Sendable, Equatable {
         keys = SourceText.sequence(b.sequence)
         action = SourceText.actionReference(b.action, b.argument, in: keymap)
         title = b.title
-        condition = b.condition == .constant(true) ? nil : ConditionPrinter.render(b.condition, contexts: keymap.contexts)
+        condition = b.condition.isTrue ? nil : ConditionPrinter.render(b.condition, contexts: keymap.contexts)
         location = b.location
         attributes = String(SourceText.attributes(b).dropLast())
     }

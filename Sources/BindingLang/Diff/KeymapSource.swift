@@ -24,7 +24,7 @@ enum KeymapSource {
             var line = SourceText.attributes(b) + SourceText.sequence(b.sequence)
                 + " -> " + SourceText.actionReference(b.action, b.argument, in: keymap)
             if let title = b.title { line += " " + SourceText.quoted(title) }
-            if b.condition != .constant(true) {
+            if !b.condition.isTrue {
                 line += " when " + ConditionPrinter.render(b.condition, contexts: keymap.contexts, roles: keymap.roles)
             }
             out += "in \(keymap.roles[role]) {\n"
@@ -59,7 +59,7 @@ enum KeymapSource {
                 guard let chord = item.keyEquivalent else { return [] }
                 var line = SourceText.quoted(item.title) + " " + chord.sourceText + " -> "
                     + SourceText.actionReference(item.action, item.argument, in: keymap)
-                if item.condition != .constant(true) {
+                if !item.condition.isTrue {
                     line += " when " + ConditionPrinter.render(item.condition, contexts: keymap.contexts, roles: keymap.roles)
                 }
                 return [line]

@@ -79,6 +79,10 @@ struct TableBuilder {
     /// Interns the string literals `c` compares with. Iterative (an explicit stack of the
     /// subtrees still to visit), so no condition is too tall for it.
     mutating func collectLiterals(_ c: Condition) {
+        switch c {
+        case .constant, .flag, .enumEquals, .inside, .plays: return   // most conditions: no array
+        default: break
+        }
         var pending = [c]
         while let c = pending.popLast() {
             switch c {
@@ -189,8 +193,8 @@ struct TableBuilder {
     }
 
     mutating func condition(_ c: Condition) -> UInt32 {
-        if c == .constant(true) { return TableFormat.conditionTrue }
-        if c == .constant(false) { return TableFormat.conditionFalse }
+        if c.isTrue { return TableFormat.conditionTrue }
+        if c.isFalse { return TableFormat.conditionFalse }
         if let id = conditionIDs[c] { return id }
         let id = UInt32(sections[Section.conditions.rawValue].count)
         conditionIDs[c] = id
@@ -232,7 +236,7 @@ struct TableBuilder {
     /// The disjunction of `cs` (already deduplicated), as a balanced tree.
     static func disjunction(_ cs: [Condition]) -> Condition {
         if cs.isEmpty { return .constant(false) }
-        if cs.contains(.constant(true)) { return .constant(true) }
+        if cs.contains(where: \.isTrue) { return .constant(true) }
         var level = cs
         while level.count > 1 {
             var next: [Condition] = []
@@ -282,8 +286,10 @@ struct TableBuilder {
             let id = intern(a.name)
             write(.actions) { $0.record(id, kind.rawValue, a.isStandard ? 1 : 0) }
         }
-        for b in keymap.bindings { collectLiterals(b.condition) }
-        if !strip { for b in keymap.bindings { for o in b.overriddenBy { collectLiterals(o.condition) } } }
+        // By index: iterating the bindings would copy each one (retaining every field).
+        let bindings = keymap.bindings
+        for i in bindings.indices { collectLiterals(bindings[i].condition) }
+        if !strip { for i in bindings.indices { for o in bindings[i].overriddenBy { collectLiterals(o.condition) } } }
         for e in keymap.editMenu { collectLiterals(e.condition) }
         forEachMenuItem(keymap.mainMenus) { collectLiterals($0.condition) }
         var valueCount = 0
@@ -478,7 +484,7 @@ struct TableBuilder {
                 while k < longerStart[newN + 1] && longerList[k].role == role {
                     let c = bindings[longerList[k].binding].condition
                     k += 1
-                    if c == .constant(false) { continue }
+                    if c.isFalse { continue }
                     if live.count < 8 {
                         if live.contains(c) { continue }
                         if live.count == 7 { seen = Set(live); seen.insert(c) }
@@ -680,14 +686,23 @@ struct TableBuilder {
     /// keymap's bindings come file by file, so this is one entry per file).
     mutating func buildSourceMap() {
         var previous: UInt32? = nil
+        var previousPath: String? = nil
         var lines: [(UInt32, UInt32)] = []
-        for (i, b) in keymap.bindings.enumerated() {
-            let file = intern(b.location?.path)
-            if file != previous {
-                write(.sourceFiles) { $0.record(UInt32(i), file) }
-                previous = file
+        let bindings = keymap.bindings
+        lines.reserveCapacity(bindings.count)
+        // By index, so no binding is copied; a path is interned only when it differs from
+        // the last one (comparing two copies of one string does not read their bytes).
+        for i in bindings.indices {
+            let location = bindings[i].location
+            if previous == nil || location?.path != previousPath {
+                let file = intern(location?.path)
+                previousPath = location?.path
+                if file != previous {
+                    write(.sourceFiles) { $0.record(UInt32(i), file) }
+                    previous = file
+                }
             }
-            lines.append((UInt32(truncatingIfNeeded: b.location?.line ?? 0), UInt32(truncatingIfNeeded: b.location?.column ?? 0)))
+            lines.append((UInt32(truncatingIfNeeded: location?.line ?? 0), UInt32(truncatingIfNeeded: location?.column ?? 0)))
         }
         // Narrow (line in 24 bits, column in 8) when every line and column fits.
         narrowSourceMap = allowNarrowBindings && lines.allSatisfy { $0.0 <= 0xFF_FFFF && $0.1 <= 0xFF }
@@ -699,8 +714,8 @@ struct TableBuilder {
             }
         }
         // What later layers overrode, per binding in order (`SRCO`): never read by dispatch.
-        for (i, b) in keymap.bindings.enumerated() {
-            for o in b.overriddenBy {
+        for i in bindings.indices where !bindings[i].overriddenBy.isEmpty {
+            for o in bindings[i].overriddenBy {
                 let file = intern(o.location.path)
                 let condition = condition(o.condition)
                 write(.sourceOverrides) {

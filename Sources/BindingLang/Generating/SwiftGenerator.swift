@@ -482,7 +482,7 @@ public enum SwiftGenerator {
         func optionalString(_ s: String?) -> String { s.map(SwiftGenerator.quoted) ?? "nil" }
 
         func conditionText(_ c: Condition) -> String? {
-            c == .constant(true) ? nil : ConditionPrinter.render(c, contexts: keymap.contexts, roles: keymap.roles)
+            c.isTrue ? nil : ConditionPrinter.render(c, contexts: keymap.contexts, roles: keymap.roles)
         }
 
         func modifiersExpression(_ m: BindingRuntime.Modifiers) -> String {

@@ -112,6 +112,13 @@ public indirect enum Condition: Sendable, Equatable, Hashable {
     case not(Condition)
     case and(Condition, Condition)
     case or(Condition, Condition)
+
+    /// Whether this is `.constant(true)` (no condition). Tested by matching: every case of
+    /// an indirect enum is a heap box, so `c.isTrue` allocates and frees one.
+    public var isTrue: Bool { if case .constant(true) = self { true } else { false } }
+
+    /// Whether this is `.constant(false)` (`when false`), tested without allocating.
+    public var isFalse: Bool { if case .constant(false) = self { true } else { false } }
 }
 
 /// One key command: a chord sequence in a role, the action it sends, and its gates.

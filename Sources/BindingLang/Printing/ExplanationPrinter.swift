@@ -149,7 +149,7 @@ public enum ExplanationPrinter {
 
     /// Binding `index`'s condition as text (nil when it has none).
     private static func conditionText(_ index: Int, _ keymap: Keymap) -> String? {
-        guard keymap.bindings.indices.contains(index), keymap.bindings[index].condition != .constant(true) else { return nil }
+        guard keymap.bindings.indices.contains(index), !keymap.bindings[index].condition.isTrue else { return nil }
         return ConditionPrinter.render(keymap.bindings[index].condition, contexts: keymap.contexts, roles: keymap.roles)
     }
 
@@ -214,7 +214,7 @@ public enum ExplanationPrinter {
                 let when = Condition(o.condition)
                 text += o.isUnbind ? "; a later layer unbinds it here: " : "; a later layer's binding overrides it here: "
                 text += "\(o.location)"
-                if when != .constant(true) {
+                if !when.isTrue {
                     let rendered = ConditionPrinter.render(when, contexts: keymap.contexts, roles: keymap.roles)
                     text += " (where `\(names[rendered] ?? rendered)`)"
                 }

@@ -25,7 +25,7 @@ public struct JSONConditions {
     /// `condition`'s index as a JSON number, or `null` for a condition that always holds.
     /// `reference` (a table's condition index) spares rendering a shared condition again.
     public mutating func json(_ condition: Condition, reference: UInt32? = nil) -> JSONValue {
-        if condition == .constant(true) { return .null }
+        if condition.isTrue { return .null }
         if let reference, let k = indexOfReference[reference] { return .int(Int64(k)) }
         let k = index(ofText: ConditionPrinter.render(condition, contexts: keymap.contexts, roles: keymap.roles))
         if let reference { indexOfReference[reference] = k }

@@ -105,7 +105,7 @@ public enum KeymapPrinter {
         mutating func cell(_ b: Binding, reference: UInt32?) -> String {
             if let reference, let cell = cellOfReference[reference] { return cell }
             let cell: String
-            if b.condition == .constant(true) { cell = "" } else {
+            if b.condition.isTrue { cell = "" } else {
                 let text = ConditionPrinter.render(b.condition, contexts: keymap.contexts, roles: keymap.roles)
                 if text.count <= KeymapPrinter.longCondition { cell = text }
                 else if let name = nameOfText[text] { cell = name }
@@ -172,7 +172,7 @@ public enum KeymapPrinter {
     /// later layer took from a binding.
     public static func overrideText(_ o: Override, _ keymap: Keymap) -> String {
         var text = o.isUnbind ? "unbound" : "overridden"
-        if o.condition != .constant(true) {
+        if !o.condition.isTrue {
             text += " where " + ConditionPrinter.render(o.condition, contexts: keymap.contexts, roles: keymap.roles)
         }
         return text + " by \(o.location)"
@@ -192,7 +192,7 @@ public enum KeymapPrinter {
     }
 
     private static func whenSuffix(_ condition: Condition, _ keymap: Keymap) -> String {
-        condition == .constant(true) ? "" : " when " + ConditionPrinter.render(condition, contexts: keymap.contexts, roles: keymap.roles)
+        condition.isTrue ? "" : " when " + ConditionPrinter.render(condition, contexts: keymap.contexts, roles: keymap.roles)
     }
 
     /// A main menu in `.bind` syntax. Iterative (an explicit stack of open menus), so a menu
