@@ -11,22 +11,16 @@ struct TableBuilder {
     var sections = [ByteWriter](repeating: ByteWriter(), count: Section.allCases.count)
 
     var strings: [String] = []
-    var stringIDs: [String: UInt32] = [:]
+    var stringIDs: NameIndex<UInt32>
     /// Per String context: the literals conditions compare it with, in first-use order.
     var literals: [[String]]
     var literalIDs: [[String: UInt32]]
     var conditionIDs: [Condition: UInt32] = [:]
     var argumentIDs: [ArgumentValue: UInt32] = [:]
-    var invocationIDs: [UInt64: UInt32] = [:]
-    var attributeIDs: [AttributeKey: UInt32] = [:]
-    /// A (role, group, condition, flags) record; a struct rather than an array, so that looking one
-    /// up allocates nothing.
-    struct AttributeKey: Hashable {
-        var role: UInt32
-        var group: UInt32
-        var condition: UInt32
-        var flags: UInt32
-    }
+    /// (action, argument) pairs, keyed by both in one word.
+    var invocationIDs: WordPairMap<UInt32>
+    /// (role, group, condition, flags) records, keyed by the four in two words.
+    var attributeIDs: WordPairMap<UInt32>
     /// Whether `BIND` records are written narrow (see ``TableFormat/metaNarrowBindings``).
     var narrowBindings = false
     /// Whether `SRCM` records are written narrow (see ``TableFormat/metaNarrowSourceMap``).
@@ -44,8 +38,10 @@ struct TableBuilder {
         // Most strings are binding titles: reserving avoids rehashing every string as the
         // table grows.
         let expected = keymap.bindings.count + keymap.actions.count + keymap.roles.count + 16
-        stringIDs.reserveCapacity(expected)
+        stringIDs = NameIndex(capacity: expected)
         strings.reserveCapacity(expected)
+        invocationIDs = WordPairMap(capacity: keymap.bindings.count)
+        attributeIDs = WordPairMap(capacity: keymap.bindings.count)
     }
 
     mutating func write(_ s: Section, _ body: (inout ByteWriter) -> Void) {
@@ -55,17 +51,11 @@ struct TableBuilder {
     // MARK: - Interning
 
     mutating func intern(_ s: String) -> UInt32 {
-        // One hash lookup whether `s` is new or not: the `default:` subscript's modify
-        // accessor inserts the candidate ID when `s` is absent.
         let candidate = UInt32(strings.count)
-        let id = TableBuilder.read(&stringIDs[s, default: candidate])
+        let id = stringIDs.value(of: s, insertingIfAbsent: candidate)
         if id == candidate { strings.append(s) }
         return id
     }
-
-    /// Returns `value`; taking it `inout` makes a `[key, default:]` subscript insert its default.
-    @inline(__always)
-    static func read<T>(_ value: inout T) -> T { value }
 
     /// The `ATTR`/`ITEM` flags for `@noRemapping` and `@noMirroring`: remapping off sets both,
     /// as it turns mirroring off too.
@@ -580,7 +570,7 @@ struct TableBuilder {
         let arg = self.argument(argument)
         let key = UInt64(UInt32(truncatingIfNeeded: action)) << 32 | UInt64(arg)
         let candidate = UInt32(sections[Section.invocations.rawValue].count)
-        let id = TableBuilder.read(&invocationIDs[key, default: candidate])
+        let id = invocationIDs.value(lo: key, hi: 0, insertingIfAbsent: candidate)
         if id == candidate { write(.invocations) { $0.record(UInt32(truncatingIfNeeded: action), arg) } }
         return id
     }
@@ -588,8 +578,8 @@ struct TableBuilder {
     /// The deduplicated (role, group, condition, flags) record.
     mutating func attributes(_ role: UInt32, _ group: UInt32, _ condition: UInt32, _ flags: UInt32) -> UInt32 {
         let candidate = UInt32(sections[Section.attributes.rawValue].count)
-        let key = AttributeKey(role: role, group: group, condition: condition, flags: flags)
-        let id = TableBuilder.read(&attributeIDs[key, default: candidate])
+        let id = attributeIDs.value(lo: UInt64(role) << 32 | UInt64(group), hi: UInt64(condition) << 32 | UInt64(flags),
+                                    insertingIfAbsent: candidate)
         if id == candidate { write(.attributes) { $0.record(role, group, condition, flags) } }
         return id
     }

@@ -1,0 +1,66 @@
+/// A map from names to values, faster than `[String: Value]` for the short ASCII names of
+/// keymaps (`ctrl`, `shift`, `loggedIn`, `selectTab`): a name of up to 16 bytes is packed
+/// into two integers and looked up in an open-addressed table with a multiplicative hash,
+/// without `Hasher` or string comparison. Longer names use a dictionary.
+struct NameIndex<Value> {
+    private var short = WordPairMap<Value>()
+    private var long: [String: Value] = [:]
+    /// Names held.
+    var count: Int { short.count + long.count }
+
+    init() {}
+
+    /// An empty index with room for `capacity` short names before it grows.
+    init(capacity: Int) {
+        short = WordPairMap(capacity: capacity)
+    }
+
+    init(_ pairs: some Sequence<(String, Value)>) {
+        self.init()
+        for (name, value) in pairs { self[name] = value }
+    }
+
+    /// `name` packed into two integers (length in the top byte of `hi`), or nil when it is
+    /// longer than 15 bytes.
+    @inline(__always)
+    private static func pack(_ name: String) -> (UInt64, UInt64)? {
+        var name = name
+        return name.withUTF8 { bytes -> (UInt64, UInt64)? in
+            let n = bytes.count
+            guard n < 16 else { return nil }
+            var lo: UInt64 = 0, hi: UInt64 = 0
+            for i in 0..<min(n, 8) { lo |= UInt64(bytes[i]) << (8 * UInt64(i)) }
+            if n > 8 { for i in 8..<n { hi |= UInt64(bytes[i]) << (8 * UInt64(i - 8)) } }
+            return (lo, hi | UInt64(n) << 56)
+        }
+    }
+
+    subscript(name: String) -> Value? {
+        get {
+            guard let (lo, hi) = Self.pack(name) else { return long[name] }
+            return short[lo: lo, hi: hi]
+        }
+        set {
+            guard let newValue else { return }  // removal is not needed
+            guard let (lo, hi) = Self.pack(name) else {
+                long[name] = newValue
+                return
+            }
+            short[lo: lo, hi: hi] = newValue
+        }
+    }
+}
+
+extension NameIndex {
+    /// The value of `name`, after inserting `value` for it when it had none (one probe).
+    mutating func value(of name: String, insertingIfAbsent value: Value) -> Value {
+        guard let (lo, hi) = Self.pack(name) else {
+            if let known = long[name] { return known }
+            long[name] = value
+            return value
+        }
+        return short.value(lo: lo, hi: hi, insertingIfAbsent: value)
+    }
+}
+
+extension NameIndex: Sendable where Value: Sendable {}
