@@ -20,7 +20,7 @@ struct BlockChecker {
         memo: inout ConditionMemo, _ sat: inout Satisfiability, _ engine: inout DiagnosticEngine
     ) {
         let role = scope.resolveRole(block.role, &engine)
-        var blockCondition: Condition? = .constant(true)
+        var blockCondition: Condition? = Condition.unconditional
         var warnUnsatisfiable = true
         var offPlatform = false
         if let expression = block.condition {
@@ -69,7 +69,7 @@ struct BlockChecker {
                 checkItems(&g.items, release: false, group: groups.id(g.title.value), &state, &result, &groups, &memo, &sat, &engine)
             case .unbind(let u):
                 let sequence = chords.sequence(u.sequence, &engine)
-                var own: Condition? = .constant(true)
+                var own: Condition? = Condition.unconditional
                 if let expression = u.condition { own = memo.lower(expression, conditions, &engine) }
                 guard let sequence, state.blockOK, let role = state.role, let blockCondition = state.condition, let own
                 else { continue }
@@ -89,7 +89,7 @@ struct BlockChecker {
         let action = actions.resolve(b.action, &engine)
         let attributes = BindingAttributes.check(b.attributes, sequence: b.sequence, chords: sequence, &engine)
         if let title = b.title, title.value.isEmpty { engine.warning(Messages.emptyTitle, at: title.range) }
-        var own: Condition? = .constant(true)
+        var own: Condition? = Condition.unconditional
         if let expression = b.condition { own = memo.lower(expression, conditions, &engine) }
         guard state.blockOK, let role = state.role, let blockCondition = state.condition,
               let sequence, let (actionID, argument) = action, let own

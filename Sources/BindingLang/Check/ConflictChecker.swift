@@ -111,9 +111,10 @@ struct ConflictChecker {
         }
 
         // A `@timeout` that nothing continues changes nothing.
-        for (i, b) in bindings.enumerated() where !hasLonger[i] && b.role != nil && (topFile == nil || b.range.file == topFile) {
-            guard let range = b.timeoutRange else { continue }
-            engine.warning(Messages.timeoutWithoutLonger(b.sequence, role: scope.roleName(b.role)), at: range)
+        // (By index: iterating would copy every binding to look at three fields.)
+        for i in bindings.indices where !hasLonger[i] && bindings[i].role != nil {
+            guard let range = bindings[i].timeoutRange, topFile == nil || bindings[i].range.file == topFile else { continue }
+            engine.warning(Messages.timeoutWithoutLonger(bindings[i].sequence, role: scope.roleName(bindings[i].role)), at: range)
         }
 
         // 3. A main-menu key equivalent that is the first stroke of a role's binding.

@@ -46,9 +46,10 @@ struct KeymapAssembler {
         modelBindings.reserveCapacity(bindings.count)
         var cursor = LineCursor()
         var overrideCursor = LineCursor()
-        for b in bindings {
+        // By index, reading fields in place: iterating would copy each binding.
+        for k in bindings.indices {
             var group: Int?
-            if let id = b.group, id >= 0 && id < groupIndex.count {
+            if let id = bindings[k].group, id >= 0 && id < groupIndex.count {
                 if let g = groupIndex[id] {
                     group = g
                 } else {
@@ -58,13 +59,14 @@ struct KeymapAssembler {
                 }
             }
             modelBindings.append(Binding(
-                sequence: b.sequence, role: b.role, action: index(b.action), argument: b.argument, title: b.title,
-                group: group, condition: b.condition, location: cursor.location(b.range, sources),
-                wantsPriorityOverSystemBehavior: b.wantsPriority, repeatMilliseconds: b.repeatMilliseconds,
-                performsOnTimeout: b.timeoutRange != nil, layoutAllowance: b.layoutAllowance,
-                allowsAutomaticLocalization: b.allowsAutomaticLocalization,
-                allowsAutomaticMirroring: b.allowsAutomaticMirroring))
-            for o in b.overriddenBy {
+                sequence: bindings[k].sequence, role: bindings[k].role, action: index(bindings[k].action),
+                argument: bindings[k].argument, title: bindings[k].title, group: group, condition: bindings[k].condition,
+                location: cursor.location(bindings[k].range, sources),
+                wantsPriorityOverSystemBehavior: bindings[k].wantsPriority, repeatMilliseconds: bindings[k].repeatMilliseconds,
+                performsOnTimeout: bindings[k].timeoutRange != nil, layoutAllowance: bindings[k].layoutAllowance,
+                allowsAutomaticLocalization: bindings[k].allowsAutomaticLocalization,
+                allowsAutomaticMirroring: bindings[k].allowsAutomaticMirroring))
+            for o in bindings[k].overriddenBy {
                 guard let location = overrideCursor.location(o.range, sources) else { continue }
                 modelBindings[modelBindings.count - 1].overriddenBy.append(
                     Override(location: location, condition: o.condition, isUnbind: o.isUnbind))

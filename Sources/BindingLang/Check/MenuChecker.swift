@@ -108,7 +108,7 @@ struct MenuChecker {
     ) -> (String, ActionID, ArgumentValue, Condition)? {
         if item.title.value.isEmpty { engine.warning(Messages.emptyTitle, at: item.title.range) }
         let action = actions.resolve(item.action, &engine)
-        var condition: Condition? = .constant(true)
+        var condition: Condition? = Condition.unconditional
         if let expression = item.condition {
             condition = conditions.lower(expression, &engine)
             if let c = condition, !sat.isSatisfiable(c) {

@@ -117,6 +117,10 @@ public indirect enum Condition: Sendable, Equatable, Hashable {
     /// an indirect enum is a heap box, so `c.isTrue` allocates and frees one.
     public var isTrue: Bool { if case .constant(true) = self { true } else { false } }
 
+    /// `.constant(true)`, allocated once: the checker gives it to every binding written
+    /// without `when`, and copying it retains one box instead of allocating one per binding.
+    static let unconditional = Condition.constant(true)
+
     /// Whether this is `.constant(false)` (`when false`), tested without allocating.
     public var isFalse: Bool { if case .constant(false) = self { true } else { false } }
 }
