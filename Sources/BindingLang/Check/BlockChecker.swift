@@ -55,29 +55,54 @@ struct BlockChecker {
         _ groups: inout GroupTable, _ memo: inout ConditionMemo, _ sat: inout Satisfiability,
         _ engine: inout DiagnosticEngine
     ) {
-        // By index: `for item in items` would copy every item's payload. With `release`, each
-        // item checked is replaced by `.error`, freeing it when `items` holds the only reference.
+        // Without `release` the items are only read. (One loop for both had the optimizer
+        // make `items` unique before the loop, copying every block the caller still held.)
+        guard release else {
+            return checkItems(items, group: group, &state, &result, &groups, &memo, &sat, &engine)
+        }
+        // Each item is taken out (an `.error` left in its place) before it is checked, so
+        // that when `items` holds the only reference it is freed once checked.
         for i in items.indices {
-            defer { if release { items[i] = .error(SourceRange(file: FileID(0), start: 0, end: 0)) } }
-            switch items[i] {
-            case .binding(let b):
-                check(b, group: group, &state, &result, &memo, &sat, &engine)
-            case .group(var g):
-                if g.title.value.isEmpty { engine.warning(Messages.emptyGroupTitle, at: g.title.range) }
-                // Groups do not nest in the grammar; a nested one (if the parser let it
-                // through) counts as its own group.
-                checkItems(&g.items, release: false, group: groups.id(g.title.value), &state, &result, &groups, &memo, &sat, &engine)
-            case .unbind(let u):
-                let sequence = chords.sequence(u.sequence, &engine)
-                var own: Condition? = Condition.unconditional
-                if let expression = u.condition { own = memo.lower(expression, conditions, &engine) }
-                guard let sequence, state.blockOK, let role = state.role, let blockCondition = state.condition, let own
-                else { continue }
-                result.unbinds.append(CheckedUnbind(
-                    role: role, sequence: sequence, condition: Self.and(blockCondition, own), range: u.sequence.range))
-            case .error:
-                continue
-            }
+            let item = items[i]
+            items[i] = .error(SourceRange(file: FileID(0), start: 0, end: 0))
+            checkItem(item, group: group, &state, &result, &groups, &memo, &sat, &engine)
+        }
+    }
+
+    private func checkItems(
+        _ items: [BlockItem], group: Int?, _ state: inout BlockState, _ result: inout FileResult,
+        _ groups: inout GroupTable, _ memo: inout ConditionMemo, _ sat: inout Satisfiability,
+        _ engine: inout DiagnosticEngine
+    ) {
+        // By index: `for item in items` would copy every item's payload.
+        for i in items.indices {
+            checkItem(items[i], group: group, &state, &result, &groups, &memo, &sat, &engine)
+        }
+    }
+
+    private func checkItem(
+        _ item: BlockItem, group: Int?, _ state: inout BlockState, _ result: inout FileResult,
+        _ groups: inout GroupTable, _ memo: inout ConditionMemo, _ sat: inout Satisfiability,
+        _ engine: inout DiagnosticEngine
+    ) {
+        switch item {
+        case .binding(let b):
+            check(b, group: group, &state, &result, &memo, &sat, &engine)
+        case .group(let g):
+            if g.title.value.isEmpty { engine.warning(Messages.emptyGroupTitle, at: g.title.range) }
+            // Groups do not nest in the grammar; a nested one (if the parser let it
+            // through) counts as its own group.
+            checkItems(g.items, group: groups.id(g.title.value), &state, &result, &groups, &memo, &sat, &engine)
+        case .unbind(let u):
+            let sequence = chords.sequence(u.sequence, &engine)
+            var own: Condition? = Condition.unconditional
+            if let expression = u.condition { own = memo.lower(expression, conditions, &engine) }
+            guard let sequence, state.blockOK, let role = state.role, let blockCondition = state.condition, let own
+            else { return }
+            result.unbinds.append(CheckedUnbind(
+                role: role, sequence: sequence, condition: Self.and(blockCondition, own), range: u.sequence.range))
+        case .error:
+            return
         }
     }
 
