@@ -10,11 +10,6 @@ struct NameIndex<Value> {
 
     init() {}
 
-    /// An empty index with room for `capacity` short names before it grows.
-    init(capacity: Int) {
-        short = WordPairMap(capacity: capacity)
-    }
-
     init(_ pairs: some Sequence<(String, Value)>) {
         self.init()
         for (name, value) in pairs { self[name] = value }

@@ -1,5 +1,5 @@
 /// A map from a pair of 64-bit words to values: an open-addressed table with a multiplicative
-/// hash, at most a quarter full, so that a lookup is a few instructions with no `Hasher` and
+/// hash, at most half full, so that a lookup is a few instructions with no `Hasher` and
 /// no allocation. For keys that pack into two words: short names (``NameIndex``) and records
 /// of small integers the emitter deduplicates (an action with its argument, a binding's
 /// attributes), which looked up several times faster here than in a `Dictionary`.
@@ -9,7 +9,7 @@ struct WordPairMap<Value> {
         var hi: UInt64
         var value: Value
     }
-    /// Power-of-two sized; at most a quarter full, so probes are short.
+    /// Power-of-two sized; at most half full, so probes stay short (24 bytes a slot).
     private var slots: [Slot?]
     private var mask: Int
     /// Keys held.
@@ -18,7 +18,7 @@ struct WordPairMap<Value> {
     /// An empty map with room for `capacity` keys before it grows.
     init(capacity: Int = 0) {
         var size = 16
-        while size < capacity * 4 { size *= 2 }
+        while size < capacity * 2 { size *= 2 }
         slots = [Slot?](repeating: nil, count: size)
         mask = size - 1
     }
@@ -54,7 +54,7 @@ struct WordPairMap<Value> {
 
     /// Inserts or (with `replacing`) updates; returns the value now held.
     private mutating func insert(_ lo: UInt64, _ hi: UInt64, _ value: Value, replacing: Bool) -> Value {
-        if (count + 1) * 4 > slots.count { grow() }
+        if (count + 1) * 2 > slots.count { grow() }
         var i = start(lo, hi)
         while let slot = slots[i] {
             if slot.lo == lo && slot.hi == hi {

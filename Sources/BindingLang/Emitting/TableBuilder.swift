@@ -35,13 +35,13 @@ struct TableBuilder {
         self.strip = strip
         literals = Array(repeating: [], count: keymap.contexts.count)
         literalIDs = Array(repeating: [:], count: keymap.contexts.count)
-        // Most strings are binding titles: reserving avoids rehashing every string as the
-        // table grows.
-        let expected = keymap.bindings.count + keymap.actions.count + keymap.roles.count + 16
-        stringIDs = NameIndex(capacity: expected)
-        strings.reserveCapacity(expected)
-        invocationIDs = WordPairMap(capacity: keymap.bindings.count)
-        attributeIDs = WordPairMap(capacity: keymap.bindings.count)
+        // Most strings are binding titles. The maps are sized as they fill (growing one
+        // rehashes no string): a keymap has far fewer distinct strings, invocations and
+        // attribute records than bindings.
+        strings.reserveCapacity(keymap.bindings.count / 2 + keymap.actions.count + keymap.roles.count + 16)
+        stringIDs = NameIndex()
+        invocationIDs = WordPairMap()
+        attributeIDs = WordPairMap()
     }
 
     mutating func write(_ s: Section, _ body: (inout ByteWriter) -> Void) {
