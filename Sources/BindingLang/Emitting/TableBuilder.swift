@@ -48,6 +48,13 @@ struct TableBuilder {
         body(&sections[s.rawValue])
     }
 
+    /// Reserves room for `records` more records of `size` bytes in section `s`, when their
+    /// number is known before they are written: the section is then allocated once, not
+    /// regrown (and copied) as it fills.
+    mutating func reserve(_ s: Section, records: Int, size: Int) {
+        sections[s.rawValue].bytes.reserveCapacity(sections[s.rawValue].bytes.count + records * size)
+    }
+
     // MARK: - Interning
 
     mutating func intern(_ s: String) -> UInt32 {
@@ -446,6 +453,11 @@ struct TableBuilder {
             bindingRecords.append((inv, title, attrs))
             dispatchFacts.append((UInt32(truncatingIfNeeded: bindings[i].action), cond))
         }
+        // The sections whose sizes are known now (record sizes: Docs/TableFormat.md).
+        reserve(.nodes, records: nodeCount + 1, size: 20)
+        reserve(.candidates, records: candidateStart[nodeCount], size: 4)
+        reserve(.dispatchCandidates, records: candidateStart[nodeCount], size: 16)
+        reserve(.dispatchNodes, records: nodeCount + 1, size: 16)
         var candidateCount = 0, slotCount = 0, longerCount = 0, groupCount = 0
         var nodeLonger: [(role: UInt32, ref: UInt32)] = []
         var live: [Condition] = []
@@ -517,10 +529,12 @@ struct TableBuilder {
             while keys[s].1 != TableFormat.emptySlot { s = (s + 1) & (cap - 1) }
             keys[s] = (p, code, UInt32(newID[n]))
         }
+        reserve(.strokeKeys, records: keys.count, size: 16)
         for k in keys { write(.strokeKeys) { $0.record(k.0, k.1, k.2, 0) } }
         // Narrow records when every value (and NONE as 0xFFFF) fits in 16 bits.
         let fits: (UInt32) -> Bool = { $0 < 0xFFFF || $0 == TableFormat.none }
         narrowBindings = allowNarrowBindings && order.count < 0xFFFF && bindingRecords.allSatisfy { fits($0.0) && fits($0.1) && fits($0.2) }
+        reserve(.bindings, records: bindingRecords.count, size: narrowBindings ? 8 : 16)
         for (i, r) in bindingRecords.enumerated() {
             let node = bindings[i].sequence.isEmpty ? 0 : UInt32(newID[last[i]])
             if narrowBindings {
@@ -696,6 +710,7 @@ struct TableBuilder {
         }
         // Narrow (line in 24 bits, column in 8) when every line and column fits.
         narrowSourceMap = allowNarrowBindings && lines.allSatisfy { $0.0 <= 0xFF_FFFF && $0.1 <= 0xFF }
+        reserve(.sourceMap, records: lines.count, size: narrowSourceMap ? 4 : 8)
         for (line, column) in lines {
             if narrowSourceMap {
                 write(.sourceMap) { $0.record(line | column << 24) }
