@@ -42,7 +42,7 @@ public enum Checker {
         let scope = Scope.collect(files, into: &engine)
         KeymapPlatforms.check(files, platform: platform, into: &engine)
         let conditions = ConditionChecker(scope: scope, platform: platform)
-        let chords = ChordResolver(platform: platform)
+        let chords = ChordResolver(platform: platform, sources: sources)
         let actions = ActionResolver(scope: scope)
         let blocks = BlockChecker(scope: scope, conditions: conditions, chords: chords, actions: actions)
         let menus = MenuChecker(conditions: conditions, chords: chords, actions: actions)

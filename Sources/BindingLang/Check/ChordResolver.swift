@@ -4,6 +4,15 @@ import BindingRuntime
 /// (Grammar.md §4.3), and reports each ``ChordError`` at the part it concerns.
 struct ChordResolver {
     let platform: Platform
+    /// The chords resolved so far, by source text; nil when the chords' sources are not known.
+    private let memo: ChordMemo?
+
+    /// A resolver for `platform`; given the `sources` the chords are read from, it resolves
+    /// each distinct chord text once (``ChordMemo``).
+    init(platform: Platform, sources: SourceManager? = nil) {
+        self.platform = platform
+        memo = sources.map { ChordMemo(sources: $0) }
+    }
 
     /// Modifier spellings, for did-you-means on parts in modifier position.
     private static let modifierNames: [String] = Array(Modifiers.spellings.keys) + ["primary"]
@@ -32,7 +41,12 @@ struct ChordResolver {
 
     /// The canonical chord, or nil after reporting why it is wrong.
     func chord(_ syntax: ChordSyntax, _ engine: inout DiagnosticEngine) -> Chord? {
-        if let chord = fastChord(syntax) { return chord }
+        let key = memo?.key(syntax.range)
+        if let key, let known = memo?[key] { return known }
+        if let chord = fastChord(syntax) {
+            if let key { memo?[key] = chord }
+            return chord
+        }
         switch Chord.build(parts: syntax.parts.map(\.text), platform: platform) {
         case .success(let chord):
             return chord

@@ -20,14 +20,19 @@ struct NameIndex<Value> {
     @inline(__always)
     private static func pack(_ name: String) -> (UInt64, UInt64)? {
         var name = name
-        return name.withUTF8 { bytes -> (UInt64, UInt64)? in
-            let n = bytes.count
-            guard n < 16 else { return nil }
-            var lo: UInt64 = 0, hi: UInt64 = 0
-            for i in 0..<min(n, 8) { lo |= UInt64(bytes[i]) << (8 * UInt64(i)) }
-            if n > 8 { for i in 8..<n { hi |= UInt64(bytes[i]) << (8 * UInt64(i - 8)) } }
-            return (lo, hi | UInt64(n) << 56)
-        }
+        return name.withUTF8 { pack($0) }
+    }
+
+    /// `bytes` packed as ``pack(_:)`` packs a name's UTF-8: little-endian into two words,
+    /// the length in the top byte of the second; nil when longer than 15 bytes.
+    @inline(__always)
+    static func pack(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
+        let n = bytes.count
+        guard n < 16 else { return nil }
+        var lo: UInt64 = 0, hi: UInt64 = 0
+        for i in 0..<min(n, 8) { lo |= UInt64(bytes[i]) << (8 * UInt64(i)) }
+        if n > 8 { for i in 8..<n { hi |= UInt64(bytes[i]) << (8 * UInt64(i - 8)) } }
+        return (lo, hi | UInt64(n) << 56)
     }
 
     subscript(name: String) -> Value? {

@@ -9,7 +9,14 @@ struct SystemShortcutChecker {
     let platform: Platform
 
     func check(_ bindings: [CheckedBinding], _ engine: inout DiagnosticEngine) {
-        let reserved = ReservedShortcuts.byChord(on: platform)
+        // The platform's reserved shortcuts by chord code: a lookup per stroke hashes no
+        // `Chord`.
+        var lists: [[ReservedShortcut]] = []
+        var reserved = WordPairMap<Int>()
+        for (chord, found) in ReservedShortcuts.byChord(on: platform) where !found.isEmpty {
+            reserved[lo: UInt64(chord.code), hi: 0] = lists.count
+            lists.append(found)
+        }
         // By index, reading only the fields used: `for b in bindings` would copy every
         // binding whole (a retain and a release per reference it holds).
         for i in bindings.indices {
@@ -18,7 +25,7 @@ struct SystemShortcutChecker {
                 if !sequence.contains(where: ReservedShortcuts.isReservedAnywhere) {
                     engine.warning(Messages.allowReservedUnneeded(sequence), at: allowed)
                 }
-            } else if let (chord, found) = firstReserved(sequence, in: reserved) {
+            } else if let (chord, found) = firstReserved(sequence, in: reserved, lists) {
                 engine.warning(Messages.reservedShortcut(chord, found, platform: platform), at: bindings[i].range)
             }
             if platform == .iPadOS && !bindings[i].wantsPriority {
@@ -31,9 +38,10 @@ struct SystemShortcutChecker {
         }
     }
 
-    private func firstReserved(_ sequence: [Chord], in reserved: [Chord: [ReservedShortcut]]) -> (Chord, [ReservedShortcut])? {
+    private func firstReserved(_ sequence: [Chord], in reserved: WordPairMap<Int>, _ lists: [[ReservedShortcut]])
+        -> (Chord, [ReservedShortcut])? {
         for chord in sequence {
-            if let found = reserved[chord], !found.isEmpty { return (chord, found) }
+            if let i = reserved[lo: UInt64(chord.code), hi: 0] { return (chord, lists[i]) }
         }
         return nil
     }
