@@ -189,4 +189,26 @@ struct PressCostTests {
         let contMessages = checkSource(keymap { "j \(letters[$0 % 26]) \(letters[$0 / 26])" }).1.map(\.message)
         #expect(contMessages.contains { $0.hasPrefix("the conditions of the bindings that continue 'j' in role 'R'") })
     }
+
+    @Test func continuationsWithOneConditionAreCountedOnce() {
+        // 70 bindings continue `j` under the same condition of about 1,000 operations: counted
+        // as if distinct they would pass the limit (the checker's first, cheap bound), but
+        // the table's longer entry holds the condition once, so nothing is refused.
+        let group = "(" + Array(repeating: "(a && a)", count: 25).joined(separator: " || ") + ")"
+        let condition = Array(repeating: group, count: 10).joined(separator: " || ")
+        let letters = (0..<26).map { String(UnicodeScalar(UInt8(ascii: "a") + UInt8($0))) }
+        var text = "context a: Bool\nresponder R\naction go\nin R {\n"
+        for i in 0..<70 { text += "  j \(letters[i % 26]) \(letters[i / 26]) -> go when \(condition)\n" }
+        text += "}\n"
+        let (keymap, diagnostics, _) = checkSource(text)
+        #expect(diagnostics.filter { $0.severity == .error }.isEmpty, "\(diagnostics.map(\.message))")
+        #expect(keymap?.bindings.count == 70)
+        // And the runtime takes the table.
+        #expect(keymap.flatMap { try? Emitter.emitLoadable($0) } != nil)
+        // Two conditions alternating: still counted once each.
+        var two = "context a: Bool\ncontext b: Bool\nresponder R\naction go\nin R {\n"
+        for i in 0..<70 { two += "  j \(letters[i % 26]) \(letters[i / 26]) -> go when \(i % 2 == 0 ? "a" : "b") && (\(condition))\n" }
+        two += "}\n"
+        #expect(checkSource(two).1.filter { $0.severity == .error }.isEmpty)
+    }
 }

@@ -13,12 +13,23 @@ struct PressCost {
     let scope: Scope
 
     /// The sum, for one role and prefix, being accumulated.
+    ///
+    /// Counting distinct conditions needs a set, and hashing every continuation's condition
+    /// into one was most of this check's time, so the sum starts as an upper bound that counts
+    /// every condition as distinct: while that stays within ``TableFormat/maxPressCode`` the
+    /// exact sum does too. Only when the bound passes the limit is the sum counted again,
+    /// exactly, from the prefix's first continuation (its continuations are adjacent in
+    /// ``BindingOrder``), and exactly from then on.
     private struct Prefix {
         var code: UInt32
         var continuations = 0
+        /// Whether `continuations` is exact (else an upper bound).
+        var exact = false
         var distinct = Set<Condition>()
         /// The first binding continuing it (where an error is reported).
         var first: Int
+        /// That binding's position in the order.
+        var firstPosition: Int
     }
 
     func check(_ bindings: [CheckedBinding], in order: BindingOrder, _ engine: inout DiagnosticEngine) {
@@ -42,7 +53,19 @@ struct PressCost {
                 }
             }
         }
-        for i in order.indices {
+        /// Counts `prefix`'s continuations exactly, from its first through position `last`
+        /// of the order, as the exact count would have gone: a condition is added while the
+        /// sum is within the limit.
+        func recount(_ prefix: inout Prefix, through last: Int) {
+            prefix.continuations = 0
+            prefix.exact = true
+            for position in prefix.firstPosition...last where prefix.continuations <= TableFormat.maxPressCode {
+                let condition = bindings[order.indices[position]].condition
+                if condition.isFalse { continue }
+                if prefix.distinct.insert(condition).inserted { prefix.continuations += Self.size(condition) + 1 }
+            }
+        }
+        for (position, i) in order.indices.enumerated() {
             // Only the fields used: a whole binding's copy retains every reference it holds.
             let bRole = bindings[i].role, sequence = bindings[i].sequence
             if bRole != role {
@@ -53,7 +76,9 @@ struct PressCost {
             var shared = 0
             while shared < path.count, shared < sequence.count - 1, path[shared].code == sequence[shared].code { shared += 1 }
             pop(to: shared, &engine)
-            while path.count < sequence.count - 1 { path.append(Prefix(code: sequence[path.count].code, first: i)) }
+            while path.count < sequence.count - 1 {
+                path.append(Prefix(code: sequence[path.count].code, first: i, firstPosition: position))
+            }
             // Bindings of exactly the same sequence are adjacent.
             if ownStart < 0 || bindings[ownStart].role != bRole || bindings[ownStart].sequence != sequence {
                 closeOwn(&engine)
@@ -66,7 +91,12 @@ struct PressCost {
             if condition.isFalse { continue }
             for k in path.indices where path[k].continuations <= TableFormat.maxPressCode {
                 // Count each distinct condition once, plus the `or` joining it.
-                if path[k].distinct.insert(condition).inserted { path[k].continuations += size + 1 }
+                if path[k].exact {
+                    if path[k].distinct.insert(condition).inserted { path[k].continuations += size + 1 }
+                } else {
+                    path[k].continuations += size + 1
+                    if path[k].continuations > TableFormat.maxPressCode { recount(&path[k], through: position) }
+                }
             }
         }
         pop(to: 0, &engine)
@@ -75,11 +105,8 @@ struct PressCost {
 
     /// Instructions the emitter writes for `c` (one per node).
     static func size(_ c: Condition) -> Int {
-        // Most bindings' conditions are one node (`true`, a flag): no stack for them.
-        switch c {
-        case .constant, .flag, .enumEquals, .stringEquals, .inside, .plays: return 1
-        case .not, .and, .or: break
-        }
+        // Most bindings' conditions are a few nodes: counted without a stack.
+        if let n = smallSize(c, depth: 0) { return n }
         var count = 0
         var stack = [c]
         while let x = stack.popLast() {
@@ -91,5 +118,19 @@ struct PressCost {
             }
         }
         return count
+    }
+
+    /// `size(c)` when `c` is at most 8 levels tall, counted recursively (no allocation);
+    /// nil for a taller condition.
+    private static func smallSize(_ c: Condition, depth: Int) -> Int? {
+        switch c {
+        case .constant, .flag, .enumEquals, .stringEquals, .inside, .plays: return 1
+        case .not(let x):
+            guard depth < 8, let n = smallSize(x, depth: depth + 1) else { return nil }
+            return n + 1
+        case .and(let l, let r), .or(let l, let r):
+            guard depth < 8, let a = smallSize(l, depth: depth + 1), let b = smallSize(r, depth: depth + 1) else { return nil }
+            return a + b + 1
+        }
     }
 }
