@@ -359,12 +359,18 @@ struct TableBuilder {
         var parent: [Int] = [-1], chord: [UInt32] = [TableFormat.none]
         var childOf: [UInt64: Int] = [:]
         childOf.reserveCapacity(bindings.count)
-        var last = [Int](repeating: 0, count: bindings.count)   // per binding: its node
+        // Per binding: its node (-1 for an empty sequence) and its role's code, read from the
+        // bindings once: each later pass reads these compact arrays, not the 184-byte
+        // bindings and their sequences' storage (two cache misses per binding and pass).
+        var last = [Int](repeating: -1, count: bindings.count)
+        var roleCodes = [UInt32](repeating: TableFormat.menuRole, count: bindings.count)
         // Per stroke before the last of a binding: (provisional prefix node, binding).
         var prefixes: [(node: Int, binding: Int)] = []
         for i in bindings.indices {
+            if let role = bindings[i].role { roleCodes[i] = UInt32(truncatingIfNeeded: role) }
             var n = 0
             let sequence = bindings[i].sequence
+            guard !sequence.isEmpty else { continue }
             for (k, c) in sequence.enumerated() {
                 let key = UInt64(UInt32(truncatingIfNeeded: n)) << 32 | UInt64(c.code)
                 let next: Int
@@ -407,15 +413,15 @@ struct TableBuilder {
             head += 1
             order.append(contentsOf: children[childStart[n]..<childStart[n + 1]])
         }
-        func roleOf(_ i: Int) -> UInt32 { bindings[i].role.map { UInt32(truncatingIfNeeded: $0) } ?? TableFormat.menuRole }
+        func roleOf(_ i: Int) -> UInt32 { roleCodes[i] }
         // Per node (by new number): the candidates (bindings of exactly its sequence), sorted
         // by role then binding.
         var candidateStart = [Int](repeating: 0, count: nodeCount + 1)
-        for i in bindings.indices where !bindings[i].sequence.isEmpty { candidateStart[newID[last[i]] + 1] += 1 }
+        for i in bindings.indices where last[i] >= 0 { candidateStart[newID[last[i]] + 1] += 1 }
         for n in 0..<nodeCount { candidateStart[n + 1] += candidateStart[n] }
         var candidateList = [(role: UInt32, binding: Int)](repeating: (0, 0), count: candidateStart[nodeCount])
         fill = candidateStart
-        for i in bindings.indices where !bindings[i].sequence.isEmpty {
+        for i in bindings.indices where last[i] >= 0 {
             let n = newID[last[i]]
             candidateList[fill[n]] = (roleOf(i), i)
             fill[n] += 1
@@ -536,7 +542,7 @@ struct TableBuilder {
         narrowBindings = allowNarrowBindings && order.count < 0xFFFF && bindingRecords.allSatisfy { fits($0.0) && fits($0.1) && fits($0.2) }
         reserve(.bindings, records: bindingRecords.count, size: narrowBindings ? 8 : 16)
         for (i, r) in bindingRecords.enumerated() {
-            let node = bindings[i].sequence.isEmpty ? 0 : UInt32(newID[last[i]])
+            let node = last[i] < 0 ? 0 : UInt32(newID[last[i]])
             if narrowBindings {
                 write(.bindings) { w in
                     for v in [node, r.0, r.1, r.2] {
