@@ -84,6 +84,9 @@ extension Parser {
         /// an array of exactly its size (growing a fresh array from empty, or reserving a
         /// guess, left most of the tree's chord arrays unused).
         var chordBuffer: [ChordSyntax] = []
+        /// Whether the block item just read (``parseBlockItem(inGroup:previousWasBinding:)``)
+        /// is a binding.
+        var itemWasBinding = false
 
         init(source: SourceFile, file: FileID, tokens: [Token]) {
             self.source = source
@@ -610,9 +613,11 @@ extension Parser {
                 }
                 let before = pos
                 constructStart = pos
-                let item = parseBlockItem(inGroup: inGroup, previousWasBinding: previousWasBinding)
-                if case .binding = item { previousWasBinding = true } else { previousWasBinding = false }
-                items.append(item)
+                // Appended directly (looking at the item's case first copied it), and
+                // `parseBlockItem` says whether it read a binding.
+                itemWasBinding = false
+                items.append(parseBlockItem(inGroup: inGroup, previousWasBinding: previousWasBinding))
+                previousWasBinding = itemWasBinding
                 if pos == before { advance() }  // progress guard
                 assert(pos > before || atEnd)
             }
@@ -713,15 +718,13 @@ extension Parser {
                 }
                 attributes = parsed
             }
-            guard var binding = parseBinding() else {
+            // The binding is built once, with its attributes (changing a built one copied it).
+            guard let binding = parseBinding(attributes: attributes, start: start) else {
                 skipLine(from: from)
                 return .error(range(start, max(start, prevEnd)))
             }
-            if !attributes.isEmpty {
-                binding.attributes = attributes
-                binding.range = range(start, binding.range.end)
-            }
             expectLineEnd()
+            itemWasBinding = true
             return .binding(binding)
         }
 
@@ -841,8 +844,9 @@ extension Parser {
             }
         }
 
-        /// `binding = sequence "->" NL actionRef [ NL string ] [ NL "when" expr ] ;`
-        mutating func parseBinding() -> BindingSyntax? {
+        /// `binding = sequence "->" NL actionRef [ NL string ] [ NL "when" expr ] ;` after
+        /// `attributes` (none, or those read from `start`).
+        mutating func parseBinding(attributes: [AttributeSyntax], start: Int) -> BindingSyntax? {
             guard let sequence = parseSequence() else { return nil }
             guard case .arrow = tok.kind else {
                 errorExpected("'->' after the key sequence")
@@ -865,7 +869,7 @@ extension Parser {
             }
             return BindingSyntax(
                 sequence: sequence, action: action, title: title, condition: condition,
-                range: range(sequence.range.start, prevEnd))
+                range: range(attributes.isEmpty ? sequence.range.start : start, prevEnd), attributes: attributes)
         }
 
         /// Nothing follows `->` on its line. When the next line holds just the action (no `->`
