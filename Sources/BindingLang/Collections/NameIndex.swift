@@ -1,5 +1,5 @@
 /// A map from names to values, faster than `[String: Value]` for the short ASCII names of
-/// keymaps (`ctrl`, `shift`, `loggedIn`, `selectTab`): a name of up to 16 bytes is packed
+/// keymaps (`ctrl`, `shift`, `loggedIn`, `selectTab`): a name of up to 15 bytes is packed
 /// into two integers and looked up in an open-addressed table with a multiplicative hash,
 /// without `Hasher` or string comparison. Longer names use a dictionary.
 struct NameIndex<Value> {

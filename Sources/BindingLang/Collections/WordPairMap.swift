@@ -9,7 +9,7 @@ struct WordPairMap<Value> {
         var hi: UInt64
         var value: Value
     }
-    /// Power-of-two sized; at most half full, so probes stay short (24 bytes a slot).
+    /// Power-of-two sized; at most half full, so probes stay short.
     private var slots: [Slot?]
     private var mask: Int
     /// Keys held.
