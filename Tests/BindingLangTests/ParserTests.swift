@@ -246,3 +246,13 @@ let grammarExample = """
     #expect(syntaxDiagnostics("in R {\n  k -> a\n  \"Title\" when x\n}")
         == ["3:3: error: a binding's title must be on the same line as its action"])
 }
+
+/// A `when` or title alone on the line after a group's `}` follows no binding of its own
+/// block: it is not reported as a binding's condition or title on the next line, even when
+/// the group's last item is a binding.
+@Test func lineAfterAGroupDoesNotContinueItsLastBinding() {
+    let afterGroup = "in R {\n  group \"G\" {\n    a -> go\n  }\n  when x\n}"
+    #expect(syntaxDiagnostics(afterGroup) == ["5:9: error: expected '->' after the key sequence, found end of line"])
+    let afterBinding = "in R {\n  a -> go\n  when x\n}"
+    #expect(syntaxDiagnostics(afterBinding) == ["3:3: error: a binding's 'when' must be on the same line as its action"])
+}

@@ -621,6 +621,9 @@ extension Parser {
                 if pos == before { advance() }  // progress guard
                 assert(pos > before || atEnd)
             }
+            // A group's items were read here: the group itself, the item being read one
+            // level up, is not a binding.
+            itemWasBinding = false
             return items
         }
 
