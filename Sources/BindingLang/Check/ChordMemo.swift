@@ -4,7 +4,7 @@ import BindingRuntime
 /// (`ctrl+shift+9` heads a dozen sequences) is resolved once: a large keymap's chords are
 /// mostly repeats, and resolving one looks up each of its parts by name.
 ///
-/// Keyed by the chord's source text, packed into two words (``NameIndex/pack(_:)``): the
+/// Keyed by the chord's source text, packed into two words (``UnsafeBufferPointer/packedWords``): the
 /// parser reads the same text into the same parts, and the resolver's platform is fixed, so
 /// the same text always means the same chord. Chords longer than 15 bytes are not kept. Only
 /// chords that resolved without a diagnostic are kept. A class, so that the resolver (a
@@ -24,7 +24,7 @@ final class ChordMemo {
         guard file >= 0, file < sources.files.count, range.end - range.start < 16 else { return nil }
         return sources.files[file].bytes.withUnsafeBufferPointer { all in
             guard range.start >= 0, range.start <= range.end, range.end <= all.count else { return nil }
-            return NameIndex<Chord>.pack(UnsafeBufferPointer(rebasing: all[range.start..<range.end]))
+            return UnsafeBufferPointer(rebasing: all[range.start..<range.end]).packedWords
         }
     }
 

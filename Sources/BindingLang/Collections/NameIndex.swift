@@ -15,24 +15,12 @@ struct NameIndex<Value> {
         for (name, value) in pairs { self[name] = value }
     }
 
-    /// `name` packed into two integers (length in the top byte of `hi`), or nil when it is
-    /// longer than 15 bytes.
+    /// `name` packed into two integers (``UnsafeBufferPointer/packedWords``), or nil when it
+    /// is longer than 15 bytes.
     @inline(__always)
     private static func pack(_ name: String) -> (UInt64, UInt64)? {
         var name = name
-        return name.withUTF8 { pack($0) }
-    }
-
-    /// `bytes` packed as ``pack(_:)`` packs a name's UTF-8: little-endian into two words,
-    /// the length in the top byte of the second; nil when longer than 15 bytes.
-    @inline(__always)
-    static func pack(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
-        let n = bytes.count
-        guard n < 16 else { return nil }
-        var lo: UInt64 = 0, hi: UInt64 = 0
-        for i in 0..<min(n, 8) { lo |= UInt64(bytes[i]) << (8 * UInt64(i)) }
-        if n > 8 { for i in 8..<n { hi |= UInt64(bytes[i]) << (8 * UInt64(i - 8)) } }
-        return (lo, hi | UInt64(n) << 56)
+        return name.withUTF8 { $0.packedWords }
     }
 
     subscript(name: String) -> Value? {

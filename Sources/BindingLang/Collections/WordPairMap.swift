@@ -82,3 +82,17 @@ struct WordPairMap<Value> {
 
 extension WordPairMap: Sendable where Value: Sendable {}
 extension WordPairMap.Slot: Sendable where Value: Sendable {}
+
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// Up to 15 bytes packed into two words, a ``WordPairMap`` key: little-endian, the length
+    /// in the top byte of the second word; nil when longer.
+    @inline(__always)
+    var packedWords: (UInt64, UInt64)? {
+        let n = count
+        guard n < 16 else { return nil }
+        var lo: UInt64 = 0, hi: UInt64 = 0
+        for i in 0..<Swift.min(n, 8) { lo |= UInt64(self[i]) << (8 * UInt64(i)) }
+        if n > 8 { for i in 8..<n { hi |= UInt64(self[i]) << (8 * UInt64(i - 8)) } }
+        return (lo, hi | UInt64(n) << 56)
+    }
+}

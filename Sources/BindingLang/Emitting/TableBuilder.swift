@@ -413,7 +413,6 @@ struct TableBuilder {
             head += 1
             order.append(contentsOf: children[childStart[n]..<childStart[n + 1]])
         }
-        func roleOf(_ i: Int) -> UInt32 { roleCodes[i] }
         // Per node (by new number): the candidates (bindings of exactly its sequence), sorted
         // by role then binding.
         var candidateStart = [Int](repeating: 0, count: nodeCount + 1)
@@ -423,7 +422,7 @@ struct TableBuilder {
         fill = candidateStart
         for i in bindings.indices where last[i] >= 0 {
             let n = newID[last[i]]
-            candidateList[fill[n]] = (roleOf(i), i)
+            candidateList[fill[n]] = (roleCodes[i], i)
             fill[n] += 1
         }
         for n in 0..<nodeCount where candidateStart[n + 1] - candidateStart[n] > 1 {
@@ -431,7 +430,7 @@ struct TableBuilder {
         }
         // Per prefix node (by new number), per role ascending: the bindings of longer
         // sequences, in binding order.
-        var longerList = prefixes.map { (node: newID[$0.node], role: roleOf($0.binding), binding: $0.binding) }
+        var longerList = prefixes.map { (node: newID[$0.node], role: roleCodes[$0.binding], binding: $0.binding) }
         longerList.sort { ($0.node, $0.role, $0.binding) < ($1.node, $1.role, $1.binding) }
         var longerStart = [Int](repeating: 0, count: nodeCount + 1)
         for e in longerList { longerStart[e.node + 1] += 1 }
@@ -455,7 +454,7 @@ struct TableBuilder {
                 flags |= TableFormat.attributeRepeat | ms << TableFormat.attributeRepeatShift
             }
             let cond = condition(bindings[i].condition)
-            let attrs = attributes(roleOf(i), group, cond, flags)
+            let attrs = attributes(roleCodes[i], group, cond, flags)
             bindingRecords.append((inv, title, attrs))
             dispatchFacts.append((UInt32(truncatingIfNeeded: bindings[i].action), cond))
         }

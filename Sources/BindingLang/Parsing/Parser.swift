@@ -84,9 +84,6 @@ extension Parser {
         /// an array of exactly its size (growing a fresh array from empty, or reserving a
         /// guess, left most of the tree's chord arrays unused).
         var chordBuffer: [ChordSyntax] = []
-        /// Whether the block item just read (``parseBlockItem(inGroup:previousWasBinding:)``)
-        /// is a binding.
-        var itemWasBinding = false
 
         init(source: SourceFile, file: FileID, tokens: [Token]) {
             self.source = source
@@ -613,17 +610,13 @@ extension Parser {
                 }
                 let before = pos
                 constructStart = pos
-                // Appended directly (looking at the item's case first copied it), and
-                // `parseBlockItem` says whether it read a binding.
-                itemWasBinding = false
+                // Appended first, then its case read in place (matching the item before
+                // appending it copied the binding).
                 items.append(parseBlockItem(inGroup: inGroup, previousWasBinding: previousWasBinding))
-                previousWasBinding = itemWasBinding
+                previousWasBinding = items[items.count - 1].isBinding
                 if pos == before { advance() }  // progress guard
                 assert(pos > before || atEnd)
             }
-            // A group's items were read here: the group itself, the item being read one
-            // level up, is not a binding.
-            itemWasBinding = false
             return items
         }
 
@@ -727,7 +720,6 @@ extension Parser {
                 return .error(range(start, max(start, prevEnd)))
             }
             expectLineEnd()
-            itemWasBinding = true
             return .binding(binding)
         }
 

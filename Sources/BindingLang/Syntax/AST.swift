@@ -122,6 +122,14 @@ public enum BlockItem: Sendable {
     case error(SourceRange)
 }
 
+extension BlockItem {
+    /// Whether the item is a binding (its case only: no payload is copied).
+    var isBinding: Bool {
+        if case .binding = self { return true }
+        return false
+    }
+}
+
 /// `group "Title" { items }`: a discoverability group.
 public struct GroupSyntax: Sendable {
     public var title: StringLiteral
