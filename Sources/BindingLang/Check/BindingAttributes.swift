@@ -100,7 +100,7 @@ struct BindingAttributes {
                 // default window, so nothing else is reported about it.
                 let window = attribute.argument.flatMap { repeatWindow($0, &engine) }
                 result.repeatMilliseconds = window ?? Int(TableFormat.defaultRepeatMilliseconds)
-                if let sequence, sequence.chords.count == 1 {
+                if let sequence, sequence.chordCount == 1 {
                     // Remove the attribute and the space up to what follows it.
                     let next = i + 1 < syntax.count ? syntax[i + 1].range.start : sequence.range.start
                     let removal = SourceRange(file: attribute.range.file, start: attribute.range.start, end: next)

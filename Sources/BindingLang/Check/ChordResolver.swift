@@ -22,36 +22,43 @@ struct ChordResolver {
     /// The chords of a sequence, or nil when one of them is wrong (each error reported) or it
     /// has more than ``TableFormat/maxSequenceLength`` strokes.
     func sequence(_ syntax: ChordSequenceSyntax, _ engine: inout DiagnosticEngine) -> [Chord]? {
-        if syntax.chords.count > TableFormat.maxSequenceLength {
-            engine.error(Messages.sequenceTooLong(syntax.chords.count), at: syntax.range)
+        let count = syntax.chordCount
+        if count > TableFormat.maxSequenceLength {
+            engine.error(Messages.sequenceTooLong(count), at: syntax.range)
+            return nil
+        }
+        if count == 0 {
+            engine.error(Messages.chordHasNoKey(""), at: syntax.range)
             return nil
         }
         var chords: [Chord] = []
-        chords.reserveCapacity(syntax.chords.count)
+        chords.reserveCapacity(count)
         var failed = false
-        for c in syntax.chords {
-            if let chord = chord(c, &engine) { chords.append(chord) } else { failed = true }
-        }
-        if syntax.chords.isEmpty {
-            engine.error(Messages.chordHasNoKey(""), at: syntax.range)
-            return nil
+        syntax.forEachChord { parts, range in
+            if let chord = chord(parts, range, &engine) { chords.append(chord) } else { failed = true }
         }
         return failed ? nil : chords
     }
 
     /// The canonical chord, or nil after reporting why it is wrong.
     func chord(_ syntax: ChordSyntax, _ engine: inout DiagnosticEngine) -> Chord? {
-        let key = memo?.key(syntax.range)
+        chord(syntax.parts[...], syntax.range, &engine)
+    }
+
+    /// The canonical chord of `parts`, written at `range`, or nil after reporting why it is
+    /// wrong.
+    private func chord(_ parts: ArraySlice<KeyPart>, _ range: SourceRange, _ engine: inout DiagnosticEngine) -> Chord? {
+        let key = memo?.key(range)
         if let key, let known = memo?[key] { return known }
-        if let chord = fastChord(syntax) {
+        if let chord = fastChord(parts) {
             if let key { memo?[key] = chord }
             return chord
         }
-        switch Chord.build(parts: syntax.parts.map(\.text), platform: platform) {
+        switch Chord.build(parts: parts.map(\.text), platform: platform) {
         case .success(let chord):
             return chord
         case .failure(let error):
-            report(error, syntax, &engine)
+            report(error, ChordSyntax(parts: Array(parts), range: range), &engine)
             return nil
         }
     }
@@ -74,10 +81,10 @@ struct ChordResolver {
     /// The common, valid case without building a parts array: the same result as
     /// ``Chord/build(parts:platform:)`` whenever it returns one; nil for anything unusual
     /// (which then goes through `build`, which also says what is wrong).
-    private func fastChord(_ syntax: ChordSyntax) -> Chord? {
-        guard let last = syntax.parts.last else { return nil }
+    private func fastChord(_ parts: ArraySlice<KeyPart>) -> Chord? {
+        guard let last = parts.last else { return nil }
         var modifiers: Modifiers = []
-        for part in syntax.parts.dropLast() {
+        for part in parts.dropLast() {
             let m: Modifiers
             switch Self.meanings[part.text] {
             case .modifier(let known)?: m = known

@@ -44,13 +44,13 @@ public enum Parser {
 extension Parser {
     /// A copy of `buffer` in storage of its own, allocated at exactly its size: `Array(buffer)`
     /// would share the reused buffer, and appending one by one overallocates (a sequence's
-    /// chords were a tenth of the syntax tree of a large keymap). Written for its element
+    /// parts are a third of the syntax tree of a large keymap). Written for its element
     /// type, so that it is compiled for it (a generic one was not specialised and looked up
     /// type metadata on every call). Reserved, then appended: `init(unsafeUninitializedCapacity:)`
     /// allocates through the standard library's unspecialised code, which looked the storage
     /// type up again on every call (a third of the copy's cost).
-    static func exactCopy(_ buffer: [ChordSyntax]) -> [ChordSyntax] {
-        var copy: [ChordSyntax] = []
+    static func exactCopy(_ buffer: [KeyPart]) -> [KeyPart] {
+        var copy: [KeyPart] = []
         copy.reserveCapacity(buffer.count)
         copy.append(contentsOf: buffer)
         return copy
@@ -80,10 +80,10 @@ extension Parser {
         /// Token index where the current declaration, item, entry or field began: an error
         /// there names the token found even when it starts a line.
         var constructStart = 0
-        /// Reused buffer for the chords of the sequence being read: each sequence then gets
-        /// an array of exactly its size (growing a fresh array from empty, or reserving a
-        /// guess, left most of the tree's chord arrays unused).
-        var chordBuffer: [ChordSyntax] = []
+        /// Reused buffer for the key parts of the sequence being read: each sequence then
+        /// gets one array of exactly its size (growing a fresh array from empty, or reserving
+        /// a guess, left most of the tree's part arrays unused).
+        var partBuffer: [KeyPart] = []
 
         init(source: SourceFile, file: FileID, tokens: [Token]) {
             self.source = source
@@ -914,9 +914,16 @@ extension Parser {
         /// `sequence = chord { NL chord } ;`: chords separated by white space, on one line.
         /// With `stopAtWhen` (after `unbind`), a bare `when` ends the sequence.
         mutating func parseSequence(stopAtWhen: Bool = false) -> ChordSequenceSyntax? {
-            guard let first = parseChord() else { return nil }
-            chordBuffer.removeAll(keepingCapacity: true)
-            chordBuffer.append(first)
+            // Taken out of the state while parsing (the chords are parsed by mutating it);
+            // put back, with its capacity, once the sequence is copied out.
+            var parts: [KeyPart] = []
+            swap(&parts, &partBuffer)
+            defer {
+                parts.removeAll(keepingCapacity: true)
+                swap(&parts, &partBuffer)
+            }
+            guard let first = parseChord(into: &parts) else { return nil }
+            var last = first
             while !atEnd && !tok.precededByNewline && canStartChord(tok) {
                 if stopAtWhen && isWord(tok, "when") && !(peek().kind == .plus && peek().adjacent) { break }
                 let before = pos
@@ -928,12 +935,20 @@ extension Parser {
                     advance()
                     if atEnd || tok.precededByNewline || !canStartChord(tok) { return nil }
                 }
-                guard let c = parseChord() else { return nil }
-                chordBuffer.append(c)
+                guard let c = parseChord(into: &parts) else { return nil }
+                last = c
                 assert(pos > before)
             }
-            let chords = Parser.exactCopy(chordBuffer)
-            return ChordSequenceSyntax(chords: chords, range: range(first.range.start, chords[chords.count - 1].range.end))
+            return ChordSequenceSyntax(parts: Parser.exactCopy(parts), range: range(first.start, last.end))
+        }
+
+        /// One chord as its own ``ChordSyntax`` (a menu item's key equivalent).
+        mutating func parseChord() -> ChordSyntax? {
+            var parts: [KeyPart] = []
+            parts.reserveCapacity(partCount())
+            guard let range = parseChord(into: &parts) else { return nil }
+            parts[0].startsChord = false
+            return ChordSyntax(parts: parts, range: range)
         }
 
         /// ```
@@ -941,10 +956,12 @@ extension Parser {
         /// keyPart = ident | digits | string | unicode
         ///         | punct ;                         (* punct: only directly after "+" *)
         /// ```
-        mutating func parseChord() -> ChordSyntax? {
+        ///
+        /// Appends the chord's parts to `parts`, the first marked ``KeyPart/startsChord``, and
+        /// returns the chord's range; nil (parts maybe appended) after reporting an error.
+        mutating func parseChord(into parts: inout [KeyPart]) -> SourceRange? {
             let first = tok
-            var parts: [KeyPart] = []
-            parts.reserveCapacity(partCount())
+            let firstPart = parts.count
             switch first.kind {
             case .identifier, .integer, .unicode, .string:
                 guard let p = keyPart() else { return nil }
@@ -1006,7 +1023,8 @@ extension Parser {
                 }
             default: break
             }
-            return ChordSyntax(parts: parts, range: range(first.start, prevEnd))
+            parts[firstPart].startsChord = true
+            return range(first.start, prevEnd)
         }
 
         /// How many key parts the chord starting at the current token has: one, plus one per

@@ -223,12 +223,61 @@ public struct AttributeArgumentSyntax: Sendable {
 }
 
 /// One or more chords separated by spaces: `ctrl+k ctrl+c`.
+///
+/// The chords' key parts are kept in one array, in order, a chord starting at each part whose
+/// ``KeyPart/startsChord`` is set: one array per sequence rather than one per chord and one of
+/// chords (the parts are the largest share of a large keymap's syntax tree). ``chords`` gives
+/// them chord by chord.
 public struct ChordSequenceSyntax: Sendable {
-    public var chords: [ChordSyntax]
+    /// Every chord's parts in order; the first part of each chord has ``KeyPart/startsChord``.
+    public private(set) var parts: [KeyPart]
     public var range: SourceRange
+
     public init(chords: [ChordSyntax], range: SourceRange) {
-        self.chords = chords
+        var parts: [KeyPart] = []
+        parts.reserveCapacity(chords.reduce(0) { $0 + $1.parts.count })
+        for chord in chords {
+            for (i, part) in chord.parts.enumerated() {
+                var part = part
+                part.startsChord = i == 0
+                parts.append(part)
+            }
+        }
+        self.init(parts: parts, range: range)
+    }
+
+    /// A sequence of `parts` as stored (each chord's first part marked).
+    init(parts: [KeyPart], range: SourceRange) {
+        self.parts = parts
         self.range = range
+    }
+
+    /// The chords, each with its own parts array (made on each call).
+    public var chords: [ChordSyntax] {
+        var chords: [ChordSyntax] = []
+        forEachChord { parts, range in
+            chords.append(ChordSyntax(parts: parts.map { var p = $0; p.startsChord = false; return p }, range: range))
+        }
+        return chords
+    }
+
+    /// How many chords the sequence has.
+    public var chordCount: Int {
+        var n = 0
+        for i in parts.indices where parts[i].startsChord { n += 1 }
+        return n
+    }
+
+    /// Calls `body` with each chord's parts and range, in order, without copying the parts.
+    /// A chord's range runs from its first part's start to its last part's end, as parsed.
+    func forEachChord(_ body: (ArraySlice<KeyPart>, SourceRange) -> Void) {
+        var start = 0
+        while start < parts.count {
+            var end = start + 1
+            while end < parts.count && !parts[end].startsChord { end += 1 }
+            body(parts[start..<end], parts[start].range.through(parts[end - 1].range))
+            start = end
+        }
     }
 }
 
@@ -247,10 +296,17 @@ public struct ChordSyntax: Sendable {
 public struct KeyPart: Sendable, Equatable {
     public var text: String
     public var range: SourceRange
+    /// In a ``ChordSequenceSyntax``, whether this part begins a chord (false elsewhere). It
+    /// lives in the padding after `range`, so it costs no memory, and it is not compared.
+    public internal(set) var startsChord = false
+
     public init(text: String, range: SourceRange) {
         self.text = text
         self.range = range
     }
+
+    /// Same text and range.
+    public static func == (a: KeyPart, b: KeyPart) -> Bool { a.text == b.text && a.range == b.range }
 }
 
 /// `name` or `name(literal)`: the action a binding or menu item sends.

@@ -80,7 +80,7 @@ extension Analysis {
     /// The starts of chord parts (key tokens) and shortcut field names in a declaration.
     private func collect(_ declaration: Declaration, _ keys: inout Set<Int>, _ fields: inout Set<Int>) {
         func sequence(_ s: ChordSequenceSyntax) {
-            for chord in s.chords { for part in chord.parts { keys.insert(part.range.start) } }
+            for part in s.parts { keys.insert(part.range.start) }
         }
         func items(_ list: [BlockItem]) {
             for item in list {
