@@ -10,13 +10,9 @@ struct BlockChecker {
 
     /// Adds the block's bindings and unbinds to `result`; a binding with any error is left
     /// out (its errors reported), and so is every binding of a block whose role or condition
-    /// is wrong, once their own mistakes are reported.
-    ///
-    /// With `release`, each item of `block` is replaced by an `.error` item once checked, so
-    /// that a block held only here is freed item by item (a keymap of 10^6 bindings is mostly
-    /// one block).
+    /// is wrong, once their own mistakes are reported. The block is only read.
     func check(
-        _ block: inout BindingBlock, release: Bool, into result: inout FileResult, groups: inout GroupTable,
+        _ block: BindingBlock, into result: inout FileResult, groups: inout GroupTable,
         memo: inout ConditionMemo, _ sat: inout Satisfiability, _ engine: inout DiagnosticEngine
     ) {
         let role = scope.resolveRole(block.role, &engine)
@@ -37,7 +33,7 @@ struct BlockChecker {
         var state = BlockState(
             role: role, condition: blockCondition, blockOK: role != nil && blockCondition != nil && !offPlatform,
             warnUnsatisfiable: warnUnsatisfiable, offPlatform: offPlatform)
-        checkItems(&block.items, release: release, group: nil, &state, &result, &groups, &memo, &sat, &engine)
+        checkItems(block.items, group: nil, &state, &result, &groups, &memo, &sat, &engine)
     }
 
     private struct BlockState {
@@ -48,25 +44,6 @@ struct BlockChecker {
         /// The block's `when` rules out the platform compiled for: its items are checked for
         /// mistakes but nothing of it (bindings, unbinds) takes effect.
         var offPlatform = false
-    }
-
-    private func checkItems(
-        _ items: inout [BlockItem], release: Bool, group: Int?, _ state: inout BlockState, _ result: inout FileResult,
-        _ groups: inout GroupTable, _ memo: inout ConditionMemo, _ sat: inout Satisfiability,
-        _ engine: inout DiagnosticEngine
-    ) {
-        // Without `release` the items are only read. (One loop for both had the optimizer
-        // make `items` unique before the loop, copying every block the caller still held.)
-        guard release else {
-            return checkItems(items, group: group, &state, &result, &groups, &memo, &sat, &engine)
-        }
-        // Each item is taken out (an `.error` left in its place) before it is checked, so
-        // that when `items` holds the only reference it is freed once checked.
-        for i in items.indices {
-            let item = items[i]
-            items[i] = .error(SourceRange(file: FileID(0), start: 0, end: 0))
-            checkItem(item, group: group, &state, &result, &groups, &memo, &sat, &engine)
-        }
     }
 
     private func checkItems(

@@ -29,11 +29,11 @@ public enum Checker {
                      allowance: allowance)
     }
 
-    /// Checks like ``check(_:sources:platform:checkConflicts:)``. With `release`, each block is
-    /// freed item by item as it is checked and each file's declarations once it is checked, so
-    /// that when `files` holds the only reference the syntax trees shrink as the checked
-    /// bindings grow and are gone before the conflict checks and the keymap's assembly
-    /// (`files` is left without declarations).
+    /// Checks like ``check(_:sources:platform:checkConflicts:)``. With `release`, the files'
+    /// declarations are freed once every block is checked, and their memory handed back to
+    /// the system, so that when `files` holds the only reference the syntax trees are gone
+    /// before the conflict checks and the keymap's assembly (`files` is left without
+    /// declarations).
     static func check(
         _ files: inout [FileSyntax], release: Bool, sources: SourceManager, platform: Platform, checkConflicts: Bool = true,
         allowance: CheckBudget = CheckBudget()
@@ -54,19 +54,16 @@ public enum Checker {
         var memo = ConditionMemo(sources: sources)
 
         for index in files.indices {
-            defer { if release { files[index].declarations = [] } }
             var result = FileResult(file: files[index].file)
             result.bindings.reserveCapacity(Self.bindingCount(files[index]))
             var editMenuRange: SourceRange?
             var mainMenuRanges: [String: SourceRange] = [:]
             var shortcutRanges: [String: SourceRange] = [:]
-            // By index, releasing each block once checked: when `files` holds the only
-            // reference, the tree shrinks as the checked bindings grow.
+            // By index: iterating would copy each declaration.
             for d in files[index].declarations.indices {
                 switch files[index].declarations[d] {
-                case .block(var block):
-                    if release { files[index].declarations[d] = .error(block.range) }
-                    blocks.check(&block, release: release, into: &result, groups: &groups, memo: &memo, &satisfiability, &engine)
+                case .block(let block):
+                    blocks.check(block, into: &result, groups: &groups, memo: &memo, &satisfiability, &engine)
                 case .menu(let menu):
                     menus.check(menu, into: &result, editMenuRange: &editMenuRange, mainMenuRanges: &mainMenuRanges,
                                 &satisfiability, &engine)
@@ -81,6 +78,14 @@ public enum Checker {
             layering.apply(result, scope: scope, &satisfiability, &engine)
         }
 
+        if release {
+            // Freed together, after the last binding is checked, and handed back at once:
+            // the checked bindings' chords and conditions were allocated above the trees,
+            // not in holes that freeing the trees item by item would have left among them,
+            // so the trees' pages come back whole (``FreedMemory``).
+            for index in files.indices { files[index].declarations = [] }
+            FreedMemory.release()
+        }
         let bindings = finalBindings(layering, &groups)
         let order = BindingOrder(bindings)
         if checkConflicts {

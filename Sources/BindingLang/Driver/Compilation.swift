@@ -34,10 +34,10 @@ public struct Compilation: Sendable {
     /// to load a file's bases from its directives, use ``init(layered:platform:)``.
     ///
     /// `keepingSyntax: false` is for tools that need only the keymap, the table and the
-    /// diagnostics: ``files`` stays empty, and each file's syntax tree is freed as soon as the
-    /// checker is done with it, before the keymap is assembled (the tree is the largest
-    /// structure of a compile; keeping it raised the peak memory by a third); once checked, the
-    /// freed pages are handed back to the system (``FreedMemory``).
+    /// diagnostics: ``files`` stays empty, and the syntax trees are freed as soon as the
+    /// checker has read every block, before the keymap is assembled (the tree is the largest
+    /// structure of a compile; keeping it raised the peak memory by a third), and their pages
+    /// handed back to the system (``FreedMemory``).
     public init(sources: SourceManager, platform: Platform?, keepingSyntax: Bool = true) {
         self.init(layered: LayeredSources(ordered: sources), platform: platform, keepingSyntax: keepingSyntax)
     }
