@@ -4,6 +4,28 @@ import Testing
 
 /// The checker's helper structures.
 struct CheckInternalsTests {
+    @Test func checkedBindingsAreCompactAndCopiedOnWrite() {
+        #expect(MemoryLayout<CheckedBinding>.stride <= 96)
+        let at = SourceRange(file: FileID(2), start: 10, end: 20)
+        var a = CheckedBinding(
+            sequence: [], role: 3, action: .standard(5), argument: .none, title: "T",
+            titleRange: SourceRange(file: FileID(2), start: 30, end: 33), group: nil, condition: .constant(true), range: at)
+        #expect(a.role == 3 && a.group == nil && a.action == .standard(5))
+        #expect(a.titleRange == SourceRange(file: FileID(2), start: 30, end: 33))
+        #expect(a.allowsAutomaticLocalization && a.allowsAutomaticMirroring && !a.wantsPriority)
+        #expect(a.timeoutRange == nil && a.overriddenBy.isEmpty && a.menuItemTitle == nil)
+        a.role = nil
+        a.action = .declared(7)
+        a.wantsPriority = true
+        #expect(a.role == nil && a.action == .declared(7) && a.wantsPriority)
+        a.timeoutRange = at
+        let b = a
+        a.overriddenBy.append((at, .constant(false), true))
+        a.timeoutRange = nil
+        #expect(a.overriddenBy.count == 1 && a.timeoutRange == nil)
+        #expect(b.overriddenBy.isEmpty && b.timeoutRange == at)
+    }
+
     @Test func nameIndexFindsShortLongAndUnicodeNames() {
         var index = NameIndex<Int>()
         let names = (0..<500).map { "name\($0)" } + ["a", "", "exactlyfifteen!", "sixteen-letters!", "a much longer name than sixteen", "⌘", "查找"]

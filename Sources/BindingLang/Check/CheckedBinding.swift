@@ -2,46 +2,203 @@ import BindingRuntime
 
 /// A binding as resolved from one file, before layering and before the model's action and
 /// group indices exist. Main-menu key equivalents become these too, with `role == nil`.
+///
+/// 96 bytes: the checker holds one per binding beside the syntax trees, and the conflict
+/// checks read them all in sorted order. Indices are stored in 32 bits, the title's range as
+/// offsets in the binding's file, and what few bindings have (attributes' ranges, layering's
+/// records, a menu item's title) in one shared box (``Rare``), copied on write.
 struct CheckedBinding {
     var sequence: [Chord]
-    /// Index into ``Scope/roles``; nil for a main-menu key equivalent.
-    var role: Int?
-    var action: ActionID
-    var argument: ArgumentValue
-    var title: String?
-    /// Where the title was written (for warnings about it).
-    var titleRange: SourceRange?
-    /// The discoverability group (a `group`, or the top-level menu of a key equivalent), as an
-    /// id in the ``GroupTable``.
-    var group: Int?
     var condition: Condition
+    var title: String?
+    var argument: ArgumentValue
     /// The sequence (or key equivalent) as written: diagnostics point here, and its start is
     /// the binding's location in the model.
     var range: SourceRange
-    /// For a key equivalent: the menu item's title, for messages.
-    var menuItemTitle: String?
-    /// Where the earlier files' bindings this one overrides (where its condition holds) are.
-    var overrides: [SourceRange] = []
-    /// The later files' bindings and `unbind`s that narrowed this one's condition: where
-    /// each is, the condition it holds under, and whether it is an `unbind`.
-    var overriddenBy: [(range: SourceRange, condition: Condition, isUnbind: Bool)] = []
+    private var roleCode: Int32
+    private var groupCode: Int32
+    /// A declared action's index, or `-1 - index` of a standard one.
+    private var actionCode: Int32
+    private var titleStart: UInt32 = 0
+    private var titleEnd: UInt32 = 0
+    private var flags: UInt8 = 0
+    private var rare: Rare?
+
+    init(sequence: [Chord], role: Int?, action: ActionID, argument: ArgumentValue, title: String?,
+         titleRange: SourceRange?, group: Int?, condition: Condition, range: SourceRange, menuItemTitle: String? = nil,
+         wantsPriority: Bool = false, allowReservedRange: SourceRange? = nil, repeatMilliseconds: Int? = nil,
+         timeoutRange: SourceRange? = nil, layoutAllowance: LayoutAllowance? = nil,
+         allowsAutomaticLocalization: Bool = true, allowsAutomaticMirroring: Bool = true) {
+        self.sequence = sequence
+        self.condition = condition
+        self.title = title
+        self.argument = argument
+        self.range = range
+        roleCode = -1
+        groupCode = -1
+        actionCode = 0
+        self.role = role
+        self.group = group
+        self.action = action
+        self.titleRange = titleRange
+        self.wantsPriority = wantsPriority
+        self.allowsAutomaticLocalization = allowsAutomaticLocalization
+        self.allowsAutomaticMirroring = allowsAutomaticMirroring
+        if menuItemTitle != nil || allowReservedRange != nil || repeatMilliseconds != nil || timeoutRange != nil
+            || layoutAllowance != nil {
+            rare = Rare(menuItemTitle: menuItemTitle, allowReservedRange: allowReservedRange,
+                        repeatMilliseconds: repeatMilliseconds, timeoutRange: timeoutRange, layoutAllowance: layoutAllowance)
+        }
+    }
+
+    /// Index into ``Scope/roles``; nil for a main-menu key equivalent.
+    var role: Int? {
+        get { roleCode < 0 ? nil : Int(roleCode) }
+        set { roleCode = newValue.map { Int32(truncatingIfNeeded: $0) } ?? -1 }
+    }
+
+    /// The discoverability group (a `group`, or the top-level menu of a key equivalent), as an
+    /// id in the ``GroupTable``.
+    var group: Int? {
+        get { groupCode < 0 ? nil : Int(groupCode) }
+        set { groupCode = newValue.map { Int32(truncatingIfNeeded: $0) } ?? -1 }
+    }
+
+    var action: ActionID {
+        get { actionCode >= 0 ? .declared(Int(actionCode)) : .standard(Int(-1 - actionCode)) }
+        set {
+            switch newValue {
+            case .declared(let i): actionCode = Int32(truncatingIfNeeded: i)
+            case .standard(let i): actionCode = -1 - Int32(truncatingIfNeeded: i)
+            }
+        }
+    }
+
+    /// Where the title was written (for warnings about it); in the binding's file.
+    var titleRange: SourceRange? {
+        get { flag(Self.hasTitleRange) ? SourceRange(file: range.file, start: Int(titleStart), end: Int(titleEnd)) : nil }
+        set {
+            set(Self.hasTitleRange, newValue != nil)
+            titleStart = UInt32(truncatingIfNeeded: newValue?.start ?? 0)
+            titleEnd = UInt32(truncatingIfNeeded: newValue?.end ?? 0)
+        }
+    }
+
     /// `@priority`: ask the system to deliver the key to this command before text input and
     /// focus (UIKit's `wantsPriorityOverSystemBehavior`).
-    var wantsPriority = false
+    var wantsPriority: Bool {
+        get { flag(Self.priority) }
+        set { set(Self.priority, newValue) }
+    }
+
+    /// False after `@noRemapping` (UIKit's `allowsAutomaticLocalization`).
+    var allowsAutomaticLocalization: Bool {
+        get { !flag(Self.noLocalization) }
+        set { set(Self.noLocalization, !newValue) }
+    }
+
+    /// False after `@noMirroring` or `@noRemapping` (UIKit's `allowsAutomaticMirroring`).
+    var allowsAutomaticMirroring: Bool {
+        get { !flag(Self.noMirroring) }
+        set { set(Self.noMirroring, !newValue) }
+    }
+
+    /// For a key equivalent: the menu item's title, for messages.
+    var menuItemTitle: String? {
+        get { rare?.menuItemTitle }
+        set { if newValue != nil || rare != nil { writableRare().menuItemTitle = newValue } }
+    }
+
+    /// Where the earlier files' bindings this one overrides (where its condition holds) are.
+    var overrides: [SourceRange] {
+        get { rare?.overrides ?? [] }
+        _modify {
+            let box = writableRare()
+            yield &box.overrides
+        }
+    }
+
+    /// The later files' bindings and `unbind`s that narrowed this one's condition: where
+    /// each is, the condition it holds under, and whether it is an `unbind`.
+    var overriddenBy: [(range: SourceRange, condition: Condition, isUnbind: Bool)] {
+        get { rare?.overriddenBy ?? [] }
+        _modify {
+            let box = writableRare()
+            yield &box.overriddenBy
+        }
+    }
+
     /// Where `@allowReserved` was written: the author knows the system reserves the
     /// shortcut, so no warning (nil when not written).
-    var allowReservedRange: SourceRange? = nil
+    var allowReservedRange: SourceRange? {
+        get { rare?.allowReservedRange }
+        set { if newValue != nil || rare != nil { writableRare().allowReservedRange = newValue } }
+    }
+
     /// `@repeat`: the repeat window in milliseconds (nil when not repeatable).
-    var repeatMilliseconds: Int? = nil
+    var repeatMilliseconds: Int? {
+        get { rare?.repeatMilliseconds }
+        set { if newValue != nil || rare != nil { writableRare().repeatMilliseconds = newValue } }
+    }
+
     /// Where `@timeout` was written (nil when not): the binding may be a proper prefix of
     /// longer bindings of its role (Grammar.md §4.8).
-    var timeoutRange: SourceRange? = nil
+    var timeoutRange: SourceRange? {
+        get { rare?.timeoutRange }
+        set { if newValue != nil || rare != nil { writableRare().timeoutRange = newValue } }
+    }
+
     /// `@allowLayouts(…)`: the layout findings the author accepts (nil when not written).
-    var layoutAllowance: LayoutAllowance? = nil
-    /// False after `@noRemapping` (UIKit's `allowsAutomaticLocalization`).
-    var allowsAutomaticLocalization = true
-    /// False after `@noMirroring` or `@noRemapping` (UIKit's `allowsAutomaticMirroring`).
-    var allowsAutomaticMirroring = true
+    var layoutAllowance: LayoutAllowance? {
+        get { rare?.layoutAllowance }
+        set { if newValue != nil || rare != nil { writableRare().layoutAllowance = newValue } }
+    }
+
+    private static let hasTitleRange: UInt8 = 1
+    private static let priority: UInt8 = 2
+    private static let noLocalization: UInt8 = 4
+    private static let noMirroring: UInt8 = 8
+
+    private func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }
+    private mutating func set(_ bit: UInt8, _ on: Bool) { flags = on ? flags | bit : flags & ~bit }
+
+    /// What few bindings have, out of line.
+    private final class Rare {
+        var menuItemTitle: String?
+        var overrides: [SourceRange] = []
+        var overriddenBy: [(range: SourceRange, condition: Condition, isUnbind: Bool)] = []
+        var allowReservedRange: SourceRange?
+        var repeatMilliseconds: Int?
+        var timeoutRange: SourceRange?
+        var layoutAllowance: LayoutAllowance?
+
+        init(menuItemTitle: String? = nil, allowReservedRange: SourceRange? = nil, repeatMilliseconds: Int? = nil,
+             timeoutRange: SourceRange? = nil, layoutAllowance: LayoutAllowance? = nil) {
+            self.menuItemTitle = menuItemTitle
+            self.allowReservedRange = allowReservedRange
+            self.repeatMilliseconds = repeatMilliseconds
+            self.timeoutRange = timeoutRange
+            self.layoutAllowance = layoutAllowance
+        }
+
+        func copy() -> Rare {
+            let c = Rare(menuItemTitle: menuItemTitle, allowReservedRange: allowReservedRange,
+                         repeatMilliseconds: repeatMilliseconds, timeoutRange: timeoutRange, layoutAllowance: layoutAllowance)
+            c.overrides = overrides
+            c.overriddenBy = overriddenBy
+            return c
+        }
+    }
+
+    /// The box, made or copied so that this binding holds the only reference.
+    private mutating func writableRare() -> Rare {
+        if rare == nil {
+            rare = Rare()
+        } else if !isKnownUniquelyReferenced(&rare) {
+            rare = rare.unsafelyUnwrapped.copy()
+        }
+        return rare.unsafelyUnwrapped
+    }
 }
 
 /// `unbind sequence [when expr]` in a role.
