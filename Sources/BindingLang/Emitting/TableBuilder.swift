@@ -52,7 +52,7 @@ struct TableBuilder {
     /// number is known before they are written: the section is then allocated once, not
     /// regrown (and copied) as it fills.
     mutating func reserve(_ s: Section, records: Int, size: Int) {
-        sections[s.rawValue].bytes.reserveCapacity(sections[s.rawValue].bytes.count + records * size)
+        sections[s.rawValue].reserve(records * size)
     }
 
     // MARK: - Interning
@@ -201,7 +201,7 @@ struct TableBuilder {
         let tall = PressCost.size(c) > TableFormat.maxConditionHeight && c.height > TableFormat.maxConditionHeight
         compile(tall ? c.balanced() : c, into: &code)
         let n = code.count
-        sections[Section.code.rawValue].bytes.append(contentsOf: code.bytes)
+        code.withBytes { sections[Section.code.rawValue].append(Array($0)) }
         sections[Section.code.rawValue].count += n
         write(.conditions) { $0.record(UInt32(start), UInt32(n)) }
         writeTest(code)
@@ -212,7 +212,7 @@ struct TableBuilder {
     /// sends dispatch to the interpreter.
     mutating func writeTest(_ code: ByteWriter) {
         let bits = contextBit
-        let test = code.bytes.withUnsafeBytes { raw in
+        let test = code.withBytes { raw in
             MaskTest.compile(count: code.count, contextBit: { bits[$0] }) { pc in
                 func word(_ k: Int) -> UInt32 { UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: pc * 12 + k * 4, as: UInt32.self)) }
                 return (word(0), word(1), word(2))
@@ -543,14 +543,8 @@ struct TableBuilder {
         for (i, r) in bindingRecords.enumerated() {
             let node = last[i] < 0 ? 0 : UInt32(newID[last[i]])
             if narrowBindings {
-                write(.bindings) { w in
-                    for v in [node, r.0, r.1, r.2] {
-                        let h = v == TableFormat.none ? 0xFFFF : UInt16(truncatingIfNeeded: v)
-                        w.bytes.append(UInt8(truncatingIfNeeded: h))
-                        w.bytes.append(UInt8(truncatingIfNeeded: h >> 8))
-                    }
-                    w.count += 1
-                }
+                func narrow(_ v: UInt32) -> UInt16 { v == TableFormat.none ? 0xFFFF : UInt16(truncatingIfNeeded: v) }
+                write(.bindings) { $0.record16(narrow(node), narrow(r.0), narrow(r.1), narrow(r.2)) }
             } else {
                 write(.bindings) { $0.record(node, r.0, r.1, r.2) }
             }
@@ -740,13 +734,11 @@ struct TableBuilder {
         var w = ByteWriter()
         var offset = 0
         w.u32(0)
-        var blob: [UInt8] = []
         for s in strings {
-            blob.append(contentsOf: s.utf8)
-            offset = blob.count
+            offset += s.utf8.count
             w.u32(offset)
         }
-        w.bytes.append(contentsOf: blob)
+        for s in strings { w.append(utf8: s) }
         w.count = strings.count
         sections[Section.strings.rawValue] = w
     }
@@ -759,7 +751,7 @@ struct TableBuilder {
         let present = Section.present(sourceMap: !strip)
         let front = TableFormat.headerSize + present.count * TableFormat.directoryEntrySize
         var total = front
-        for s in present { total = (total + 3) & ~3; total += sections[s.rawValue].bytes.count }
+        for s in present { total = (total + 3) & ~3; total += sections[s.rawValue].length }
         var out: [UInt8] = []
         out.reserveCapacity((total + 3) & ~3)
         out.append(contentsOf: repeatElement(0, count: front))
@@ -770,13 +762,13 @@ struct TableBuilder {
             sections[s.rawValue] = ByteWriter()
             directory.u32(s.tag)
             directory.u32(out.count)
-            directory.u32(w.bytes.count)
+            directory.u32(w.length)
             directory.u32(w.count)
-            out.append(contentsOf: w.bytes)
+            w.withBytes { out.append(contentsOf: $0) }
         }
         while out.count % 4 != 0 { out.append(0) }
         var header = ByteWriter()
-        header.bytes = TableFormat.magic
+        header.append(TableFormat.magic)
         header.u32(TableFormat.version)
         header.u32(strip ? 0 : TableFormat.flagSourceMap)
         header.u32(out.count)
