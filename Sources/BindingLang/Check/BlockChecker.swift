@@ -51,9 +51,12 @@ struct BlockChecker {
         _ groups: inout GroupTable, _ memo: inout ConditionMemo, _ sat: inout Satisfiability,
         _ engine: inout DiagnosticEngine
     ) {
-        // By index: `for item in items` would copy every item's payload.
-        for i in items.indices {
-            checkItem(items[i], group: group, &state, &result, &groups, &memo, &sat, &engine)
+        // Borrowed from the buffer: `for item in items`, or `items[i]` once this is inlined
+        // into the checker's loop, copied every item (a retain and a release per field).
+        items.withUnsafeBufferPointer { items in
+            for i in items.indices {
+                checkItem(items[i], group: group, &state, &result, &groups, &memo, &sat, &engine)
+            }
         }
     }
 

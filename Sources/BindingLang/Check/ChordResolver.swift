@@ -34,8 +34,16 @@ struct ChordResolver {
         var chords: [Chord] = []
         chords.reserveCapacity(count)
         var failed = false
-        syntax.forEachChord { parts, range in
-            if let chord = chord(parts, range, &engine) { chords.append(chord) } else { failed = true }
+        // By index: a closure per chord cost more than resolving a remembered chord.
+        var start = 0
+        while start < syntax.parts.count {
+            let end = syntax.chordEnd(from: start)
+            if let chord = chord(syntax.parts[start..<end], syntax.chordRange(start, end), &engine) {
+                chords.append(chord)
+            } else {
+                failed = true
+            }
+            start = end
         }
         return failed ? nil : chords
     }
@@ -54,6 +62,13 @@ struct ChordResolver {
             if let key { memo?[key] = chord }
             return chord
         }
+        return built(parts, range, &engine)
+    }
+
+    /// ``Chord/build(parts:platform:)`` for what ``fastChord(_:)`` does not take, reporting
+    /// what is wrong (out of line: the common chord does not pay for its frame).
+    @inline(never)
+    private func built(_ parts: ArraySlice<KeyPart>, _ range: SourceRange, _ engine: inout DiagnosticEngine) -> Chord? {
         switch Chord.build(parts: parts.map(\.text), platform: platform) {
         case .success(let chord):
             return chord

@@ -273,11 +273,25 @@ public struct ChordSequenceSyntax: Sendable {
     func forEachChord(_ body: (ArraySlice<KeyPart>, SourceRange) -> Void) {
         var start = 0
         while start < parts.count {
-            var end = start + 1
-            while end < parts.count && !parts[end].startsChord { end += 1 }
-            body(parts[start..<end], parts[start].range.through(parts[end - 1].range))
+            let end = chordEnd(from: start)
+            body(parts[start..<end], chordRange(start, end))
             start = end
         }
+    }
+
+    /// Where the chord whose first part is at `start` ends: the next chord's first part, or
+    /// the end of ``parts``.
+    @inline(__always)
+    func chordEnd(from start: Int) -> Int {
+        var end = start + 1
+        while end < parts.count && !parts[end].startsChord { end += 1 }
+        return end
+    }
+
+    /// The range of the chord of parts `start..<end`.
+    @inline(__always)
+    func chordRange(_ start: Int, _ end: Int) -> SourceRange {
+        parts[start].range.through(parts[end - 1].range)
     }
 }
 
