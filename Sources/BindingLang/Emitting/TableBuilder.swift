@@ -355,10 +355,9 @@ struct TableBuilder {
         // arrays): allocating and freeing those was most of the emitter's time.
         let bindings = keymap.bindings
         // Build the trie with provisional node numbers; a node's children are found through
-        // one dictionary keyed by (parent, chord).
+        // one table keyed by (parent, chord) in one word.
         var parent: [Int] = [-1], chord: [UInt32] = [TableFormat.none]
-        var childOf: [UInt64: Int] = [:]
-        childOf.reserveCapacity(bindings.count)
+        var childOf = WordPairMap<Int>(capacity: bindings.count)
         // Per binding: its node (-1 for an empty sequence) and its role's code, read from the
         // bindings once: each later pass reads these compact arrays, not the 184-byte
         // bindings and their sequences' storage (two cache misses per binding and pass).
@@ -374,11 +373,8 @@ struct TableBuilder {
             for (k, c) in sequence.enumerated() {
                 let key = UInt64(UInt32(truncatingIfNeeded: n)) << 32 | UInt64(c.code)
                 let next: Int
-                if let known = childOf[key] {
-                    next = known
-                } else {
-                    next = parent.count
-                    childOf[key] = next
+                next = childOf.value(lo: key, hi: 0, insertingIfAbsent: parent.count)
+                if next == parent.count {
                     parent.append(n)
                     chord.append(c.code)
                 }
