@@ -4,6 +4,29 @@ import Testing
 
 /// The checker's helper structures.
 struct CheckInternalsTests {
+    @Test func modelBindingsAreCompactAndKeepEveryProperty() {
+        #expect(MemoryLayout<Binding>.stride <= 104)
+        let at = SourceLocation(path: "a.bind", line: 3, column: 7)
+        var a = Binding(sequence: [], role: 2, action: 4, title: "T", group: 1, location: at, repeatMilliseconds: 300)
+        #expect(a.role == 2 && a.group == 1 && a.location == at && a.repeatMilliseconds == 300)
+        #expect(!a.performsOnTimeout && !a.wantsPriorityOverSystemBehavior && a.allowsAutomaticMirroring)
+        let b = a
+        a.overriddenBy = [Override(location: at, condition: .flag(0), isUnbind: false)]
+        a.repeatMilliseconds = nil
+        a.role = nil
+        a.location = nil
+        a.performsOnTimeout = true
+        #expect(a.overriddenBy.count == 1 && a.repeatMilliseconds == nil && a.role == nil && a.location == nil)
+        #expect(b.overriddenBy.isEmpty && b.repeatMilliseconds == 300 && b.role == 2 && b.location == at)
+        #expect(a != b)
+        a.overriddenBy = []
+        a.repeatMilliseconds = 300
+        a.role = 2
+        a.location = at
+        a.performsOnTimeout = false
+        #expect(a == b)
+    }
+
     @Test func checkedBindingsAreCompactAndCopiedOnWrite() {
         #expect(MemoryLayout<CheckedBinding>.stride <= 96)
         let at = SourceRange(file: FileID(2), start: 10, end: 20)

@@ -66,10 +66,14 @@ struct KeymapAssembler {
                 performsOnTimeout: bindings[k].timeoutRange != nil, layoutAllowance: bindings[k].layoutAllowance,
                 allowsAutomaticLocalization: bindings[k].allowsAutomaticLocalization,
                 allowsAutomaticMirroring: bindings[k].allowsAutomaticMirroring))
-            for o in bindings[k].overriddenBy {
-                guard let location = overrideCursor.location(o.range, sources) else { continue }
-                modelBindings[modelBindings.count - 1].overriddenBy.append(
-                    Override(location: location, condition: o.condition, isUnbind: o.isUnbind))
+            if !bindings[k].overriddenBy.isEmpty {
+                // Set once: each change of a binding's records replaces their box.
+                var overrides: [Override] = []
+                for o in bindings[k].overriddenBy {
+                    guard let location = overrideCursor.location(o.range, sources) else { continue }
+                    overrides.append(Override(location: location, condition: o.condition, isUnbind: o.isUnbind))
+                }
+                modelBindings[modelBindings.count - 1].overriddenBy = overrides
             }
         }
 

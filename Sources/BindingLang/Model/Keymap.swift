@@ -126,49 +126,28 @@ public indirect enum Condition: Sendable, Equatable, Hashable {
 }
 
 /// One key command: a chord sequence in a role, the action it sends, and its gates.
+///
+/// 104 bytes (184 with every property stored as declared): a keymap holds one per binding
+/// through the emitter. Indices, line and column are kept in 32 bits, as a table keeps them;
+/// what few bindings have (`@repeat`, `@allowLayouts`, layering's records) is in one shared,
+/// immutable box, replaced when set.
 public struct Binding: Sendable, Equatable {
     /// One or more strokes.
     public var sequence: [Chord]
-    /// Index into `Keymap.roles`; nil for a main-menu key equivalent, which ranks after
-    /// every role of the chain.
-    public var role: Int?
     /// Index into `Keymap.actions`.
     public var action: Int
-    public var argument: ArgumentValue
     /// Discoverability title; untitled commands work but are not listed.
     public var title: String?
-    /// Index into `Keymap.groups`.
-    public var group: Int?
     /// The block's and the binding's `when` together; `.constant(true)` when ungated.
     public var condition: Condition
-    /// Where it was written; nil in stripped tables.
-    public var location: SourceLocation?
-    /// `@priority` (Grammar.md §4.8): the key goes to this command before text input and
-    /// focus; generated UIKit code sets the key command's `wantsPriorityOverSystemBehavior`.
-    public var wantsPriorityOverSystemBehavior: Bool
-    /// `@repeat` (Grammar.md §4.8): the repeat window in milliseconds; nil when the binding
-    /// is not repeatable. After it completes, a bare press of its last stroke (or of another
-    /// repeatable binding's with the same prefix) within the window repeats it (§5).
-    public var repeatMilliseconds: Int?
-    /// `@timeout` (Grammar.md §4.8): the binding may be a proper prefix of longer bindings of
-    /// its role; pressed while one of them is live it is held, and performed when the next
-    /// stroke continues nothing or the sequence times out (§5). The table carries it (`ATTR`
-    /// flag bit 4).
-    public var performsOnTimeout: Bool
-    /// The later layers' bindings and `unbind`s that narrowed ``condition`` (Grammar.md §9),
-    /// in the order they were applied; empty in stripped tables.
-    public var overriddenBy: [Override] = []
-    /// `@allowLayouts(…)` (Grammar.md §4.8): the layout findings the author accepts for this
-    /// binding; nil when not written. Compile-time only: the table does not carry it.
-    public var layoutAllowance: LayoutAllowance?
-    /// False after `@noRemapping` (Grammar.md §4.8): the system must not remap the shortcut
-    /// for the keyboard layout; generated UIKit code sets the key command's
-    /// `allowsAutomaticLocalization` to false. The table carries it (`ATTR` flag bit 2).
-    public var allowsAutomaticLocalization: Bool
-    /// False after `@noMirroring` or `@noRemapping` (Grammar.md §4.8): the system must not
-    /// mirror the shortcut in right-to-left interfaces; generated UIKit code sets the key
-    /// command's `allowsAutomaticMirroring` to false. The table carries it (`ATTR` flag bit 3).
-    public var allowsAutomaticMirroring: Bool
+    private var locationPath = ""
+    private var rare: Rare?
+    public var argument: ArgumentValue
+    private var locationLine: Int32 = 0
+    private var locationColumn: Int32 = 0
+    private var roleCode: Int32 = -1
+    private var groupCode: Int32 = -1
+    private var flags: UInt8 = 0
 
     public init(
         sequence: [Chord], role: Int?, action: Int, argument: ArgumentValue = .none,
@@ -177,20 +156,144 @@ public struct Binding: Sendable, Equatable {
         repeatMilliseconds: Int? = nil, performsOnTimeout: Bool = false, layoutAllowance: LayoutAllowance? = nil,
         allowsAutomaticLocalization: Bool = true, allowsAutomaticMirroring: Bool = true
     ) {
+        self.sequence = sequence
+        self.action = action
+        self.title = title
+        self.condition = condition
+        self.argument = argument
+        self.role = role
+        self.group = group
+        self.location = location
         self.wantsPriorityOverSystemBehavior = wantsPriorityOverSystemBehavior
-        self.repeatMilliseconds = repeatMilliseconds
         self.performsOnTimeout = performsOnTimeout
-        self.layoutAllowance = layoutAllowance
         self.allowsAutomaticLocalization = allowsAutomaticLocalization
         self.allowsAutomaticMirroring = allowsAutomaticMirroring
-        self.sequence = sequence
-        self.role = role
-        self.action = action
-        self.argument = argument
-        self.title = title
-        self.group = group
-        self.condition = condition
-        self.location = location
+        if repeatMilliseconds != nil || layoutAllowance != nil {
+            rare = Rare(repeatMilliseconds: repeatMilliseconds, layoutAllowance: layoutAllowance, overriddenBy: [])
+        }
+    }
+
+    /// Index into `Keymap.roles`; nil for a main-menu key equivalent, which ranks after
+    /// every role of the chain.
+    public var role: Int? {
+        get { roleCode < 0 ? nil : Int(roleCode) }
+        set { roleCode = newValue.map { Int32(truncatingIfNeeded: $0) } ?? -1 }
+    }
+
+    /// Index into `Keymap.groups`.
+    public var group: Int? {
+        get { groupCode < 0 ? nil : Int(groupCode) }
+        set { groupCode = newValue.map { Int32(truncatingIfNeeded: $0) } ?? -1 }
+    }
+
+    /// Where it was written; nil in stripped tables.
+    public var location: SourceLocation? {
+        get {
+            flag(Self.hasLocation)
+                ? SourceLocation(path: locationPath, line: Int(locationLine), column: Int(locationColumn)) : nil
+        }
+        set {
+            set(Self.hasLocation, newValue != nil)
+            locationPath = newValue?.path ?? ""
+            locationLine = Int32(truncatingIfNeeded: newValue?.line ?? 0)
+            locationColumn = Int32(truncatingIfNeeded: newValue?.column ?? 0)
+        }
+    }
+
+    /// `@priority` (Grammar.md §4.8): the key goes to this command before text input and
+    /// focus; generated UIKit code sets the key command's `wantsPriorityOverSystemBehavior`.
+    public var wantsPriorityOverSystemBehavior: Bool {
+        get { flag(Self.priority) }
+        set { set(Self.priority, newValue) }
+    }
+
+    /// `@repeat` (Grammar.md §4.8): the repeat window in milliseconds; nil when the binding
+    /// is not repeatable. After it completes, a bare press of its last stroke (or of another
+    /// repeatable binding's with the same prefix) within the window repeats it (§5).
+    public var repeatMilliseconds: Int? {
+        get { rare?.repeatMilliseconds }
+        set { updateRare(repeatMilliseconds: newValue) }
+    }
+
+    /// `@timeout` (Grammar.md §4.8): the binding may be a proper prefix of longer bindings of
+    /// its role; pressed while one of them is live it is held, and performed when the next
+    /// stroke continues nothing or the sequence times out (§5). The table carries it (`ATTR`
+    /// flag bit 4).
+    public var performsOnTimeout: Bool {
+        get { flag(Self.timeout) }
+        set { set(Self.timeout, newValue) }
+    }
+
+    /// The later layers' bindings and `unbind`s that narrowed ``condition`` (Grammar.md §9),
+    /// in the order they were applied; empty in stripped tables.
+    public var overriddenBy: [Override] {
+        get { rare?.overriddenBy ?? [] }
+        set { updateRare(overriddenBy: newValue) }
+    }
+
+    /// `@allowLayouts(…)` (Grammar.md §4.8): the layout findings the author accepts for this
+    /// binding; nil when not written. Compile-time only: the table does not carry it.
+    public var layoutAllowance: LayoutAllowance? {
+        get { rare?.layoutAllowance }
+        set { updateRare(layoutAllowance: newValue) }
+    }
+
+    /// False after `@noRemapping` (Grammar.md §4.8): the system must not remap the shortcut
+    /// for the keyboard layout; generated UIKit code sets the key command's
+    /// `allowsAutomaticLocalization` to false. The table carries it (`ATTR` flag bit 2).
+    public var allowsAutomaticLocalization: Bool {
+        get { !flag(Self.noLocalization) }
+        set { set(Self.noLocalization, !newValue) }
+    }
+
+    /// False after `@noMirroring` or `@noRemapping` (Grammar.md §4.8): the system must not
+    /// mirror the shortcut in right-to-left interfaces; generated UIKit code sets the key
+    /// command's `allowsAutomaticMirroring` to false. The table carries it (`ATTR` flag bit 3).
+    public var allowsAutomaticMirroring: Bool {
+        get { !flag(Self.noMirroring) }
+        set { set(Self.noMirroring, !newValue) }
+    }
+
+    /// Same properties.
+    public static func == (a: Binding, b: Binding) -> Bool {
+        a.sequence == b.sequence && a.action == b.action && a.title == b.title && a.condition == b.condition
+            && a.argument == b.argument && a.roleCode == b.roleCode && a.groupCode == b.groupCode && a.flags == b.flags
+            && a.locationPath == b.locationPath && a.locationLine == b.locationLine && a.locationColumn == b.locationColumn
+            && a.repeatMilliseconds == b.repeatMilliseconds && a.layoutAllowance == b.layoutAllowance
+            && a.overriddenBy == b.overriddenBy
+    }
+
+    private static let hasLocation: UInt8 = 1
+    private static let priority: UInt8 = 2
+    private static let timeout: UInt8 = 4
+    private static let noLocalization: UInt8 = 8
+    private static let noMirroring: UInt8 = 16
+
+    private func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }
+    private mutating func set(_ bit: UInt8, _ on: Bool) { flags = on ? flags | bit : flags & ~bit }
+
+    /// What few bindings have, out of line; never changed once made.
+    private final class Rare: Sendable {
+        let repeatMilliseconds: Int?
+        let layoutAllowance: LayoutAllowance?
+        let overriddenBy: [Override]
+
+        init(repeatMilliseconds: Int?, layoutAllowance: LayoutAllowance?, overriddenBy: [Override]) {
+            self.repeatMilliseconds = repeatMilliseconds
+            self.layoutAllowance = layoutAllowance
+            self.overriddenBy = overriddenBy
+        }
+    }
+
+    /// Replaces the box with one holding the given values and the others kept (none when
+    /// all are empty).
+    private mutating func updateRare(
+        repeatMilliseconds: Int?? = nil, layoutAllowance: LayoutAllowance?? = nil, overriddenBy: [Override]? = nil
+    ) {
+        let r = repeatMilliseconds ?? rare?.repeatMilliseconds
+        let l = layoutAllowance ?? rare?.layoutAllowance
+        let o = overriddenBy ?? rare?.overriddenBy ?? []
+        rare = r == nil && l == nil && o.isEmpty ? nil : Rare(repeatMilliseconds: r, layoutAllowance: l, overriddenBy: o)
     }
 }
 
