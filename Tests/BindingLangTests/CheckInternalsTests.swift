@@ -4,6 +4,31 @@ import Testing
 
 /// The checker's helper structures.
 struct CheckInternalsTests {
+    @Test func bindingOrderIsTheComparisonSortsOrder() {
+        var rng = SplitMix64(seed: 34)
+        let keys = ["a", "b", "z", "1"].map { Key(character: $0.unicodeScalars.first!) }
+        let chords = keys.flatMap { k in [Modifiers(), .shift, [.control, .shift]].map { Chord(key: k, modifiers: $0) } }
+        let at = SourceRange(file: FileID(0), start: 0, end: 1)
+        for round in 0..<20 {
+            let bindings = (0..<(round * 37 + 1)).map { _ in
+                let role = Int(rng.next() % 5) - 1
+                let strokes = 1 + Int(rng.next() % 4)
+                return CheckedBinding(
+                    sequence: (0..<strokes).map { _ in chords[Int(rng.next() % UInt64(chords.count))] },
+                    role: role < 0 ? nil : role, action: .declared(0), argument: .none, title: nil, titleRange: nil,
+                    group: nil, condition: .constant(true), range: at)
+            }
+            let expected = bindings.indices.sorted { a, b in
+                let ra = bindings[a].role ?? -1, rb = bindings[b].role ?? -1
+                if ra != rb { return ra < rb }
+                let sa = bindings[a].sequence.map(\.code), sb = bindings[b].sequence.map(\.code)
+                if sa != sb { return sa.lexicographicallyPrecedes(sb) }
+                return a < b
+            }
+            #expect(BindingOrder(bindings).indices == expected)
+        }
+    }
+
     @Test func modelBindingsAreCompactAndKeepEveryProperty() {
         #expect(MemoryLayout<Binding>.stride <= 104)
         let at = SourceLocation(path: "a.bind", line: 3, column: 7)
