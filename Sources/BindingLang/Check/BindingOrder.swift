@@ -4,11 +4,9 @@
 /// and the bindings a sequence is a proper prefix of follow it directly. Sorted once per
 /// compilation and shared by ``ConflictChecker`` and ``PressCost``.
 ///
-/// Each binding's key is its role and its first two strokes' codes in 96 bits, sorted by a
-/// stable radix sort (a byte per pass, passes where every key has the same byte skipped):
-/// linear in the bindings, where a comparison sort took a closure call and a branch per
-/// comparison, 17 comparisons per binding at 100,000. Only runs of equal keys in which a
-/// sequence has three strokes or more are then sorted by comparing their later strokes.
+/// Each binding's key is its role and its first two strokes' codes in 96 bits, sorted by
+/// ``RadixSort``. Only runs of equal keys in which a sequence has three strokes or more are
+/// then sorted by comparing their later strokes.
 struct BindingOrder {
     /// Indices into the bindings, in order.
     let indices: [Int]
@@ -45,7 +43,7 @@ struct BindingOrder {
             keys.append(Key(role: UInt32(bitPattern: Int32(truncatingIfNeeded: (bindings[i].role ?? -1) + 1)), packed: packed,
                             index: Int32(truncatingIfNeeded: i), strokes: Int32(truncatingIfNeeded: sequence.count)))
         }
-        Self.radixSort(&keys)
+        RadixSort.sort(&keys, byteCount: 12) { key, k in key.byte(k) }
         // Equal keys are in declaration order; where a sequence of a run goes past the second
         // stroke, the run is ordered by the later strokes (stable, so declaration order stays
         // the last tie-break).
@@ -71,41 +69,5 @@ struct BindingOrder {
             start = end
         }
         indices = keys.map { Int($0.index) }
-    }
-
-    /// Sorts `keys` by role, then first two strokes, stably: twelve passes of counting by
-    /// one byte, least significant first, each skipped when all keys share that byte.
-    static func radixSort(_ keys: inout [Key]) {
-        let n = keys.count
-        guard n > 1 else { return }
-        var other = keys
-        var counts = [Int](repeating: 0, count: 256)
-        var sortedInKeys = true
-        keys.withUnsafeMutableBufferPointer { a in
-            other.withUnsafeMutableBufferPointer { b in
-                counts.withUnsafeMutableBufferPointer { count in
-                    var from = a, to = b
-                    for k in 0..<12 {
-                        for d in 0..<256 { count[d] = 0 }
-                        for i in 0..<n { count[from[i].byte(k)] &+= 1 }
-                        if count[from[0].byte(k)] == n { continue }
-                        var sum = 0
-                        for d in 0..<256 {
-                            let c = count[d]
-                            count[d] = sum
-                            sum &+= c
-                        }
-                        for i in 0..<n {
-                            let d = from[i].byte(k)
-                            to[count[d]] = from[i]
-                            count[d] &+= 1
-                        }
-                        swap(&from, &to)
-                        sortedInKeys.toggle()
-                    }
-                }
-            }
-        }
-        if !sortedInKeys { keys = other }
     }
 }

@@ -7,9 +7,10 @@ struct TitleChecker {
     let scope: Scope
     let groups: GroupTable
 
-    /// Titled bindings are sorted by a hash of their group and title, so bindings that may
-    /// share both are adjacent; equal hashes are then compared for real. (Sorting integers
-    /// is much cheaper than a hash table of strings for a hundred thousand titles.)
+    /// Titled bindings are sorted by a hash of their group and title (``RadixSort``), so
+    /// bindings that may share both are adjacent; equal hashes are then compared for real.
+    /// (Sorting integers is much cheaper than a hash table of strings for a hundred thousand
+    /// titles.)
     private struct Entry {
         var hash: UInt64
         var index: Int32
@@ -23,7 +24,8 @@ struct TitleChecker {
             let group = UInt64(bitPattern: Int64(bindings[i].group ?? -1))
             entries.append(Entry(hash: Self.hash(title) ^ (group &* 0x9E37_79B9_7F4A_7C15), index: Int32(truncatingIfNeeded: i)))
         }
-        entries.sort { ($0.hash, $0.index) < ($1.hash, $1.index) }
+        // Stable, and the entries are in index order: equal hashes stay in declaration order.
+        RadixSort.sort(&entries, byteCount: 8) { e, k in Int(truncatingIfNeeded: (e.hash >> UInt64(k &* 8)) & 0xFF) }
         var start = 0
         while start < entries.count {
             var end = start + 1
