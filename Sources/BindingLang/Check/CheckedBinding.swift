@@ -15,13 +15,13 @@ struct CheckedBinding {
     /// The sequence (or key equivalent) as written: diagnostics point here, and its start is
     /// the binding's location in the model.
     var range: SourceRange
-    private var roleCode: Int32
-    private var groupCode: Int32
+    private var roleCode = OptionalIndex32(nil)
+    private var groupCode = OptionalIndex32(nil)
     /// A declared action's index, or `-1 - index` of a standard one.
     private var actionCode: Int32
     private var titleStart: UInt32 = 0
     private var titleEnd: UInt32 = 0
-    private var flags: UInt8 = 0
+    private var flags = FlagByte()
     private var rare: Rare?
 
     init(sequence: [Chord], role: Int?, action: ActionID, argument: ArgumentValue, title: String?,
@@ -34,8 +34,6 @@ struct CheckedBinding {
         self.title = title
         self.argument = argument
         self.range = range
-        roleCode = -1
-        groupCode = -1
         actionCode = 0
         self.role = role
         self.group = group
@@ -53,15 +51,15 @@ struct CheckedBinding {
 
     /// Index into ``Scope/roles``; nil for a main-menu key equivalent.
     var role: Int? {
-        get { roleCode < 0 ? nil : Int(roleCode) }
-        set { roleCode = newValue.map { Int32(truncatingIfNeeded: $0) } ?? -1 }
+        get { roleCode.value }
+        set { roleCode.value = newValue }
     }
 
     /// The discoverability group (a `group`, or the top-level menu of a key equivalent), as an
     /// id in the ``GroupTable``.
     var group: Int? {
-        get { groupCode < 0 ? nil : Int(groupCode) }
-        set { groupCode = newValue.map { Int32(truncatingIfNeeded: $0) } ?? -1 }
+        get { groupCode.value }
+        set { groupCode.value = newValue }
     }
 
     var action: ActionID {
@@ -76,9 +74,9 @@ struct CheckedBinding {
 
     /// Where the title was written (for warnings about it); in the binding's file.
     var titleRange: SourceRange? {
-        get { flag(Self.hasTitleRange) ? SourceRange(file: range.file, start: Int(titleStart), end: Int(titleEnd)) : nil }
+        get { flags[Self.hasTitleRange] ? SourceRange(file: range.file, start: Int(titleStart), end: Int(titleEnd)) : nil }
         set {
-            set(Self.hasTitleRange, newValue != nil)
+            flags[Self.hasTitleRange] = newValue != nil
             titleStart = UInt32(truncatingIfNeeded: newValue?.start ?? 0)
             titleEnd = UInt32(truncatingIfNeeded: newValue?.end ?? 0)
         }
@@ -87,20 +85,20 @@ struct CheckedBinding {
     /// `@priority`: ask the system to deliver the key to this command before text input and
     /// focus (UIKit's `wantsPriorityOverSystemBehavior`).
     var wantsPriority: Bool {
-        get { flag(Self.priority) }
-        set { set(Self.priority, newValue) }
+        get { flags[Self.priority] }
+        set { flags[Self.priority] = newValue }
     }
 
     /// False after `@noRemapping` (UIKit's `allowsAutomaticLocalization`).
     var allowsAutomaticLocalization: Bool {
-        get { !flag(Self.noLocalization) }
-        set { set(Self.noLocalization, !newValue) }
+        get { !flags[Self.noLocalization] }
+        set { flags[Self.noLocalization] = !newValue }
     }
 
     /// False after `@noMirroring` or `@noRemapping` (UIKit's `allowsAutomaticMirroring`).
     var allowsAutomaticMirroring: Bool {
-        get { !flag(Self.noMirroring) }
-        set { set(Self.noMirroring, !newValue) }
+        get { !flags[Self.noMirroring] }
+        set { flags[Self.noMirroring] = !newValue }
     }
 
     /// For a key equivalent: the menu item's title, for messages.
@@ -158,9 +156,6 @@ struct CheckedBinding {
     private static let priority: UInt8 = 2
     private static let noLocalization: UInt8 = 4
     private static let noMirroring: UInt8 = 8
-
-    private func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }
-    private mutating func set(_ bit: UInt8, _ on: Bool) { flags = on ? flags | bit : flags & ~bit }
 
     /// What few bindings have, out of line.
     private final class Rare {

@@ -145,9 +145,9 @@ public struct Binding: Sendable, Equatable {
     public var argument: ArgumentValue
     private var locationLine: Int32 = 0
     private var locationColumn: Int32 = 0
-    private var roleCode: Int32 = -1
-    private var groupCode: Int32 = -1
-    private var flags: UInt8 = 0
+    private var roleCode = OptionalIndex32(nil)
+    private var groupCode = OptionalIndex32(nil)
+    private var flags = FlagByte()
 
     public init(
         sequence: [Chord], role: Int?, action: Int, argument: ArgumentValue = .none,
@@ -176,24 +176,24 @@ public struct Binding: Sendable, Equatable {
     /// Index into `Keymap.roles`; nil for a main-menu key equivalent, which ranks after
     /// every role of the chain.
     public var role: Int? {
-        get { roleCode < 0 ? nil : Int(roleCode) }
-        set { roleCode = newValue.map { Int32(truncatingIfNeeded: $0) } ?? -1 }
+        get { roleCode.value }
+        set { roleCode.value = newValue }
     }
 
     /// Index into `Keymap.groups`.
     public var group: Int? {
-        get { groupCode < 0 ? nil : Int(groupCode) }
-        set { groupCode = newValue.map { Int32(truncatingIfNeeded: $0) } ?? -1 }
+        get { groupCode.value }
+        set { groupCode.value = newValue }
     }
 
     /// Where it was written; nil in stripped tables.
     public var location: SourceLocation? {
         get {
-            flag(Self.hasLocation)
+            flags[Self.hasLocation]
                 ? SourceLocation(path: locationPath, line: Int(locationLine), column: Int(locationColumn)) : nil
         }
         set {
-            set(Self.hasLocation, newValue != nil)
+            flags[Self.hasLocation] = newValue != nil
             locationPath = newValue?.path ?? ""
             locationLine = Int32(truncatingIfNeeded: newValue?.line ?? 0)
             locationColumn = Int32(truncatingIfNeeded: newValue?.column ?? 0)
@@ -203,8 +203,8 @@ public struct Binding: Sendable, Equatable {
     /// `@priority` (Grammar.md §4.8): the key goes to this command before text input and
     /// focus; generated UIKit code sets the key command's `wantsPriorityOverSystemBehavior`.
     public var wantsPriorityOverSystemBehavior: Bool {
-        get { flag(Self.priority) }
-        set { set(Self.priority, newValue) }
+        get { flags[Self.priority] }
+        set { flags[Self.priority] = newValue }
     }
 
     /// `@repeat` (Grammar.md §4.8): the repeat window in milliseconds; nil when the binding
@@ -220,8 +220,8 @@ public struct Binding: Sendable, Equatable {
     /// stroke continues nothing or the sequence times out (§5). The table carries it (`ATTR`
     /// flag bit 4).
     public var performsOnTimeout: Bool {
-        get { flag(Self.timeout) }
-        set { set(Self.timeout, newValue) }
+        get { flags[Self.timeout] }
+        set { flags[Self.timeout] = newValue }
     }
 
     /// The later layers' bindings and `unbind`s that narrowed ``condition`` (Grammar.md §9),
@@ -242,16 +242,16 @@ public struct Binding: Sendable, Equatable {
     /// for the keyboard layout; generated UIKit code sets the key command's
     /// `allowsAutomaticLocalization` to false. The table carries it (`ATTR` flag bit 2).
     public var allowsAutomaticLocalization: Bool {
-        get { !flag(Self.noLocalization) }
-        set { set(Self.noLocalization, !newValue) }
+        get { !flags[Self.noLocalization] }
+        set { flags[Self.noLocalization] = !newValue }
     }
 
     /// False after `@noMirroring` or `@noRemapping` (Grammar.md §4.8): the system must not
     /// mirror the shortcut in right-to-left interfaces; generated UIKit code sets the key
     /// command's `allowsAutomaticMirroring` to false. The table carries it (`ATTR` flag bit 3).
     public var allowsAutomaticMirroring: Bool {
-        get { !flag(Self.noMirroring) }
-        set { set(Self.noMirroring, !newValue) }
+        get { !flags[Self.noMirroring] }
+        set { flags[Self.noMirroring] = !newValue }
     }
 
     /// Same properties.
@@ -268,9 +268,6 @@ public struct Binding: Sendable, Equatable {
     private static let timeout: UInt8 = 4
     private static let noLocalization: UInt8 = 8
     private static let noMirroring: UInt8 = 16
-
-    private func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }
-    private mutating func set(_ bit: UInt8, _ on: Bool) { flags = on ? flags | bit : flags & ~bit }
 
     /// What few bindings have, out of line; never changed once made.
     private final class Rare: Sendable {
