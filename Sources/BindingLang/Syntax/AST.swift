@@ -233,6 +233,9 @@ public struct ChordSequenceSyntax: Sendable {
     public private(set) var parts: [KeyPart]
     public var range: SourceRange
 
+    /// A sequence of `chords` (for trees built by hand). As for parsed chords, each chord's
+    /// range is taken to run from its first part's start to its last part's end; a chord
+    /// without parts has nothing to keep and is left out.
     public init(chords: [ChordSyntax], range: SourceRange) {
         var parts: [KeyPart] = []
         parts.reserveCapacity(chords.reduce(0) { $0 + $1.parts.count })
