@@ -71,15 +71,6 @@ struct ByteWriter {
         try storage.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[..<length])) }
     }
 
-    /// The bytes written, without copying them (the writer is left empty).
-    mutating func take() -> [UInt8] {
-        var out: [UInt8] = []
-        swap(&out, &storage)
-        out.removeLast(out.count - length)
-        length = 0
-        return out
-    }
-
     /// Stores the bytes of `value` (an integer or a tuple of them, little-endian) at the end.
     @inline(__always)
     private mutating func store<T>(_ value: T) {

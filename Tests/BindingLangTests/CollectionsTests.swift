@@ -1,0 +1,45 @@
+import Testing
+@testable import BindingLang
+
+/// The small containers the compiler's hot paths use (`Collections/`, `ByteWriter`).
+struct CollectionsTests {
+    @Test func radixSortIsAStableSortByTheKey() {
+        var rng = SplitMix64(seed: 3_434)
+        for n in [0, 1, 2, 17, 300, 5_000] {
+            // Few distinct keys, so ties are common; some bytes constant, some not.
+            let items = (0..<n).map { i in (key: (rng.next() % 40) << 20 | 0xAB, order: i) }
+            var sorted = items
+            RadixSort.sort(&sorted, byteCount: 8) { item, k in Int(truncatingIfNeeded: (item.key >> UInt64(k * 8)) & 0xFF) }
+            let expected = items.sorted { ($0.key, $0.order) < ($1.key, $1.order) }
+            #expect(sorted.map(\.order) == expected.map(\.order))
+        }
+    }
+
+    @Test func byteWriterWritesLittleEndianRecordsAndBytes() {
+        var w = ByteWriter()
+        w.record(0x0403_0201, 0x0807_0605)
+        w.u16(0x0A09)
+        w.append([0x0B, 0x0C])
+        w.append(utf8: "é")
+        w.u64(0x1817_1615_1413_1211)
+        w.record16(1, 2, 3, 0xFFFF)
+        #expect(w.count == 2)
+        #expect(w.length == 8 + 2 + 2 + 2 + 8 + 8)
+        #expect(w.bytes == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0xC3, 0xA9,
+                            0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 1, 0, 2, 0, 3, 0, 0xFF, 0xFF])
+        w.withBytes { #expect($0.count == w.length) }
+    }
+
+    @Test func byteWriterGrowsPastAPageAndKeepsEveryByte() {
+        var w = ByteWriter()
+        w.reserve(16)
+        for i in 0..<5_000 { w.record(UInt32(i), UInt32(i) &* 7, UInt32(i) ^ 0xFFFF) }
+        #expect(w.length == 60_000 && w.count == 5_000)
+        let bytes = w.bytes
+        for i in [0, 1, 341, 342, 4_999] {
+            let at = i * 12
+            let word = UInt32(bytes[at + 4]) | UInt32(bytes[at + 5]) << 8 | UInt32(bytes[at + 6]) << 16 | UInt32(bytes[at + 7]) << 24
+            #expect(word == UInt32(i) &* 7)
+        }
+    }
+}
