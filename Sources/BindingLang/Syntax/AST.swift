@@ -339,7 +339,10 @@ public struct ActionReference: Sendable {
 }
 
 /// A literal value: action arguments and user-info values.
-public enum Literal: Sendable {
+///
+/// Indirect: a reference to a box, 8 bytes where the value was 32. Every binding's action
+/// holds an optional one, and few bindings have an argument.
+public indirect enum Literal: Sendable {
     case int(Int64, range: SourceRange)
     case double(Double, range: SourceRange)
     case string(StringLiteral)
