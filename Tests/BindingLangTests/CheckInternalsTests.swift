@@ -72,6 +72,15 @@ struct CheckInternalsTests {
         a.timeoutRange = nil
         #expect(a.overriddenBy.count == 1 && a.timeoutRange == nil)
         #expect(b.overriddenBy.isEmpty && b.timeoutRange == at)
+        var c = CheckedBinding(
+            sequence: [], role: 0, action: .declared(0), argument: .none, title: nil, titleRange: nil, group: nil,
+            condition: .constant(true), range: at)
+        c.overrides = []
+        c.overriddenBy = []
+        #expect(c.overrides.isEmpty && c.overriddenBy.isEmpty)
+        c.overrides = [at]
+        c.overrides.append(at)
+        #expect(c.overrides == [at, at])
     }
 
     @Test func nameIndexFindsShortLongAndUnicodeNames() {

@@ -108,8 +108,10 @@ struct CheckedBinding {
     }
 
     /// Where the earlier files' bindings this one overrides (where its condition holds) are.
+    /// (Set in full: a box is made only for a non-empty list. Appended to: in place.)
     var overrides: [SourceRange] {
         get { rare?.overrides ?? [] }
+        set { if !newValue.isEmpty || rare != nil { writableRare().overrides = newValue } }
         _modify {
             let box = writableRare()
             yield &box.overrides
@@ -120,6 +122,7 @@ struct CheckedBinding {
     /// each is, the condition it holds under, and whether it is an `unbind`.
     var overriddenBy: [(range: SourceRange, condition: Condition, isUnbind: Bool)] {
         get { rare?.overriddenBy ?? [] }
+        set { if !newValue.isEmpty || rare != nil { writableRare().overriddenBy = newValue } }
         _modify {
             let box = writableRare()
             yield &box.overriddenBy
