@@ -104,7 +104,7 @@ struct CheckedBinding {
     /// For a key equivalent: the menu item's title, for messages.
     var menuItemTitle: String? {
         get { rare?.menuItemTitle }
-        set { if newValue != nil || rare != nil { writableRare().menuItemTitle = newValue } }
+        set { setRare(\.menuItemTitle, newValue) }
     }
 
     /// Where the earlier files' bindings this one overrides (where its condition holds) are.
@@ -133,26 +133,26 @@ struct CheckedBinding {
     /// shortcut, so no warning (nil when not written).
     var allowReservedRange: SourceRange? {
         get { rare?.allowReservedRange }
-        set { if newValue != nil || rare != nil { writableRare().allowReservedRange = newValue } }
+        set { setRare(\.allowReservedRange, newValue) }
     }
 
     /// `@repeat`: the repeat window in milliseconds (nil when not repeatable).
     var repeatMilliseconds: Int? {
         get { rare?.repeatMilliseconds }
-        set { if newValue != nil || rare != nil { writableRare().repeatMilliseconds = newValue } }
+        set { setRare(\.repeatMilliseconds, newValue) }
     }
 
     /// Where `@timeout` was written (nil when not): the binding may be a proper prefix of
     /// longer bindings of its role (Grammar.md §4.8).
     var timeoutRange: SourceRange? {
         get { rare?.timeoutRange }
-        set { if newValue != nil || rare != nil { writableRare().timeoutRange = newValue } }
+        set { setRare(\.timeoutRange, newValue) }
     }
 
     /// `@allowLayouts(…)`: the layout findings the author accepts (nil when not written).
     var layoutAllowance: LayoutAllowance? {
         get { rare?.layoutAllowance }
-        set { if newValue != nil || rare != nil { writableRare().layoutAllowance = newValue } }
+        set { setRare(\.layoutAllowance, newValue) }
     }
 
     private static let hasTitleRange: UInt8 = 1
@@ -186,6 +186,11 @@ struct CheckedBinding {
             c.overriddenBy = overriddenBy
             return c
         }
+    }
+
+    /// Sets one optional field of the box, making a box only for a value.
+    private mutating func setRare<T>(_ field: ReferenceWritableKeyPath<Rare, T?>, _ value: T?) {
+        if value != nil || rare != nil { writableRare()[keyPath: field] = value }
     }
 
     /// The box, made or copied so that this binding holds the only reference.

@@ -34,28 +34,23 @@ struct ByteWriter {
     }
 
     /// Appends `bytes` as they are.
-    mutating func append(_ bytes: [UInt8]) {
-        guard !bytes.isEmpty else { return }
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let from = bytes.baseAddress, bytes.count > 0 else { return }
         makeRoom(bytes.count)
         let at = length
-        storage.withUnsafeMutableBytes { out in
-            bytes.withUnsafeBytes { out.baseAddress.unsafelyUnwrapped.advanced(by: at).copyMemory(from: $0.baseAddress.unsafelyUnwrapped, byteCount: $0.count) }
-        }
+        storage.withUnsafeMutableBytes { $0.baseAddress.unsafelyUnwrapped.advanced(by: at).copyMemory(from: from, byteCount: bytes.count) }
         length += bytes.count
+    }
+
+    /// Appends `bytes` as they are.
+    mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { append($0) }
     }
 
     /// Appends the UTF-8 bytes of `s`.
     mutating func append(utf8 s: String) {
         var s = s
-        s.withUTF8 { utf8 in
-            guard utf8.count > 0 else { return }
-            makeRoom(utf8.count)
-            let at = length
-            storage.withUnsafeMutableBytes { out in
-                out.baseAddress.unsafelyUnwrapped.advanced(by: at).copyMemory(from: utf8.baseAddress.unsafelyUnwrapped, byteCount: utf8.count)
-            }
-            length += utf8.count
-        }
+        s.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
 
     /// Makes room for `bytes` more bytes at once (a section whose size is known).

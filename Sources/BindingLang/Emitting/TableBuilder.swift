@@ -201,7 +201,7 @@ struct TableBuilder {
         let tall = PressCost.size(c) > TableFormat.maxConditionHeight && c.height > TableFormat.maxConditionHeight
         compile(tall ? c.balanced() : c, into: &code)
         let n = code.count
-        code.withBytes { sections[Section.code.rawValue].append(Array($0)) }
+        code.withBytes { sections[Section.code.rawValue].append($0) }
         sections[Section.code.rawValue].count += n
         write(.conditions) { $0.record(UInt32(start), UInt32(n)) }
         writeTest(code)

@@ -258,8 +258,12 @@ public struct ChordSequenceSyntax: Sendable {
     /// The chords, each with its own parts array (made on each call).
     public var chords: [ChordSyntax] {
         var chords: [ChordSyntax] = []
-        forEachChord { parts, range in
-            chords.append(ChordSyntax(parts: parts.map { var p = $0; p.startsChord = false; return p }, range: range))
+        var start = 0
+        while start < parts.count {
+            let end = chordEnd(from: start)
+            let own = parts[start..<end].map { var p = $0; p.startsChord = false; return p }
+            chords.append(ChordSyntax(parts: own, range: chordRange(start, end)))
+            start = end
         }
         return chords
     }
@@ -271,17 +275,6 @@ public struct ChordSequenceSyntax: Sendable {
         return n
     }
 
-    /// Calls `body` with each chord's parts and range, in order, without copying the parts.
-    /// A chord's range runs from its first part's start to its last part's end, as parsed.
-    func forEachChord(_ body: (ArraySlice<KeyPart>, SourceRange) -> Void) {
-        var start = 0
-        while start < parts.count {
-            let end = chordEnd(from: start)
-            body(parts[start..<end], chordRange(start, end))
-            start = end
-        }
-    }
-
     /// Where the chord whose first part is at `start` ends: the next chord's first part, or
     /// the end of ``parts``.
     @inline(__always)
@@ -291,7 +284,8 @@ public struct ChordSequenceSyntax: Sendable {
         return end
     }
 
-    /// The range of the chord of parts `start..<end`.
+    /// The range of the chord of parts `start..<end`: from its first part's start to its
+    /// last part's end, as parsed.
     @inline(__always)
     func chordRange(_ start: Int, _ end: Int) -> SourceRange {
         parts[start].range.through(parts[end - 1].range)
