@@ -98,7 +98,14 @@ extension Parser.State {
     /// so nothing cascades; a chained comparison is reported once and becomes an error node
     /// the checker skips.
     mutating func parseCondition() -> Parser.Sized {
-        var frames: [ExpressionFrame] = [.climb(minPrecedence: 1, lhs: nil, comparedAlready: false, pending: nil)]
+        // The stack of the last condition, emptied: a condition then allocates no stack.
+        var frames: [ExpressionFrame] = []
+        swap(&frames, &frameBuffer)
+        defer {
+            frames.removeAll(keepingCapacity: true)
+            frameBuffer = frames
+        }
+        frames.append(.climb(minPrecedence: 1, lhs: nil, comparedAlready: false, pending: nil))
         var step = ExpressionStep.operand(unary: true)
         while true {
             switch step {

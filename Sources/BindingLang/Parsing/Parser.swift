@@ -84,6 +84,8 @@ extension Parser {
         /// gets one array of exactly its size (growing a fresh array from empty, or reserving
         /// a guess, left most of the tree's part arrays unused).
         var partBuffer: [KeyPart] = []
+        /// Reused stack of ``parseCondition()`` (kept empty between conditions).
+        var frameBuffer: [ExpressionFrame] = []
 
         init(source: SourceFile, file: FileID, tokens: [Token]) {
             self.source = source
