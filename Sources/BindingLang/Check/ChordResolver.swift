@@ -31,6 +31,17 @@ struct ChordResolver {
             engine.error(Messages.chordHasNoKey(""), at: syntax.range)
             return nil
         }
+        let parts = syntax.parts
+        if count <= 2 {
+            // Most sequences: an array literal allocates at its size without the general
+            // path's work (the same errors, in the same order, as the loop below).
+            let end = syntax.chordEnd(from: 0)
+            let first = chord(parts[0..<end], syntax.chordRange(0, end), &engine)
+            if count == 1 { return first.map { [$0] } }
+            let second = chord(parts[end...], syntax.chordRange(end, parts.count), &engine)
+            guard let first, let second else { return nil }
+            return [first, second]
+        }
         var chords: [Chord] = []
         chords.reserveCapacity(count)
         var failed = false
