@@ -52,6 +52,31 @@ struct CheckInternalsTests {
         #expect(a == b)
     }
 
+    /// A key part holds a known name as its number and any other text in a box: 24 bytes,
+    /// every text kept, compared by text and range as before.
+    @Test func keyPartsAreCompactAndKeepTheirText() {
+        #expect(MemoryLayout<KeyPart>.stride == 24)
+        let at = SourceRange(file: FileID(1), start: 4, end: 9)
+        let texts = ["ctrl", "cmd", "⌘", "primary", "meta", "pageDown", "numpadEnter", "k", "K", "[", " ", "5", "f12",
+                     "ctrlx", "10", "é", "\u{7}", "", "a-very-long-misspelled-modifier-name"]
+        for text in texts {
+            var part = KeyPart(text: text, range: at)
+            #expect(part.text == text)
+            let fromBytes = Array(text.utf8).withUnsafeBufferPointer { KeyPart(utf8: $0, range: at) }
+            #expect(fromBytes.text == text && fromBytes == part)
+            #expect((part.number != 0) == KeyPartNames.spellings.contains(text))
+            part.text = "shift"
+            #expect(part.text == "shift" && part == KeyPart(text: "shift", range: at))
+            #expect(part != KeyPart(text: "shift", range: SourceRange(file: FileID(1), start: 4, end: 10)))
+            #expect(KeyPart(text: text, range: at) == KeyPart(text: text, range: at))
+            #expect(text == "shift" || KeyPart(text: text, range: at) != part)
+        }
+        // Every modifier spelling, key name and printable ASCII character has a number.
+        for name in Array(Modifiers.spellings.keys) + Array(Key.aliases.keys) + ["primary", "a", "Z", "~", "\""] {
+            #expect(KeyPartNames.number(name) != 0, "\(name)")
+        }
+    }
+
     @Test func checkedBindingsAreCompactAndCopiedOnWrite() {
         #expect(MemoryLayout<CheckedBinding>.stride <= 96)
         let at = SourceRange(file: FileID(2), start: 10, end: 20)

@@ -104,6 +104,28 @@ struct ChordResolver {
         return table
     }()
 
+    /// ``meanings`` by ``KeyPartNames`` number (nothing at 0).
+    private static let meaningsByNumber: [Meaning?] = [nil] + KeyPartNames.spellings.map { meanings[$0] }
+    /// The byte of each one-byte ``KeyPartNames`` spelling, by number (0 for the others).
+    private static let bytesByNumber: [UInt8] = [0] + KeyPartNames.spellings.map { $0.utf8.count == 1 ? $0.utf8.first ?? 0 : 0 }
+
+    /// What `part`'s text means (by its number when it has one).
+    @inline(__always)
+    private static func meaning(_ part: KeyPart) -> Meaning? {
+        part.number != 0 ? meaningsByNumber[Int(part.number)] : meanings[part.text]
+    }
+
+    /// The byte of `part`'s text when it is one byte long.
+    @inline(__always)
+    private static func singleByte(_ part: KeyPart) -> UInt8? {
+        if part.number != 0 {
+            let byte = bytesByNumber[Int(part.number)]
+            return byte == 0 ? nil : byte
+        }
+        let utf8 = part.text.utf8
+        return utf8.count == 1 ? utf8.first : nil
+    }
+
     /// The common, valid case without building a parts array: the same result as
     /// ``Chord/build(parts:platform:)`` whenever it returns one; nil for anything unusual
     /// (which then goes through `build`, which also says what is wrong).
@@ -112,7 +134,7 @@ struct ChordResolver {
         var modifiers: Modifiers = []
         for part in parts.dropLast() {
             let m: Modifiers
-            switch Self.meanings[part.text] {
+            switch Self.meaning(part) {
             case .modifier(let known)?: m = known
             case .primary?: m = platform.primaryModifier
             default: return nil
@@ -121,8 +143,7 @@ struct ChordResolver {
             modifiers.insert(m)
         }
         var key: Key
-        let utf8 = last.text.utf8
-        if utf8.count == 1, let byte = utf8.first {
+        if let byte = Self.singleByte(last) {
             guard byte >= 0x20 && byte < 0x7F else { return nil }
             if byte >= 0x41 && byte <= 0x5A {
                 if modifiers.contains(.shift) { return nil }
@@ -130,7 +151,7 @@ struct ChordResolver {
             }
             key = Key(character: Unicode.Scalar(byte))
         } else {
-            guard case .key(let k)? = Self.meanings[last.text] else { return nil }
+            guard case .key(let k)? = Self.meaning(last) else { return nil }
             key = k
         }
         if modifiers.contains(.numericPad) && !key.isOnNumericPad { return nil }

@@ -40,6 +40,13 @@ struct NameIndex<Value> {
 }
 
 extension NameIndex {
+    /// The value of the name spelled by the UTF-8 bytes `utf8` (no `String` is made for a
+    /// name of up to 15 bytes).
+    subscript(utf8 utf8: UnsafeBufferPointer<UInt8>) -> Value? {
+        guard let (lo, hi) = utf8.packedWords else { return long[String(decoding: utf8, as: UTF8.self)] }
+        return short[lo: lo, hi: hi]
+    }
+
     /// The value of `name`, after inserting `value` for it when it had none (one probe).
     mutating func value(of name: String, insertingIfAbsent value: Value) -> Value {
         guard let (lo, hi) = Self.pack(name) else {

@@ -1009,7 +1009,7 @@ extension Parser {
                 }
                 if case .string = keyTok.kind {} else if keyTok.kind.isChordPunctuation {
                     advance()
-                    parts.append(KeyPart(text: text(keyTok), range: range(keyTok.start, keyTok.end)))
+                    parts.append(keyPart(keyTok))
                     continue
                 }
                 guard let p = keyPart() else { return nil }
@@ -1043,6 +1043,13 @@ extension Parser {
             return n
         }
 
+        /// The key part spelled by token `t` (its bytes, no `String` for a known name).
+        func keyPart(_ t: Token) -> KeyPart {
+            bytes.withUnsafeBufferPointer {
+                KeyPart(utf8: UnsafeBufferPointer(rebasing: $0[t.start..<t.end]), range: range(t.start, t.end))
+            }
+        }
+
         /// One key part that is an identifier, digits, a non-ASCII character or a
         /// one-character string; consumed.
         mutating func keyPart() -> KeyPart? {
@@ -1056,7 +1063,7 @@ extension Parser {
                 return KeyPart(text: s.value, range: s.range)
             case .identifier, .integer, .unicode:
                 advance()
-                return KeyPart(text: text(t), range: range(t.start, t.end))
+                return keyPart(t)
             default:
                 errorExpected("key")
                 return nil

@@ -304,20 +304,55 @@ public struct ChordSyntax: Sendable {
 
 /// A modifier or key name as written (`cmd`, `k`, `f5`, `"["`, `[`); `text` is the name or the
 /// quoted character, unquoted.
+///
+/// 24 bytes: a text that is one of ``KeyPartNames`` (nearly every part) is held as its number,
+/// any other in a box. Key parts were a third of a large keymap's syntax tree at 32 bytes
+/// each, a `String` apiece.
 public struct KeyPart: Sendable, Equatable {
-    public var text: String
     public var range: SourceRange
+    /// The text's number in ``KeyPartNames`` (0: the text is in ``spelled``).
+    private(set) var number: UInt16
     /// In a ``ChordSequenceSyntax``, whether this part begins a chord (false elsewhere). It
-    /// lives in the padding after `range`, so it costs no memory, and it is not compared.
+    /// lives in the padding after `number`, so it costs no memory, and it is not compared.
     public internal(set) var startsChord = false
+    /// A text that is none of ``KeyPartNames`` (a typo, a number, a non-ASCII character).
+    private var spelled: SpelledKeyPart?
+
+    /// The name or the quoted character, unquoted.
+    public var text: String {
+        get { number != 0 ? KeyPartNames.spelling(number) : spelled?.text ?? "" }
+        set { (number, spelled) = Self.encoded(newValue) }
+    }
 
     public init(text: String, range: SourceRange) {
-        self.text = text
         self.range = range
+        (number, spelled) = Self.encoded(text)
+    }
+
+    /// The part spelled by the UTF-8 bytes `utf8` (the parser's: no `String` is made for a
+    /// known name).
+    init(utf8: UnsafeBufferPointer<UInt8>, range: SourceRange) {
+        self.range = range
+        number = KeyPartNames.number(utf8: utf8)
+        spelled = number == 0 ? SpelledKeyPart(String(decoding: utf8, as: UTF8.self)) : nil
+    }
+
+    private static func encoded(_ text: String) -> (UInt16, SpelledKeyPart?) {
+        let number = KeyPartNames.number(text)
+        return (number, number == 0 ? SpelledKeyPart(text) : nil)
     }
 
     /// Same text and range.
-    public static func == (a: KeyPart, b: KeyPart) -> Bool { a.text == b.text && a.range == b.range }
+    public static func == (a: KeyPart, b: KeyPart) -> Bool {
+        // A known name always has its number, so equal numbers are equal texts.
+        a.range == b.range && (a.number != 0 || b.number != 0 ? a.number == b.number : a.text == b.text)
+    }
+}
+
+/// The text of a ``KeyPart`` that is none of ``KeyPartNames``.
+final class SpelledKeyPart: Sendable {
+    let text: String
+    init(_ text: String) { self.text = text }
 }
 
 /// `name` or `name(literal)`: the action a binding or menu item sends.
