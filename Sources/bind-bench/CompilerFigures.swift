@@ -13,6 +13,8 @@ enum CompilerFigures {
     /// `--compile-only PATH`: reads, lexes, parses, checks and emits PATH as `bindc compile`
     /// does; the exit status says whether a table came out.
     static func compileOnly(_ path: String) -> Int32 {
+        // As `bindc` does, before it reads a source.
+        FreedMemory.mapLargeBlocks()
         guard let bytes = readFile(path) else { return 3 }
         var sources = SourceManager()
         sources.add(SourceFile(path: path, bytes: bytes))
