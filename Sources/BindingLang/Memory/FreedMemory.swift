@@ -13,13 +13,15 @@ import Glibc
 /// glibc does not declare it, so it is looked up by name; elsewhere (Darwin, musl) this does
 /// nothing.
 package enum FreedMemory {
-    /// glibc's `malloc_trim`, when the C library has it.
     #if canImport(Glibc)
-    private typealias Trim = @convention(c) (Int) -> Int32
-    private static let trim: Trim? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
-        return unsafeBitCast(symbol, to: Trim.self)
-    }()
+    /// The C library's function `name` (one of glibc's `malloc.h`, which the Swift module for
+    /// glibc does not declare), or nil when the library has none.
+    private static func mallocFunction<F>(_ name: String, as type: F.Type) -> F? {
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), name).map { unsafeBitCast($0, to: type) }
+    }
+
+    /// glibc's `malloc_trim`, when the C library has it.
+    private static let trim = mallocFunction("malloc_trim", as: (@convention(c) (Int) -> Int32).self)
     #endif
 
     /// Returns the allocator's free whole pages to the system.
@@ -42,10 +44,8 @@ extension FreedMemory {
     /// before it reads its sources; not done by the library for a host it is embedded in.
     package static func mapLargeBlocks() {
         #if canImport(Glibc)
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
         let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD, from glibc's malloc.h
-        _ = unsafeBitCast(symbol, to: Mallopt.self)(mmapThreshold, 128 * 1024)
+        _ = mallocFunction("mallopt", as: (@convention(c) (Int32, Int32) -> Int32).self)?(mmapThreshold, 128 * 1024)
         #endif
     }
 }
