@@ -52,10 +52,11 @@ struct CheckInternalsTests {
         #expect(a == b)
     }
 
-    /// A key part holds a known name as its number and any other text in a box: 24 bytes,
-    /// every text kept, compared by text and range as before.
+    /// A key part holds its text as a number (known names first, any other text numbered when
+    /// first met): 16 bytes with no reference, every text kept, compared by text and range.
     @Test func keyPartsAreCompactAndKeepTheirText() {
-        #expect(MemoryLayout<KeyPart>.stride == 24)
+        #expect(MemoryLayout<KeyPart>.stride == 16)
+        #expect(_isPOD(KeyPart.self))
         let at = SourceRange(file: FileID(1), start: 4, end: 9)
         let texts = ["ctrl", "cmd", "⌘", "primary", "meta", "pageDown", "numpadEnter", "k", "K", "[", " ", "5", "f12",
                      "ctrlx", "10", "é", "\u{7}", "", "a-very-long-misspelled-modifier-name"]
@@ -64,7 +65,9 @@ struct CheckInternalsTests {
             #expect(part.text == text)
             let fromBytes = Array(text.utf8).withUnsafeBufferPointer { KeyPart(utf8: $0, range: at) }
             #expect(fromBytes.text == text && fromBytes == part)
-            #expect((part.number != 0) == KeyPartNames.spellings.contains(text))
+            #expect((part.number <= KeyPartNames.knownCount) == KeyPartNames.spellings.contains(text))
+            part.startsChord = true
+            #expect(part.text == text && part.startsChord && part == KeyPart(text: text, range: at))
             part.text = "shift"
             #expect(part.text == "shift" && part == KeyPart(text: "shift", range: at))
             #expect(part != KeyPart(text: "shift", range: SourceRange(file: FileID(1), start: 4, end: 10)))
@@ -73,7 +76,23 @@ struct CheckInternalsTests {
         }
         // Every modifier spelling, key name and printable ASCII character has a number.
         for name in Array(Modifiers.spellings.keys) + Array(Key.aliases.keys) + ["primary", "a", "Z", "~", "\""] {
-            #expect(KeyPartNames.number(name) != 0, "\(name)")
+            #expect(KeyPartNames.number(name) <= KeyPartNames.knownCount, "\(name)")
+        }
+    }
+
+    /// Texts that are no known spelling get one number each, the same on every thread.
+    @Test func otherKeyPartTextsAreNumberedOnceAcrossThreads() async {
+        let texts = (0..<200).map { "unknownPart\($0 % 50)" }
+        let numbers = await withTaskGroup(of: [UInt32].self) { group in
+            for _ in 0..<4 { group.addTask { texts.map { KeyPartNames.number($0) } } }
+            var all: [[UInt32]] = []
+            for await n in group { all.append(n) }
+            return all
+        }
+        for n in numbers { #expect(n == numbers[0]) }
+        #expect(Set(numbers[0]).count == 50)
+        for (text, number) in zip(texts, numbers[0]) {
+            #expect(number > KeyPartNames.knownCount && KeyPartNames.spelling(number) == text)
         }
     }
 

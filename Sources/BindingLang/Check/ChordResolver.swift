@@ -104,21 +104,21 @@ struct ChordResolver {
         return table
     }()
 
-    /// ``meanings`` by ``KeyPartNames`` number (nothing at 0).
+    /// ``meanings`` by known ``KeyPartNames`` number (nothing at 0).
     private static let meaningsByNumber: [Meaning?] = [nil] + KeyPartNames.spellings.map { meanings[$0] }
-    /// The byte of each one-byte ``KeyPartNames`` spelling, by number (0 for the others).
+    /// The byte of each one-byte known ``KeyPartNames`` spelling, by number (0 for the others).
     private static let bytesByNumber: [UInt8] = [0] + KeyPartNames.spellings.map { $0.utf8.count == 1 ? $0.utf8.first ?? 0 : 0 }
 
     /// What `part`'s text means (by its number when it has one).
     @inline(__always)
     private static func meaning(_ part: KeyPart) -> Meaning? {
-        part.number != 0 ? meaningsByNumber[Int(part.number)] : meanings[part.text]
+        part.number <= KeyPartNames.knownCount ? meaningsByNumber[Int(part.number)] : meanings[part.text]
     }
 
     /// The byte of `part`'s text when it is one byte long.
     @inline(__always)
     private static func singleByte(_ part: KeyPart) -> UInt8? {
-        if part.number != 0 {
+        if part.number <= KeyPartNames.knownCount {
             let byte = bytesByNumber[Int(part.number)]
             return byte == 0 ? nil : byte
         }

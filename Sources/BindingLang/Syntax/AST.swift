@@ -305,54 +305,49 @@ public struct ChordSyntax: Sendable {
 /// A modifier or key name as written (`cmd`, `k`, `f5`, `"["`, `[`); `text` is the name or the
 /// quoted character, unquoted.
 ///
-/// 24 bytes: a text that is one of ``KeyPartNames`` (nearly every part) is held as its number,
-/// any other in a box. Key parts were a third of a large keymap's syntax tree at 32 bytes
-/// each, a `String` apiece.
+/// 16 bytes, with no reference: the text is held as its number in ``KeyPartNames``. Key parts
+/// are a third of a large keymap's syntax tree, so their size is much of the tree's, and a
+/// part array without references is copied and freed without visiting its parts.
 public struct KeyPart: Sendable, Equatable {
     public var range: SourceRange
-    /// The text's number in ``KeyPartNames`` (0: the text is in ``spelled``).
-    private(set) var number: UInt16
-    /// In a ``ChordSequenceSyntax``, whether this part begins a chord (false elsewhere). It
-    /// lives in the padding after `number`, so it costs no memory, and it is not compared.
-    public internal(set) var startsChord = false
-    /// A text that is none of ``KeyPartNames`` (a typo, a number, a non-ASCII character).
-    private var spelled: SpelledKeyPart?
+    /// The text's number in ``KeyPartNames`` (bits 0–30) and ``startsChord`` (bit 31).
+    private var code: UInt32
+
+    private static let chordBit: UInt32 = 1 << 31
+
+    /// The text's number in ``KeyPartNames`` (1 or more; one of the known spellings up to
+    /// ``KeyPartNames/knownCount``).
+    var number: UInt32 { code & ~Self.chordBit }
+
+    /// In a ``ChordSequenceSyntax``, whether this part begins a chord (false elsewhere). Not
+    /// compared.
+    public internal(set) var startsChord: Bool {
+        get { code & Self.chordBit != 0 }
+        set { code = newValue ? code | Self.chordBit : code & ~Self.chordBit }
+    }
 
     /// The name or the quoted character, unquoted.
     public var text: String {
-        get { number != 0 ? KeyPartNames.spelling(number) : spelled?.text ?? "" }
-        set { (number, spelled) = Self.encoded(newValue) }
+        get { KeyPartNames.spelling(number) }
+        set { code = (code & Self.chordBit) | KeyPartNames.number(newValue) }
     }
 
     public init(text: String, range: SourceRange) {
         self.range = range
-        (number, spelled) = Self.encoded(text)
+        code = KeyPartNames.number(text)
     }
 
     /// The part spelled by the UTF-8 bytes `utf8` (the parser's: no `String` is made for a
     /// known name).
     init(utf8: UnsafeBufferPointer<UInt8>, range: SourceRange) {
         self.range = range
-        number = KeyPartNames.number(utf8: utf8)
-        spelled = number == 0 ? SpelledKeyPart(String(decoding: utf8, as: UTF8.self)) : nil
+        code = KeyPartNames.number(utf8: utf8)
     }
 
-    private static func encoded(_ text: String) -> (UInt16, SpelledKeyPart?) {
-        let number = KeyPartNames.number(text)
-        return (number, number == 0 ? SpelledKeyPart(text) : nil)
-    }
-
-    /// Same text and range.
+    /// Same text and range (each text has one number).
     public static func == (a: KeyPart, b: KeyPart) -> Bool {
-        // A known name always has its number, so equal numbers are equal texts.
-        a.range == b.range && (a.number != 0 || b.number != 0 ? a.number == b.number : a.text == b.text)
+        a.range == b.range && a.number == b.number
     }
-}
-
-/// The text of a ``KeyPart`` that is none of ``KeyPartNames``.
-final class SpelledKeyPart: Sendable {
-    let text: String
-    init(_ text: String) { self.text = text }
 }
 
 /// `name` or `name(literal)`: the action a binding or menu item sends.
