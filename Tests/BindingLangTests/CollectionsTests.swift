@@ -42,4 +42,31 @@ struct CollectionsTests {
             #expect(word == UInt32(i) &* 7)
         }
     }
+
+    /// A one-word map agrees with a dictionary over random keys (with many collisions in the
+    /// low bits), through growth, and keeps the key it uses for empty slots apart.
+    @Test func wordMapAgreesWithADictionary() {
+        var rng = SplitMix64(seed: 77)
+        var map = WordMap()
+        var expected: [UInt64: UInt32] = [:]
+        for i in 0..<20_000 {
+            let key = i % 7 == 0 ? UInt64.max - rng.next() % 3 : (rng.next() % 5_000) << 32 | rng.next() % 4
+            let value = UInt32(truncatingIfNeeded: rng.next())
+            if i % 3 == 0 {
+                map[key] = value
+                expected[key] = value
+            } else {
+                let held = map.value(of: key, insertingIfAbsent: value)
+                #expect(held == expected[key, default: value])
+                if expected[key] == nil { expected[key] = value }
+            }
+        }
+        #expect(map.count == expected.count)
+        for (key, value) in expected { #expect(map[key] == value) }
+        #expect(map[0xDEAD_BEEF_0000] == nil)
+        var small = WordMap(capacity: 3)
+        #expect(small[UInt64.max] == nil)
+        small[UInt64.max] = 9
+        #expect(small[UInt64.max] == 9 && small.count == 1 && small.value(of: UInt64.max, insertingIfAbsent: 1) == 9)
+    }
 }

@@ -18,7 +18,7 @@ struct TableBuilder {
     var conditionIDs: [Condition: UInt32] = [:]
     var argumentIDs: [ArgumentValue: UInt32] = [:]
     /// (action, argument) pairs, keyed by both in one word.
-    var invocationIDs: WordPairMap<UInt32>
+    var invocationIDs: WordMap
     /// (role, group, condition, flags) records, keyed by the four in two words.
     var attributeIDs: WordPairMap<UInt32>
     /// Whether `BIND` records are written narrow (see ``TableFormat/metaNarrowBindings``).
@@ -40,7 +40,7 @@ struct TableBuilder {
         // attribute records than bindings.
         strings.reserveCapacity(keymap.bindings.count / 2 + keymap.actions.count + keymap.roles.count + 16)
         stringIDs = NameIndex()
-        invocationIDs = WordPairMap()
+        invocationIDs = WordMap()
         attributeIDs = WordPairMap()
     }
 
@@ -357,7 +357,7 @@ struct TableBuilder {
         // Build the trie with provisional node numbers; a node's children are found through
         // one table keyed by (parent, chord) in one word.
         var parent: [Int] = [-1], chord: [UInt32] = [TableFormat.none]
-        var childOf = WordPairMap<Int>(capacity: bindings.count)
+        var childOf = WordMap(capacity: bindings.count)
         // Per binding: its node (-1 for an empty sequence) and its role's code, read from the
         // bindings once: each later pass reads these compact arrays, not the 184-byte
         // bindings and their sequences' storage (two cache misses per binding and pass).
@@ -372,8 +372,7 @@ struct TableBuilder {
             guard !sequence.isEmpty else { continue }
             for (k, c) in sequence.enumerated() {
                 let key = UInt64(UInt32(truncatingIfNeeded: n)) << 32 | UInt64(c.code)
-                let next: Int
-                next = childOf.value(lo: key, hi: 0, insertingIfAbsent: parent.count)
+                let next = Int(childOf.value(of: key, insertingIfAbsent: UInt32(truncatingIfNeeded: parent.count)))
                 if next == parent.count {
                     parent.append(n)
                     chord.append(c.code)
@@ -579,7 +578,7 @@ struct TableBuilder {
         let arg = self.argument(argument)
         let key = UInt64(UInt32(truncatingIfNeeded: action)) << 32 | UInt64(arg)
         let candidate = UInt32(sections[Section.invocations.rawValue].count)
-        let id = invocationIDs.value(lo: key, hi: 0, insertingIfAbsent: candidate)
+        let id = invocationIDs.value(of: key, insertingIfAbsent: candidate)
         if id == candidate { write(.invocations) { $0.record(UInt32(truncatingIfNeeded: action), arg) } }
         return id
     }

@@ -12,9 +12,9 @@ struct SystemShortcutChecker {
         // The platform's reserved shortcuts by chord code: a lookup per stroke hashes no
         // `Chord`.
         var lists: [[ReservedShortcut]] = []
-        var reserved = WordPairMap<Int>()
+        var reserved = WordMap()
         for (chord, found) in ReservedShortcuts.byChord(on: platform) where !found.isEmpty {
-            reserved[lo: UInt64(chord.code), hi: 0] = lists.count
+            reserved[UInt64(chord.code)] = UInt32(lists.count)
             lists.append(found)
         }
         // By index, reading only the fields used: `for b in bindings` would copy every
@@ -38,10 +38,10 @@ struct SystemShortcutChecker {
         }
     }
 
-    private func firstReserved(_ sequence: [Chord], in reserved: WordPairMap<Int>, _ lists: [[ReservedShortcut]])
+    private func firstReserved(_ sequence: [Chord], in reserved: WordMap, _ lists: [[ReservedShortcut]])
         -> (Chord, [ReservedShortcut])? {
         for chord in sequence {
-            if let i = reserved[lo: UInt64(chord.code), hi: 0] { return (chord, lists[i]) }
+            if let i = reserved[UInt64(chord.code)] { return (chord, lists[Int(i)]) }
         }
         return nil
     }
