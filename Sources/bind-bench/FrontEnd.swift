@@ -14,8 +14,7 @@ enum FrontEnd {
     /// Lex, parse and check `w`; the keymap and every diagnostic (warnings included).
     static func compile(_ w: Workload) -> (Keymap?, [Diagnostic]) {
         let (sm, file, id) = sources(w)
-        let (tokens, _) = Lexer.tokenize(file.bytes)
-        let (syntax, syntaxDiagnostics) = Parser.parse(file, file: id, tokens: tokens)
+        let (syntax, syntaxDiagnostics) = Parser.parse(file, file: id)
         let (keymap, checkDiagnostics) = Checker.check([syntax], sources: sm, platform: .apple)
         return (keymap, syntaxDiagnostics + checkDiagnostics)
     }

@@ -4,8 +4,8 @@ struct Options {
     var json = false
     var seed: UInt64 = 1
     /// `--profile PHASE`: run only that phase a few times on one keymap and exit, for
-    /// `valgrind --tool=callgrind` (lex, parse, check, emit, load, hostile, dispatch, snapshot,
-    /// decide, baseline).
+    /// `valgrind --tool=callgrind` (lex, parse, lexparse, check, emit, load, hostile, dispatch,
+    /// snapshot, decide, baseline).
     var profile: String?
     /// `--compile-only PATH` (internal): compile PATH as `bindc compile` does and exit; the
     /// benchmark runs itself this way to read the compiler's peak memory.
@@ -38,8 +38,9 @@ struct Options {
           --verify    only generate the workloads, compile each (all four sizes) and check
                       that they have no diagnostics; print the press mix; exit
           --profile PHASE [--size N]
-                      run only PHASE (lex, parse, check, emit, load, hostile, dispatch,
-                      snapshot, cached, decide, baseline) a few
+                      run only PHASE (lex, parse, lexparse (lexing as it parses, as
+                      bindc does), check, emit, load, hostile, dispatch, snapshot,
+                      cached, decide, baseline) a few
                       times on the N-binding keymap (default 10000) and exit; for profiling with
                       valgrind --tool=callgrind (BIND_BENCH_REPEATS=N sets how many times: 3)
           --lsp       only time the language server from a change to its published diagnostics
@@ -81,7 +82,7 @@ struct Options {
                 i += 1
                 guard i < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
                 if flag == "--profile" {
-                    guard ["lex", "parse", "check", "emit", "load", "hostile", "dispatch", "snapshot", "cached", "decide", "baseline"].contains(arguments[i]) else {
+                    guard ["lex", "parse", "lexparse", "check", "emit", "load", "hostile", "dispatch", "snapshot", "cached", "decide", "baseline"].contains(arguments[i]) else {
                         throw UsageError(message: "unknown phase '\(arguments[i])' for --profile")
                     }
                     o.profile = arguments[i]

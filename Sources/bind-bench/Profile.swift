@@ -25,6 +25,9 @@ enum Profile {
             for _ in 0..<repeats { blackHole(Lexer.tokenize(file.bytes)) }
         case "parse":
             for _ in 0..<repeats { blackHole(Parser.parse(file, file: id, tokens: tokens)) }
+        case "lexparse":
+            // As `bindc` parses: lexing as it goes.
+            for _ in 0..<repeats { blackHole(Parser.parse(file, file: id)) }
         case "check":
             let syntax = Parser.parse(file, file: id, tokens: tokens).0
             for _ in 0..<repeats { blackHole(Checker.check([syntax], sources: sm, platform: .apple)) }

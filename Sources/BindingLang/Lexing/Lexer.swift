@@ -22,7 +22,15 @@ public enum Lexer {
         var tokens: [Token] = []
         var comments: [Comment] = []
         var newline = true
+        /// Where lexing goes on (``scan(pausingAfter:)`` stops at line ends).
+        private(set) var offset = 0
+        /// Whether the `.end` token has been emitted.
+        private(set) var finished = false
+        /// Whether comments are collected (the parser has no use for them).
+        var keepsComments = true
 
+        /// A scanner for the whole of `bytes` at once: the token array is reserved for all of
+        /// them.
         init(bytes: [UInt8]) {
             self.bytes = bytes
             // Generated chord-dense keymaps have about one token per 4 bytes (1.39 M tokens in
@@ -31,6 +39,22 @@ public enum Lexer {
             // pages are never touched), so the estimate errs high; denser text still grows
             // geometrically from there.
             tokens.reserveCapacity(bytes.count / 3 + 2)
+        }
+
+        /// A scanner that lexes `bytes` a few lines at a time, into an array of `capacity`
+        /// tokens that the reader empties as it goes (``TokenStream``).
+        init(bytes: [UInt8], capacity: Int) {
+            self.bytes = bytes
+            keepsComments = false
+            tokens.reserveCapacity(capacity)
+        }
+
+        /// A scanner that has already produced `tokens`, all of them.
+        init(bytes: [UInt8], lexed tokens: [Token]) {
+            self.bytes = bytes
+            self.tokens = tokens
+            offset = bytes.count
+            finished = true
         }
 
         @inline(__always)
@@ -51,11 +75,17 @@ public enum Lexer {
             return j
         }
 
-        mutating func run() {
+        /// Lexes the whole file.
+        mutating func run() { scan(pausingAfter: Int.max) }
+
+        /// Lexes on from where the last call stopped, until the end of the file or the first
+        /// line end after ``tokens`` holds `limit` tokens or more. The last token is `.end`.
+        mutating func scan(pausingAfter limit: Int) {
+            guard !finished else { return }
             let n = bytes.count
-            var i = 0
+            var i = offset
             // A byte-order mark at the very start is white space.
-            if n >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { i = 3 }
+            if i == 0 && n >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { i = 3 }
             while i < n {
                 let b = bytes[i]
                 let start = i
@@ -65,6 +95,10 @@ public enum Lexer {
                 case 0x0A:
                     newline = true
                     i += 1
+                    if tokens.count >= limit {
+                        offset = i
+                        return
+                    }
                 case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
                     i += 1
                     while i < n && isIdentifierContinue(bytes[i]) { i += 1 }
@@ -94,7 +128,7 @@ public enum Lexer {
                         }
                         var end = i
                         if end > start && bytes[end - 1] == 0x0D { end -= 1 }
-                        comments.append(Comment(start: start, end: end, isBlock: false))
+                        if keepsComments { comments.append(Comment(start: start, end: end, isBlock: false)) }
                     } else if i + 1 < n && bytes[i + 1] == UInt8(ascii: "*") {
                         var depth = 1
                         let opener = tokens.count
@@ -116,7 +150,7 @@ public enum Lexer {
                                 i = len == 0 ? invalidRun(from: i) : i + len
                             }
                         }
-                        comments.append(Comment(start: start, end: i, isBlock: true))
+                        if keepsComments { comments.append(Comment(start: start, end: i, isBlock: true)) }
                         if depth > 0 {
                             let flags: TokenFlags = openerNewline ? .precededByNewline : []
                             tokens.insert(
@@ -165,6 +199,8 @@ public enum Lexer {
                 }
             }
             emit(.end, n, n)
+            offset = n
+            finished = true
         }
     }
 

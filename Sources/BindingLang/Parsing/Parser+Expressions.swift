@@ -72,7 +72,7 @@ extension Parser.State {
     }
 
     /// Binding powers of the infix operators: `||` 1, `&&` 2, `==` `!=` `in` `not in` 3.
-    func infixPrecedence() -> Int {
+    mutating func infixPrecedence() -> Int {
         switch tok.kind {
         case .orOr: return 1
         case .andAnd: return 2

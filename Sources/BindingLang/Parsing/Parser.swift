@@ -24,14 +24,20 @@ public enum Parser {
     public static let maxConditionDepth = 128
 
     /// Parses one file into its syntax tree and the syntax diagnostics (sorted by position).
+    /// The file is lexed as it is parsed (``TokenStream``), so its tokens are never all held
+    /// at once.
     public static func parse(_ source: SourceFile, file: FileID) -> (FileSyntax, [Diagnostic]) {
-        let (tokens, _) = Lexer.tokenize(source.bytes)
-        return parse(source, file: file, tokens: tokens)
+        finish(State(source: source, file: file))
     }
 
     /// Parses already lexed tokens (``Lexer/tokenize(_:)`` of `source.bytes`).
     public static func parse(_ source: SourceFile, file: FileID, tokens: [Token]) -> (FileSyntax, [Diagnostic]) {
-        var state = State(source: source, file: file, tokens: tokens)
+        finish(State(source: source, file: file, tokens: tokens))
+    }
+
+    private static func finish(_ start: State) -> (FileSyntax, [Diagnostic]) {
+        var state = start
+        let file = state.file
         let declarations = state.parseFile()
         let diagnostics = state.diagnostics.enumerated().sorted {
             $0.element.range.start != $1.element.range.start
@@ -64,9 +70,12 @@ extension Parser {
         let source: SourceFile
         let bytes: [UInt8]
         let file: FileID
-        let tokens: [Token]
+        /// The tokens, by index; read through ``token(_:)``.
+        private var tokens: TokenStream
         /// Index of the current token; never an `.invalid` token, never past `.end`.
-        var pos = 0
+        private(set) var pos = 0
+        /// The current token, token `pos`.
+        private(set) var tok: Token
         /// End of the previous (non-invalid) token.
         var prevEnd = 0
         var diagnostics: [Diagnostic] = []
@@ -87,6 +96,17 @@ extension Parser {
         /// Reused stack of ``parseCondition()`` (kept empty between conditions).
         var frameBuffer: [ExpressionFrame] = []
 
+        /// A parse lexing `source` as it goes.
+        init(source: SourceFile, file: FileID) {
+            self.source = source
+            self.bytes = source.bytes
+            self.file = file
+            self.tokens = TokenStream(lexing: source.bytes)
+            tok = self.tokens.token(0)
+            skipInvalid()
+        }
+
+        /// A parse of `tokens`, already lexed from `source`.
         init(source: SourceFile, file: FileID, tokens: [Token]) {
             self.source = source
             self.bytes = source.bytes
@@ -103,16 +123,33 @@ extension Parser {
                     last = t.start
                 }
             }
-            self.tokens = valid ? tokens : Lexer.tokenize(source.bytes).tokens
+            self.tokens = TokenStream(bytes: source.bytes, tokens: valid ? tokens : Lexer.tokenize(source.bytes).tokens)
+            tok = self.tokens.token(0)
             skipInvalid()
         }
 
         // MARK: - Tokens
 
-        var tok: Token { tokens[pos] }
+        /// Token `index` (the `.end` token for any index past it).
+        @inline(__always)
+        mutating func token(_ index: Int) -> Token { tokens.token(index) }
+
+        /// Whether token `index` is the `.end` token (or past it).
+        @inline(__always)
+        mutating func isEnd(_ index: Int) -> Bool {
+            if case .end = tokens.token(index).kind { return true }
+            return false
+        }
+
+        /// Makes token `index` the current one.
+        @inline(__always)
+        private mutating func move(to index: Int) {
+            pos = index
+            tok = tokens.token(index)
+        }
 
         var atEnd: Bool {
-            if case .end = tokens[pos].kind { return true }
+            if case .end = tok.kind { return true }
             return false
         }
 
@@ -120,31 +157,31 @@ extension Parser {
         @inline(__always)
         mutating func advance() {
             guard !atEnd else { return }
-            prevEnd = tokens[pos].end
-            pos += 1
-            if case .invalid = tokens[pos].kind { skipInvalid() }
+            prevEnd = tok.end
+            move(to: pos + 1)
+            if case .invalid = tok.kind { skipInvalid() }
         }
 
         mutating func skipInvalid() {
-            while pos < tokens.count - 1, case .invalid(let reason) = tokens[pos].kind {
-                let t = tokens[pos]
+            while case .invalid(let reason) = tok.kind {
+                let t = tok
                 switch reason {
                 case .invalidUTF8: error(Messages.invalidUTF8, t.start, t.end)
                 case .controlCharacter(let b): error(Messages.controlCharacter(b), t.start, t.end)
                 case .unterminatedBlockComment: error(Messages.unterminatedBlockComment, t.start, t.end)
                 }
-                pos += 1
+                if atEnd { return }
+                move(to: pos + 1)
             }
-            if pos >= tokens.count { pos = tokens.count - 1 }
         }
 
         /// The kind of the token after the current one (skipping invalid tokens), and whether
         /// it directly follows the current one with no white space.
-        func peek() -> (kind: TokenKind, adjacent: Bool, token: Token) {
+        mutating func peek() -> (kind: TokenKind, adjacent: Bool, token: Token) {
             var j = pos + 1
-            while j < tokens.count - 1, case .invalid = tokens[j].kind { j += 1 }
-            let t = tokens[min(j, tokens.count - 1)]
-            return (t.kind, t.start == tokens[pos].end, t)
+            while case .invalid = token(j).kind { j += 1 }
+            let t = token(j)
+            return (t.kind, t.start == tok.end, t)
         }
 
         /// Whether the current token starts right where the previous one ended.
@@ -225,7 +262,7 @@ extension Parser {
             if errorCount > Parser.maxErrors {
                 diagnostics.append(Diagnostic(.note, Messages.tooManyErrors, at: range(start, end)))
                 stopped = true
-                pos = tokens.count - 1
+                move(to: tokens.endIndex())
                 return
             }
             diagnostics.append(Diagnostic(.error, message, at: range(start, end), notes: notes, fixIts: fixIts))
@@ -279,19 +316,21 @@ extension Parser {
         /// that the skip always makes progress.
         mutating func skipToDeclaration(from: Int) {
             if pos == from { advance() }
-            let last = tokens.count - 1
             while !atEnd {
                 if isDeclarationStart(tok) { return }
                 // Fast scan to the next token that starts a line (or is invalid and must be reported).
                 var j = pos + 1
-                while j < last {
-                    let flags = tokens[j].flags
-                    if flags.contains(.precededByNewline) { break }
-                    if case .invalid = tokens[j].kind { break }
+                var previous = tok
+                while true {
+                    let t = token(j)
+                    if t.flags.contains(.precededByNewline) { break }
+                    if case .invalid = t.kind { break }
+                    if case .end = t.kind { break }
+                    previous = t
                     j += 1
                 }
-                prevEnd = tokens[j - 1].end
-                pos = j
+                prevEnd = previous.end
+                move(to: j)
                 skipInvalid()
             }
         }
@@ -333,6 +372,8 @@ extension Parser {
             var declarations: [Declaration] = []
             var seenOther = false  // a declaration other than `layer over` came first
             while !atEnd {
+                // Nothing before a declaration is read again.
+                tokens.drop(below: pos)
                 let before = pos
                 let start = tok.start
                 constructStart = pos
@@ -629,12 +670,13 @@ extension Parser {
         /// token is scanned at most once per enclosing block or group). Only the capacity of
         /// the items array depends on it: reserved up front, a large block's items are neither
         /// regrown while appending nor left with up to half their storage unused.
-        func itemCount(from start: Int) -> Int {
+        mutating func itemCount(from start: Int) -> Int {
             var depth = 0
             var n = 0
             var j = start
-            while j < tokens.count - 1 {
-                let t = tokens[j]
+            while true {
+                let t = token(j)
+                if case .end = t.kind { return n }
                 if t.precededByNewline {
                     if isDeclarationStart(t) { return n }
                     if depth == 0 { n += 1 }
@@ -648,7 +690,6 @@ extension Parser {
                 }
                 j += 1
             }
-            return n
         }
 
         /// ```
@@ -726,16 +767,17 @@ extension Parser {
         }
 
         /// Whether an `->` follows on the current token's line (before any brace).
-        func lineHasArrow() -> Bool {
+        mutating func lineHasArrow() -> Bool {
             var j = pos + 1
-            while j < tokens.count - 1 && !tokens[j].precededByNewline {
-                switch tokens[j].kind {
+            while true {
+                let t = token(j)
+                if t.precededByNewline { return false }
+                switch t.kind {
                 case .arrow: return true
-                case .leftBrace, .rightBrace: return false
+                case .leftBrace, .rightBrace, .end: return false
                 default: j += 1
                 }
             }
-            return false
         }
 
         /// `attribute = "@" ident [ "(" ( duration | name { "," name } ) ")" ] ;` with `name =
@@ -758,7 +800,7 @@ extension Parser {
                 var end = name.range.end
                 if case .leftParen = tok.kind, tok.start == end {
                     // Names (`@allowLayouts(de, fr)`) or a duration (`@repeat(800ms)`).
-                    if pos + 1 < tokens.count, case .identifier = tokens[pos + 1].kind {
+                    if case .identifier = token(pos + 1).kind {
                         guard let parsed = parseAttributeArguments() else { return nil }
                         arguments = parsed.names
                         end = parsed.end
@@ -822,8 +864,8 @@ extension Parser {
                 var end = tok.end
                 advance()
                 // `fr-mac`: parts joined by '-' with nothing between them.
-                while case .punct(UInt8(ascii: "-")) = tok.kind, tok.start == end, pos + 1 < tokens.count,
-                      case .identifier = tokens[pos + 1].kind, tokens[pos + 1].start == tok.end {
+                while case .punct(UInt8(ascii: "-")) = tok.kind, tok.start == end,
+                      case .identifier = token(pos + 1).kind, token(pos + 1).start == tok.end {
                     advance()
                     end = tok.end
                     advance()
@@ -1033,14 +1075,15 @@ extension Parser {
         /// `+` on its line after a part. Only the capacity of the chord's array depends on it:
         /// reserved exactly, the array is neither regrown while appending nor copied to trim it
         /// (a chord's parts are the largest share of a large keymap's syntax tree).
-        func partCount() -> Int {
+        mutating func partCount() -> Int {
             var n = 1
             var j = pos + 1
-            while j < tokens.count - 1, case .plus = tokens[j].kind, !tokens[j].precededByNewline {
+            while true {
+                let t = token(j)
+                guard case .plus = t.kind, !t.precededByNewline else { return n }
                 n += 1
                 j += 2
             }
-            return n
         }
 
         /// The key part spelled by token `t` (its bytes, no `String` for a known name).
