@@ -59,4 +59,54 @@ struct CompilationTests {
         #expect(c.diagnostics.allSatisfy { $0.severity == .error })
         #expect(!c.diagnostics.contains { Messages.isUnresolvedName($0.message) })
     }
+
+    /// A compilation that frees the syntax trees as it checks them (`keepingSyntax: false`,
+    /// as `bindc compile` runs: the checked blocks are released in batches of
+    /// ``Checker/releaseBatch`` bindings) finds the same diagnostics, keymap and table as one
+    /// that keeps them, on a keymap of several batches with errors and warnings spread through
+    /// it, groups, menus and a declaration after the blocks.
+    @Test func freeingTreesWhileCheckingChangesNothing() {
+        var text = "keymap \"Big\"\ncontext mode: normal | insert\ncontext busy: Bool\nresponder Editor, Pane, App\n"
+        for a in 0..<40 { text += "action act\(a)\n" }
+        let keys = ["a", "b", "c", "d", "e", "f", "g", "h", "j", "k", "l", "m", "n", "o", "p", "q", "r", "s", "t", "u"]
+        let mods = ["cmd", "ctrl", "alt", "cmd+shift", "ctrl+alt", "alt+shift"]
+        var n = 0
+        for block in 0..<700 {
+            let role = ["Editor", "Pane", "App"][block % 3]
+            text += block % 5 == 0 ? "in \(role) when busy {\n" : "in \(role) {\n"
+            if block % 7 == 0 { text += "  group \"G\(block)\" {\n" }
+            for k in 0..<(block % 4 == 0 ? 1 : 12) {
+                // Unique sequences: the block picks the last two strokes.
+                let tail = keys + (0..<10).map(String.init) + (1...12).map { "f\($0)" }
+                let sequence = "\(mods[k % mods.count])+\(keys[k % keys.count]) \(tail[block % tail.count]) \(tail[block / tail.count])"
+                var line = "  \(sequence) -> act\(n % 40)"
+                if n % 3 == 0 { line += " \"Title \(n % 500)\"" }
+                if n % 4 == 0 { line += " when mode == \(n % 8 == 0 ? "normal" : "insert")" }
+                if n % 997 == 0 { line = "  cmd+shft+\(keys[k]) -> act1" }  // an error
+                if n % 1_301 == 0 { line = "  ctrl+q -> missingAction\(n)" }  // another
+                text += line + "\n"
+                n += 1
+            }
+            if block % 7 == 0 { text += "  }\n" }
+            text += "}\n"
+        }
+        text += "menu \"File\" {\n  \"Open\" cmd+o -> act2\n}\naction late\n"
+        var sources = SourceManager()
+        sources.add(SourceFile(path: "big.bind", text: text))
+        let kept = Compilation(sources: sources, platform: .apple)
+        let freed = Compilation(sources: sources, platform: .apple, keepingSyntax: false)
+        #expect(n > 3 * Checker.releaseBatch)
+        #expect(kept.diagnostics.count > 10 && kept.diagnostics.contains { $0.severity == .error })
+        #expect(summary(freed) == summary(kept))
+        #expect(freed.keymap == kept.keymap)
+        // Without the errors, the tables match byte for byte.
+        var clean = SourceManager()
+        let fixed = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.contains("shft") && !$0.contains("missingAction") }.joined(separator: "\n")
+        clean.add(SourceFile(path: "big.bind", text: fixed))
+        let keptClean = Compilation(sources: clean, platform: .apple)
+        let freedClean = Compilation(sources: clean, platform: .apple, keepingSyntax: false)
+        #expect(keptClean.keymap != nil, "\(summary(keptClean).filter { $0.contains("error") }.prefix(3))")
+        #expect(freedClean.table(strip: false) == keptClean.table(strip: false))
+    }
 }
