@@ -27,6 +27,9 @@ public struct Compilation: Sendable {
     public let rootErrors: [String]
     /// The files compiled only because a `layer over` named them (``LayeredSources/baseFiles``).
     public let baseFiles: Set<FileID>
+    /// Compiled with `keepingSyntax: false`: the phases hand the memory they free back to the
+    /// system as they go (``FreedMemory``).
+    private let releasesMemory: Bool
 
     /// Parses and checks every file of `sources`, in the order given, for `platform` (nil: the
     /// platform the keymap declares, else macOS; see ``platform``). Each
@@ -68,9 +71,11 @@ public struct Compilation: Sendable {
         let keymap: Keymap?, checkDiagnostics: [Diagnostic]
         if keepingSyntax {
             self.files = files
+            releasesMemory = false
             (keymap, checkDiagnostics) = Checker.check(files, sources: sources, platform: platform)
         } else {
             self.files = []
+            releasesMemory = true
             (keymap, checkDiagnostics) = Checker.check(&files, release: true, sources: sources, platform: platform)
             // The syntax trees and the checker's working data are freed: give their pages
             // back before the keymap is emitted (``FreedMemory``).
@@ -131,14 +136,16 @@ public struct Compilation: Sendable {
     /// The table bytes, or nil when the compilation has errors. `strip` leaves out the source
     /// map (binding locations).
     public func table(strip: Bool) -> [UInt8]? {
-        keymap.map { Emitter.emit($0, strip: strip) }
+        keymap.map { Emitter.emit($0, strip: strip, releasingMemory: releasesMemory) }
     }
 
     /// Like ``table(strip:)``, but the bytes are loaded once first (``Emitter/emitLoadable(_:strip:)``):
     /// `.failure` carries the loader's reason, which for checked sources means a defect in
     /// BindKit, and then nothing should be written. Nil when the compilation has errors.
     public func loadableTable(strip: Bool) -> Result<[UInt8], TableError>? {
-        keymap.map { keymap in Result { () throws(TableError) in try Emitter.emitLoadable(keymap, strip: strip) } }
+        keymap.map { keymap in
+            Result { () throws(TableError) in try Emitter.emitLoadable(keymap, strip: strip, releasingMemory: releasesMemory) }
+        }
     }
 
     /// Whether `bytes` look like a compiled table (they start with the format's magic), so

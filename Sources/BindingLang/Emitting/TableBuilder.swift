@@ -27,6 +27,12 @@ struct TableBuilder {
     var narrowSourceMap = false
     /// Whether narrow records may be used at all.
     var allowNarrowBindings = true
+    /// Whether freed working memory is handed back to the system between steps
+    /// (``FreedMemory/release()``). The working arrays of the trie and the sections' buffers,
+    /// once freed, leave runs that the next large array reuses only in part, and each page
+    /// touched stays resident: without this, the emit of a 100,000-binding keymap held 23 MB
+    /// of freed memory at its end.
+    var releasesMemory = false
     /// Per context variable, its first bit in the packed context bitset (``MaskTest``).
     var contextBit: [Int] = []
 
@@ -325,6 +331,7 @@ struct TableBuilder {
             write(.groups) { $0.record(id) }
         }
         buildTrieAndBindings()
+        releaseFreedMemory()
         buildEditMenu()
         let topMenus = buildMainMenus()
         buildQuickActions()
@@ -354,17 +361,20 @@ struct TableBuilder {
         // Flat arrays throughout (no per-node dictionaries or arrays, no per-binding path
         // arrays): allocating and freeing those was most of the emitter's time.
         let bindings = keymap.bindings
+        // Node and binding numbers are kept in 32 bits (as the table stores them): the
+        // arrays below are alive together, and at 64 bits they were a fifth of the emit's
+        // peak memory for a 100,000-binding keymap.
         // Build the trie with provisional node numbers; a node's children are found through
         // one table keyed by (parent, chord) in one word.
-        var parent: [Int] = [-1], chord: [UInt32] = [TableFormat.none]
+        var parent: [Int32] = [-1], chord: [UInt32] = [TableFormat.none]
         var childOf = WordMap(capacity: bindings.count)
         // Per binding: its node (-1 for an empty sequence) and its role's code, read from the
         // bindings once: each later pass reads these compact arrays, not the 184-byte
         // bindings and their sequences' storage (two cache misses per binding and pass).
-        var last = [Int](repeating: -1, count: bindings.count)
+        var last = [Int32](repeating: -1, count: bindings.count)
         var roleCodes = [UInt32](repeating: TableFormat.menuRole, count: bindings.count)
         // Per stroke before the last of a binding: (provisional prefix node, binding).
-        var prefixes: [(node: Int, binding: Int)] = []
+        var prefixes: [(node: Int32, binding: Int32)] = []
         for i in bindings.indices {
             if let role = bindings[i].role { roleCodes[i] = UInt32(truncatingIfNeeded: role) }
             var n = 0
@@ -374,61 +384,64 @@ struct TableBuilder {
                 let key = UInt64(UInt32(truncatingIfNeeded: n)) << 32 | UInt64(c.code)
                 let next = Int(childOf.value(of: key, insertingIfAbsent: UInt32(truncatingIfNeeded: parent.count)))
                 if next == parent.count {
-                    parent.append(n)
+                    parent.append(Int32(truncatingIfNeeded: n))
                     chord.append(c.code)
                 }
-                if k + 1 < sequence.count { prefixes.append((next, i)) }
+                if k + 1 < sequence.count { prefixes.append((Int32(truncatingIfNeeded: next), Int32(truncatingIfNeeded: i))) }
                 n = next
             }
-            last[i] = n
+            last[i] = Int32(truncatingIfNeeded: n)
         }
         let nodeCount = parent.count
         // Children per node (CSR layout: parents precede children, so counting works), each
         // node's run sorted by chord.
-        var childStart = [Int](repeating: 0, count: nodeCount + 1)
-        for n in 1..<nodeCount { childStart[parent[n] + 1] += 1 }
+        var childStart = [Int32](repeating: 0, count: nodeCount + 1)
+        for n in 1..<nodeCount { childStart[Int(parent[n]) + 1] += 1 }
         for n in 0..<nodeCount { childStart[n + 1] += childStart[n] }
-        var children = [Int](repeating: 0, count: max(nodeCount - 1, 0))
+        var children = [Int32](repeating: 0, count: max(nodeCount - 1, 0))
         var fill = childStart
         for n in 1..<nodeCount {
-            children[fill[parent[n]]] = n
-            fill[parent[n]] += 1
+            let p = Int(parent[n])
+            children[Int(fill[p])] = Int32(truncatingIfNeeded: n)
+            fill[p] += 1
         }
         for n in 0..<nodeCount where childStart[n + 1] - childStart[n] > 1 {
-            children[childStart[n]..<childStart[n + 1]].sort { chord[$0] < chord[$1] }
+            children[Int(childStart[n])..<Int(childStart[n + 1])].sort { chord[Int($0)] < chord[Int($1)] }
         }
         // Renumber breadth first, children in chord order: parents precede children.
-        var order = [0]
+        var order: [Int32] = [0]
         order.reserveCapacity(nodeCount)
-        var newID = [Int](repeating: 0, count: nodeCount)
+        var newID = [Int32](repeating: 0, count: nodeCount)
         var head = 0
         while head < order.count {
-            let n = order[head]
-            newID[n] = head
+            let n = Int(order[head])
+            newID[n] = Int32(truncatingIfNeeded: head)
             head += 1
-            order.append(contentsOf: children[childStart[n]..<childStart[n + 1]])
+            order.append(contentsOf: children[Int(childStart[n])..<Int(childStart[n + 1])])
         }
         // Per node (by new number): the candidates (bindings of exactly its sequence), sorted
         // by role then binding.
-        var candidateStart = [Int](repeating: 0, count: nodeCount + 1)
-        for i in bindings.indices where last[i] >= 0 { candidateStart[newID[last[i]] + 1] += 1 }
+        var candidateStart = [Int32](repeating: 0, count: nodeCount + 1)
+        for i in bindings.indices where last[i] >= 0 { candidateStart[Int(newID[Int(last[i])]) + 1] += 1 }
         for n in 0..<nodeCount { candidateStart[n + 1] += candidateStart[n] }
-        var candidateList = [(role: UInt32, binding: Int)](repeating: (0, 0), count: candidateStart[nodeCount])
+        var candidateList = [(role: UInt32, binding: UInt32)](repeating: (0, 0), count: Int(candidateStart[nodeCount]))
         fill = candidateStart
         for i in bindings.indices where last[i] >= 0 {
-            let n = newID[last[i]]
-            candidateList[fill[n]] = (roleCodes[i], i)
+            let n = Int(newID[Int(last[i])])
+            candidateList[Int(fill[n])] = (roleCodes[i], UInt32(truncatingIfNeeded: i))
             fill[n] += 1
         }
         for n in 0..<nodeCount where candidateStart[n + 1] - candidateStart[n] > 1 {
-            candidateList[candidateStart[n]..<candidateStart[n + 1]].sort { ($0.role, $0.binding) < ($1.role, $1.binding) }
+            candidateList[Int(candidateStart[n])..<Int(candidateStart[n + 1])].sort { ($0.role, $0.binding) < ($1.role, $1.binding) }
         }
         // Per prefix node (by new number), per role ascending: the bindings of longer
         // sequences, in binding order.
-        var longerList = prefixes.map { (node: newID[$0.node], role: roleCodes[$0.binding], binding: $0.binding) }
+        var longerList = prefixes.map {
+            (node: newID[Int($0.node)], role: roleCodes[Int($0.binding)], binding: $0.binding)
+        }
         longerList.sort { ($0.node, $0.role, $0.binding) < ($1.node, $1.role, $1.binding) }
-        var longerStart = [Int](repeating: 0, count: nodeCount + 1)
-        for e in longerList { longerStart[e.node + 1] += 1 }
+        var longerStart = [Int32](repeating: 0, count: nodeCount + 1)
+        for e in longerList { longerStart[Int(e.node) + 1] += 1 }
         for n in 0..<nodeCount { longerStart[n + 1] += longerStart[n] }
         // Bindings first, so their attributes and invocations are numbered in binding order.
         var bindingRecords: [(UInt32, UInt32, UInt32)] = []
@@ -453,38 +466,43 @@ struct TableBuilder {
             bindingRecords.append((inv, title, attrs))
             dispatchFacts.append((UInt32(truncatingIfNeeded: bindings[i].action), cond))
         }
+        // The arrays only the lists needed are freed by now.
+        releaseFreedMemory()
         // The sections whose sizes are known now (record sizes: Docs/TableFormat.md).
         reserve(.nodes, records: nodeCount + 1, size: 20)
-        reserve(.candidates, records: candidateStart[nodeCount], size: 4)
-        reserve(.dispatchCandidates, records: candidateStart[nodeCount], size: 16)
+        reserve(.candidates, records: Int(candidateStart[nodeCount]), size: 4)
+        reserve(.dispatchCandidates, records: Int(candidateStart[nodeCount]), size: 16)
         reserve(.dispatchNodes, records: nodeCount + 1, size: 16)
         var candidateCount = 0, slotCount = 0, longerCount = 0, groupCount = 0
         var nodeLonger: [(role: UInt32, ref: UInt32)] = []
         var live: [Condition] = []
         var seen = Set<Condition>()
-        for (newN, n) in order.enumerated() {
+        for (newN, node) in order.enumerated() {
+            let n = Int(node)
             write(.nodes) {
-                $0.record(parent[n] < 0 ? TableFormat.none : UInt32(newID[parent[n]]), chord[n],
+                $0.record(parent[n] < 0 ? TableFormat.none : UInt32(newID[Int(parent[n])]), chord[n],
                           UInt32(candidateCount), UInt32(slotCount), UInt32(longerCount))
             }
             let firstCandidate = candidateCount
-            for c in candidateList[candidateStart[newN]..<candidateStart[newN + 1]] {
-                write(.candidates) { $0.record(UInt32(c.binding)) }
-                let facts = dispatchFacts[c.binding]
-                write(.dispatchCandidates) { $0.record(UInt32(c.binding), bindingRecords[c.binding].0, facts.action, facts.condition) }
+            let candidates = candidateList[Int(candidateStart[newN])..<Int(candidateStart[newN + 1])]
+            for c in candidates {
+                write(.candidates) { $0.record(c.binding) }
+                let facts = dispatchFacts[Int(c.binding)]
+                write(.dispatchCandidates) { $0.record(c.binding, bindingRecords[Int(c.binding)].0, facts.action, facts.condition) }
                 candidateCount += 1
             }
             nodeLonger.removeAll(keepingCapacity: true)
-            var k = longerStart[newN]
-            while k < longerStart[newN + 1] {
+            var k = Int(longerStart[newN])
+            let longerEnd = Int(longerStart[newN + 1])
+            while k < longerEnd {
                 let role = longerList[k].role
                 // The role's distinct conditions in first-use order. A longer binding gated by
                 // `when false` never makes anything pending; a role with only such bindings
                 // gets no entry (the loader rejects never-live ones).
                 live.removeAll(keepingCapacity: true)
                 seen.removeAll(keepingCapacity: true)
-                while k < longerStart[newN + 1] && longerList[k].role == role {
-                    let c = bindings[longerList[k].binding].condition
+                while k < longerEnd && longerList[k].role == role {
+                    let c = bindings[Int(longerList[k].binding)].condition
                     k += 1
                     if c.isFalse { continue }
                     if live.count < 8 {
@@ -501,18 +519,17 @@ struct TableBuilder {
                 nodeLonger.append((role, ref))
                 longerCount += 1
             }
-            groupCount += writeDispatchNode(candidateList[candidateStart[newN]..<candidateStart[newN + 1]], from: firstCandidate,
-                                            longer: nodeLonger, firstGroup: groupCount)
-            let kids = children[childStart[n]..<childStart[n + 1]]
+            groupCount += writeDispatchNode(candidates, from: firstCandidate, longer: nodeLonger, firstGroup: groupCount)
+            let kids = children[Int(childStart[n])..<Int(childStart[n + 1])]
             guard !kids.isEmpty else { continue }
             var cap = 2
             while cap * 7 < kids.count * 8 || cap <= kids.count { cap *= 2 }
             var slots = [(UInt32, UInt32)](repeating: (TableFormat.emptySlot, TableFormat.none), count: cap)
             for child in kids {
-                let code = chord[child]
+                let code = chord[Int(child)]
                 var s = TableFormat.slotHash(code, log2Capacity: cap.trailingZeroBitCount)
                 while slots[s].0 != TableFormat.emptySlot { s = (s + 1) & (cap - 1) }
-                slots[s] = (code, UInt32(newID[child]))
+                slots[s] = (code, UInt32(newID[Int(child)]))
             }
             for (code, child) in slots { write(.slots) { $0.record(code, child) } }
             slotCount += cap
@@ -524,7 +541,7 @@ struct TableBuilder {
         while cap < 2 * (nodeCount - 1) { cap *= 2 }
         var keys = [(UInt32, UInt32, UInt32)](repeating: (TableFormat.none, TableFormat.emptySlot, TableFormat.none), count: cap)
         for n in 1..<max(nodeCount, 1) {
-            let p = UInt32(newID[parent[n]]), code = chord[n]
+            let p = UInt32(newID[Int(parent[n])]), code = chord[n]
             var s = TableFormat.strokeHash(node: p, code: code, log2Capacity: cap.trailingZeroBitCount)
             while keys[s].1 != TableFormat.emptySlot { s = (s + 1) & (cap - 1) }
             keys[s] = (p, code, UInt32(newID[n]))
@@ -536,7 +553,7 @@ struct TableBuilder {
         narrowBindings = allowNarrowBindings && order.count < 0xFFFF && bindingRecords.allSatisfy { fits($0.0) && fits($0.1) && fits($0.2) }
         reserve(.bindings, records: bindingRecords.count, size: narrowBindings ? 8 : 16)
         for (i, r) in bindingRecords.enumerated() {
-            let node = last[i] < 0 ? 0 : UInt32(newID[last[i]])
+            let node = last[i] < 0 ? 0 : UInt32(newID[Int(last[i])])
             if narrowBindings {
                 func narrow(_ v: UInt32) -> UInt16 { v == TableFormat.none ? 0xFFFF : UInt16(truncatingIfNeeded: v) }
                 write(.bindings) { $0.record16(narrow(node), narrow(r.0), narrow(r.1), narrow(r.2)) }
@@ -549,7 +566,7 @@ struct TableBuilder {
     /// One node's `DNOD` record and `DGRP` groups: the merge, by role, of its candidates'
     /// role runs (`candidates`, sorted by role, the first at `CAND` index `first`) and its
     /// longer entries; returns the number of groups written.
-    mutating func writeDispatchNode(_ candidates: ArraySlice<(role: UInt32, binding: Int)>, from first: Int,
+    mutating func writeDispatchNode(_ candidates: ArraySlice<(role: UInt32, binding: UInt32)>, from first: Int,
                                     longer: [(role: UInt32, ref: UInt32)], firstGroup: Int) -> Int {
         var mask: UInt64 = 0
         var groups = 0
@@ -742,6 +759,11 @@ struct TableBuilder {
     /// allocated once at its final size, and each section is freed as soon as it is copied
     /// (growing the output by appending, beside every section, had made laying out the
     /// largest allocation peak of a compile).
+    /// Hands freed memory back when ``releasesMemory`` says so.
+    func releaseFreedMemory() {
+        if releasesMemory { FreedMemory.release() }
+    }
+
     mutating func layout() -> [UInt8] {
         let present = Section.present(sourceMap: !strip)
         let front = TableFormat.headerSize + present.count * TableFormat.directoryEntrySize
@@ -760,6 +782,7 @@ struct TableBuilder {
             directory.u32(w.length)
             directory.u32(w.count)
             w.withBytes { out.append(contentsOf: $0) }
+            if w.length >= 1 << 20 { releaseFreedMemory() }
         }
         while out.count % 4 != 0 { out.append(0) }
         var header = ByteWriter()
