@@ -392,6 +392,9 @@ struct TableBuilder {
             }
             last[i] = Int32(truncatingIfNeeded: n)
         }
+        // Each working array is emptied after its last read, so that it is freed then, not at
+        // the end of the function: they are a third of the emit's peak memory.
+        childOf = WordMap()
         let nodeCount = parent.count
         // Children per node (CSR layout: parents precede children, so counting works), each
         // node's run sorted by chord.
@@ -440,6 +443,8 @@ struct TableBuilder {
             (node: newID[Int($0.node)], role: roleCodes[Int($0.binding)], binding: $0.binding)
         }
         longerList.sort { ($0.node, $0.role, $0.binding) < ($1.node, $1.role, $1.binding) }
+        prefixes = []
+        fill = []
         var longerStart = [Int32](repeating: 0, count: nodeCount + 1)
         for e in longerList { longerStart[Int(e.node) + 1] += 1 }
         for n in 0..<nodeCount { longerStart[n + 1] += longerStart[n] }
@@ -536,18 +541,35 @@ struct TableBuilder {
         }
         write(.nodes) { $0.record(TableFormat.none, TableFormat.none, UInt32(candidateCount), UInt32(slotCount), UInt32(longerCount)) }
         write(.dispatchNodes) { $0.record(0, 0, UInt32(groupCount), 0) }
-        // The stroke hash: every (parent, chord) → node, at most half full.
+        // What the stroke hash and the binding records do not read is freed first.
+        candidateList = []
+        longerList = []
+        children = []
+        childStart = []
+        candidateStart = []
+        longerStart = []
+        dispatchFacts = []
+        releaseFreedMemory()
+        // The stroke hash: every (parent, chord) → node, at most half full. A slot holds its
+        // node's provisional number (the record is made from it when written).
         var cap = 2
         while cap < 2 * (nodeCount - 1) { cap *= 2 }
-        var keys = [(UInt32, UInt32, UInt32)](repeating: (TableFormat.none, TableFormat.emptySlot, TableFormat.none), count: cap)
+        var slotNode = [Int32](repeating: -1, count: cap)
         for n in 1..<max(nodeCount, 1) {
             let p = UInt32(newID[Int(parent[n])]), code = chord[n]
             var s = TableFormat.strokeHash(node: p, code: code, log2Capacity: cap.trailingZeroBitCount)
-            while keys[s].1 != TableFormat.emptySlot { s = (s + 1) & (cap - 1) }
-            keys[s] = (p, code, UInt32(newID[n]))
+            while slotNode[s] >= 0 { s = (s + 1) & (cap - 1) }
+            slotNode[s] = Int32(truncatingIfNeeded: n)
         }
-        reserve(.strokeKeys, records: keys.count, size: 16)
-        for k in keys { write(.strokeKeys) { $0.record(k.0, k.1, k.2, 0) } }
+        reserve(.strokeKeys, records: cap, size: 16)
+        for n in slotNode {
+            if n < 0 {
+                write(.strokeKeys) { $0.record(TableFormat.none, TableFormat.emptySlot, TableFormat.none, 0) }
+            } else {
+                let n = Int(n)
+                write(.strokeKeys) { $0.record(UInt32(newID[Int(parent[n])]), chord[n], UInt32(newID[n]), 0) }
+            }
+        }
         // Narrow records when every value (and NONE as 0xFFFF) fits in 16 bits.
         let fits: (UInt32) -> Bool = { $0 < 0xFFFF || $0 == TableFormat.none }
         narrowBindings = allowNarrowBindings && order.count < 0xFFFF && bindingRecords.allSatisfy { fits($0.0) && fits($0.1) && fits($0.2) }
