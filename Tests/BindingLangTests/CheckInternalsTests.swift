@@ -80,6 +80,13 @@ struct CheckInternalsTests {
         }
     }
 
+    /// A binding's syntax is stored with the least padding: 128 bytes, one per binding of a
+    /// large keymap's tree.
+    @Test func bindingSyntaxIsCompact() {
+        #expect(MemoryLayout<BlockItem>.stride <= 128)
+        #expect(MemoryLayout<ActionReference>.stride <= 48)
+    }
+
     /// Texts that are no known spelling get one number each, the same on every thread.
     @Test func otherKeyPartTextsAreNumberedOnceAcrossThreads() async {
         let texts = (0..<200).map { "unknownPart\($0 % 50)" }

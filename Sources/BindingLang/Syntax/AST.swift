@@ -157,13 +157,16 @@ public struct UnbindSyntax: Sendable {
 }
 
 /// `[@attribute…] sequence -> action[(arg)] ["Title"] [when expr]`.
+///
+/// 128 bytes: the properties are stored in the order that leaves the least padding (a
+/// large keymap has one of these per binding in its syntax tree).
 public struct BindingSyntax: Sendable {
     public var sequence: ChordSequenceSyntax
+    /// From the first attribute (or the sequence) to the end of the binding.
+    public var range: SourceRange
     public var action: ActionReference
     public var title: StringLiteral?
     public var condition: Expression?
-    /// From the first attribute (or the sequence) to the end of the binding.
-    public var range: SourceRange
     /// `@priority`, `@allowReserved`, `@repeat` before the sequence, in written order
     /// (Grammar.md §4.8).
     public var attributes: [AttributeSyntax]
@@ -353,8 +356,8 @@ public struct KeyPart: Sendable, Equatable {
 /// `name` or `name(literal)`: the action a binding or menu item sends.
 public struct ActionReference: Sendable {
     public var name: Identifier
-    public var argument: Literal?
     public var range: SourceRange
+    public var argument: Literal?
     public init(name: Identifier, argument: Literal?, range: SourceRange) {
         self.name = name
         self.argument = argument
