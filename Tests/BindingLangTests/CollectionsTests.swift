@@ -69,4 +69,22 @@ struct CollectionsTests {
         small[UInt64.max] = 9
         #expect(small[UInt64.max] == 9 && small.count == 1 && small.value(of: UInt64.max, insertingIfAbsent: 1) == 9)
     }
+
+    /// A source's line starts and its first lone `\r` are found with `memchr`: the same as a
+    /// byte-by-byte scan, on random bytes rich in `\n` and `\r`, and at the edges.
+    @Test func lineStartsAndLoneCarriageReturnsMatchAByteScan() {
+        var rng = SplitMix64(seed: 12)
+        var inputs: [[UInt8]] = [[], [0x0A], [0x0D], [0x0D, 0x0A], [0x41, 0x0D], [0x0A, 0x0A, 0x0D, 0x0A, 0x0D]]
+        for n in [1, 2, 15, 16, 17, 64, 1_000, 70_000] {
+            inputs.append((0..<n).map { _ in [0x0A, 0x0D, 0x41, 0x20][Int(rng.next() % 4)] })
+            inputs.append((0..<n).map { _ in rng.next() % 50 == 0 ? 0x0A : UInt8(0x61 + rng.next() % 26) })
+        }
+        for bytes in inputs {
+            var starts = [0]
+            for (i, b) in bytes.enumerated() where b == 0x0A { starts.append(i + 1) }
+            #expect(SourceFile(path: "t", bytes: bytes).lineStarts == starts)
+            let lone = bytes.indices.first { bytes[$0] == 0x0D && ($0 + 1 == bytes.count || bytes[$0 + 1] != 0x0A) }
+            #expect(SourceFile.firstLoneCarriageReturn(in: bytes) == lone)
+        }
+    }
 }
