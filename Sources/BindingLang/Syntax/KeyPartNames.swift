@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import BindingRuntime
 
 /// Numbers for the texts of key parts. The spellings a key part nearly always has come first,
@@ -49,45 +42,35 @@ enum KeyPartNames {
 }
 
 /// The texts of key parts that are no known spelling, numbered as they are first met. Shared
-/// by every thread that parses, so it is guarded by a mutex (a pthread mutex, as in
-/// `TableReference`: no availability limits). Each distinct text is kept once and never
-/// freed; such texts are typos and oddities, a handful per file.
+/// by every thread that parses, so it is guarded by a lock. Each distinct text is kept once
+/// and never freed; such texts are typos and oddities, a handful per file.
 final class OtherSpellings: @unchecked Sendable {
     private let firstNumber: UInt32
-    // Guarded by `mutex`.
+    // Guarded by `lock`.
     private var numbers: [String: UInt32] = [:]
     private var texts: [String] = []
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let lock = Lock()
 
     init(firstNumber: UInt32) {
         self.firstNumber = firstNumber
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
     }
 
     /// The number of `text`, given it one when it has none.
     func number(_ text: String) -> UInt32 {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        if let known = numbers[text] { return known }
-        let number = firstNumber + UInt32(texts.count)
-        numbers[text] = number
-        texts.append(text)
-        return number
+        lock.withLock {
+            if let known = numbers[text] { return known }
+            let number = firstNumber + UInt32(truncatingIfNeeded: texts.count)
+            numbers[text] = number
+            texts.append(text)
+            return number
+        }
     }
 
     /// The text numbered `number` by ``number(_:)``.
     func text(_ number: UInt32) -> String {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        let index = Int(number) - Int(firstNumber)
-        return texts.indices.contains(index) ? texts[index] : ""
+        lock.withLock {
+            let index = Int(number) - Int(firstNumber)
+            return texts.indices.contains(index) ? texts[index] : ""
+        }
     }
 }
