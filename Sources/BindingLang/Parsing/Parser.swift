@@ -35,6 +35,7 @@ public enum Parser {
         finish(State(source: source, file: file, tokens: tokens))
     }
 
+    /// Runs a parse from its start state: the tree and the diagnostics in source order.
     private static func finish(_ start: State) -> (FileSyntax, [Diagnostic]) {
         var state = start
         let file = state.file
@@ -133,13 +134,6 @@ extension Parser {
         /// Token `index` (the `.end` token for any index past it).
         @inline(__always)
         mutating func token(_ index: Int) -> Token { tokens.token(index) }
-
-        /// Whether token `index` is the `.end` token (or past it).
-        @inline(__always)
-        mutating func isEnd(_ index: Int) -> Bool {
-            if case .end = tokens.token(index).kind { return true }
-            return false
-        }
 
         /// Makes token `index` the current one.
         @inline(__always)
