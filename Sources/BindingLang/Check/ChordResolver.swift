@@ -109,21 +109,20 @@ struct ChordResolver {
     /// The byte of each one-byte known ``KeyPartNames`` spelling, by number (0 for the others).
     private static let bytesByNumber: [UInt8] = [0] + KeyPartNames.spellings.map { $0.utf8.count == 1 ? $0.utf8.first ?? 0 : 0 }
 
-    /// What `part`'s text means (by its number when it has one).
+    /// What `part`'s text means. Every text with a meaning is a known spelling, so a part
+    /// numbered after them has none.
     @inline(__always)
     private static func meaning(_ part: KeyPart) -> Meaning? {
-        part.number <= KeyPartNames.knownCount ? meaningsByNumber[Int(part.number)] : meanings[part.text]
+        part.number <= KeyPartNames.knownCount ? meaningsByNumber[Int(part.number)] : nil
     }
 
-    /// The byte of `part`'s text when it is one byte long.
+    /// The byte of `part`'s text when it is one printable ASCII character (every such text
+    /// is a known spelling); nil otherwise, and then the fast path gives way to the full one.
     @inline(__always)
     private static func singleByte(_ part: KeyPart) -> UInt8? {
-        if part.number <= KeyPartNames.knownCount {
-            let byte = bytesByNumber[Int(part.number)]
-            return byte == 0 ? nil : byte
-        }
-        let utf8 = part.text.utf8
-        return utf8.count == 1 ? utf8.first : nil
+        guard part.number <= KeyPartNames.knownCount else { return nil }
+        let byte = bytesByNumber[Int(part.number)]
+        return byte == 0 ? nil : byte
     }
 
     /// The common, valid case without building a parts array: the same result as
