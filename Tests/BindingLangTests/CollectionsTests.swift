@@ -82,7 +82,7 @@ struct CollectionsTests {
         for bytes in inputs {
             var starts = [0]
             for (i, b) in bytes.enumerated() where b == 0x0A { starts.append(i + 1) }
-            #expect(SourceFile(path: "t", bytes: bytes).lineStarts == starts)
+            #expect(SourceFile(path: "t", bytes: bytes).lineStarts.map { Int($0) } == starts)
             let lone = bytes.indices.first { bytes[$0] == 0x0D && ($0 + 1 == bytes.count || bytes[$0 + 1] != 0x0A) }
             #expect(SourceFile.firstLoneCarriageReturn(in: bytes) == lone)
         }

@@ -109,4 +109,23 @@ struct CompilationTests {
         #expect(keptClean.keymap != nil, "\(summary(keptClean).filter { $0.contains("error") }.prefix(3))")
         #expect(freedClean.table(strip: false) == keptClean.table(strip: false))
     }
+    /// Compiled as `bindc compile` runs (`keepingSyntax: false`), a file no diagnostic refers
+    /// to keeps its path but not its text, and the table is the same; a file with a warning
+    /// keeps its text, and its diagnostics render as they do when everything is kept.
+    @Test func freeingTheTextOfFilesWithoutDiagnosticsChangesNothingShown() {
+        var sources = SourceManager()
+        sources.add(SourceFile(path: "base.bind", text: "keymap \"Base\"\nresponder Editor\naction save\naction open\nin Editor {\n  cmd+s -> save\n}\n"))
+        sources.add(SourceFile(path: "user.bind", text: "layer over \"base.bind\"\nin Editor {\n  cmd+o -> open \"\"\n  cmd+q -> open\n}\n"))
+        let kept = Compilation(sources: sources, platform: .apple)
+        let freed = Compilation(sources: sources, platform: .apple, keepingSyntax: false)
+        #expect(kept.keymap != nil && !kept.diagnostics.isEmpty)
+        #expect(kept.diagnostics.allSatisfy { $0.range.file == FileID(1) })
+        #expect(freed.sources.files[0].bytes.isEmpty && freed.sources.files[0].path == "base.bind")
+        #expect(freed.sources.files[1].bytes == kept.sources.files[1].bytes)
+        #expect(DiagnosticRenderer().render(freed.diagnostics, sources: freed.sources)
+                == DiagnosticRenderer().render(kept.diagnostics, sources: kept.sources))
+        #expect(freed.table(strip: false) == kept.table(strip: false))
+        // The caller's copy of the sources is untouched.
+        #expect(!sources.files[0].bytes.isEmpty)
+    }
 }

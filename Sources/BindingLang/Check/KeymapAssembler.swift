@@ -106,7 +106,7 @@ struct KeymapAssembler {
     private struct LineCursor {
         var file = -1
         var path = ""
-        var lineStarts: [Int] = []
+        var lineStarts: [UInt32] = []
         var line = 0  // 0-based index into lineStarts
         var offset = 0
 
@@ -121,8 +121,8 @@ struct KeymapAssembler {
                 line = source.lineAndColumn(of: range.start).line - 1
             }
             offset = range.start
-            while line + 1 < lineStarts.count && lineStarts[line + 1] <= offset { line += 1 }
-            return SourceLocation(path: path, line: line + 1, column: offset - lineStarts[line] + 1)
+            while line + 1 < lineStarts.count && Int(lineStarts[line + 1]) <= offset { line += 1 }
+            return SourceLocation(path: path, line: line + 1, column: offset - Int(lineStarts[line]) + 1)
         }
     }
 }

@@ -97,8 +97,8 @@ public struct DiagnosticRenderer: Sendable {
     func excerpt(_ range: SourceRange, in file: SourceFile) -> String {
         let start = clamp(range.start, file)
         let (line, _) = file.lineAndColumn(of: start)
-        let lineStart = file.lineStarts[line - 1]
-        var lineEnd = line < file.lineStarts.count ? file.lineStarts[line] - 1 : file.bytes.count
+        let lineStart = Int(file.lineStarts[line - 1])
+        var lineEnd = line < file.lineStarts.count ? Int(file.lineStarts[line]) - 1 : file.bytes.count
         if lineEnd > lineStart && file.bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
         let end = max(start, min(clamp(range.end, file), lineEnd))
         let underlined = String(decoding: file.bytes[min(start, lineEnd)..<max(min(start, lineEnd), end)], as: UTF8.self)
@@ -109,7 +109,7 @@ public struct DiagnosticRenderer: Sendable {
 
     /// White space as wide as the text of `line` before `offset`, tabs kept as tabs.
     func indentation(_ file: SourceFile, line: Int, upTo offset: Int) -> String {
-        let lineStart = file.lineStarts[line - 1]
+        let lineStart = Int(file.lineStarts[line - 1])
         let prefix = String(decoding: file.bytes[lineStart..<max(lineStart, offset)], as: UTF8.self)
         var out = ""
         for ch in prefix {

@@ -8,7 +8,9 @@ import BindingRuntime
 /// are reported too, except unknown contexts, roles and actions (the skipped source may have
 /// declared them) and warnings, which could be consequences of the broken syntax.
 public struct Compilation: Sendable {
-    /// The sources compiled, in layering order.
+    /// The sources compiled, in layering order. Compiled with `keepingSyntax: false`, a file
+    /// that no diagnostic refers to keeps its path but not its text (``SourceManager/freeText(exceptFilesOf:)``):
+    /// nothing shows a line of it, and the table is emitted without it in memory.
     public let sources: SourceManager
     /// The parsed files, in layering order; empty when compiled with `keepingSyntax: false`.
     public let files: [FileSyntax]
@@ -52,8 +54,7 @@ public struct Compilation: Sendable {
     /// to free the syntax trees early, pass a `layered` the caller no longer holds
     /// (`consume layered`).
     public init(layered: consuming LayeredSources, platform: Platform?, keepingSyntax: Bool = true) {
-        self.sources = layered.sources
-        let sources = layered.sources
+        var sources = layered.takeSources()
         var files = layered.takeFiles()
         self.platformIsChosen = platform != nil || KeymapPlatforms.declared(in: files) != nil
         let platform = KeymapPlatforms.resolve(platform, in: files)
@@ -102,6 +103,12 @@ public struct Compilation: Sendable {
         var engine = DiagnosticEngine()
         engine.append(contentsOf: diagnostics)
         self.diagnostics = engine.sorted
+        if releasesMemory {
+            // The keymap holds its bindings' locations; only diagnostics read a file's text.
+            sources.freeText(exceptFilesOf: self.diagnostics)
+            FreedMemory.release()
+        }
+        self.sources = sources
     }
 
     /// The line where `range` starts (0 when its file is unknown).

@@ -73,6 +73,14 @@ public struct LayeredSources: Sendable {
         return taken
     }
 
+    /// The sources, leaving none: the caller's copy is then the only one, and what it frees
+    /// is freed.
+    mutating func takeSources() -> SourceManager {
+        var taken = SourceManager()
+        swap(&taken, &sources)
+        return taken
+    }
+
     /// The `layer over` directives of a parsed file, in order.
     public static func directives(of file: FileSyntax) -> [LayerDirective] {
         file.declarations.compactMap { if case .layer(let l) = $0 { return l } else { return nil } }

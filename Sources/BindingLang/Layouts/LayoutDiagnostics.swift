@@ -44,7 +44,7 @@ public enum LayoutDiagnostics {
               let fileIndex = sources.files.firstIndex(where: { $0.path == location.path }) else { return nil }
         let file = sources.files[fileIndex]
         guard location.line >= 1, location.line <= file.lineStarts.count else { return nil }
-        let start = file.lineStarts[location.line - 1] + location.column - 1
+        let start = Int(file.lineStarts[location.line - 1]) + location.column - 1
         guard start >= 0, start <= file.bytes.count else { return nil }
         var end = start
         let bytes = file.bytes

@@ -13,15 +13,16 @@ public struct SourceFile: Sendable {
     public let path: String
     /// The raw UTF-8 bytes (possibly invalid UTF-8: the lexer reports that).
     public let bytes: [UInt8]
-    /// Byte offset of the first byte of each line.
-    public let lineStarts: [Int]
+    /// Byte offset of the first byte of each line, in 32 bits (a source is at most
+    /// ``InputFile/maxSize``): half the memory of `Int`s, a megabyte for a large keymap.
+    public let lineStarts: [UInt32]
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        var starts = [0]
+        var starts: [UInt32] = [0]
         bytes.withUnsafeBufferPointer { buffer in
-            Self.forEach(0x0A, in: buffer) { starts.append($0 + 1); return true }
+            Self.forEach(0x0A, in: buffer) { starts.append(UInt32(truncatingIfNeeded: $0 + 1)); return true }
         }
         lineStarts = starts
     }
@@ -59,16 +60,16 @@ public struct SourceFile: Sendable {
         var lo = 0, hi = lineStarts.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
-            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+            if Int(lineStarts[mid]) <= offset { lo = mid } else { hi = mid - 1 }
         }
-        return (lo + 1, offset - lineStarts[lo] + 1)
+        return (lo + 1, offset - Int(lineStarts[lo]) + 1)
     }
 
     /// The text of 1-based line `line`, without its newline (invalid UTF-8 repaired).
     public func lineText(_ line: Int) -> String {
         guard line >= 1 && line <= lineStarts.count else { return "" }
-        let start = lineStarts[line - 1]
-        var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        let start = Int(lineStarts[line - 1])
+        var end = line < lineStarts.count ? Int(lineStarts[line]) - 1 : bytes.count
         if end > start && bytes[end - 1] == 0x0D { end -= 1 }
         return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
     }
@@ -97,5 +98,21 @@ public struct SourceManager: Sendable {
     /// The printable location of the start of `range`.
     public func location(of range: SourceRange) -> SourceLocation {
         files[range.file.index].location(of: range.start)
+    }
+
+    /// Frees the text (and line table) of every file that none of `diagnostics` refers to,
+    /// by its range, a note's or a fix-it's; each keeps its path. For a tool that has what
+    /// it needs from a compilation but its diagnostics: the source of a large keymap is
+    /// otherwise held, unread, through the emit.
+    mutating func freeText(exceptFilesOf diagnostics: [Diagnostic]) {
+        var shown = Set<Int>()
+        for d in diagnostics {
+            shown.insert(d.range.file.index)
+            for n in d.notes { if let r = n.range { shown.insert(r.file.index) } }
+            for f in d.fixIts { shown.insert(f.range.file.index) }
+        }
+        for i in files.indices where !shown.contains(i) && !files[i].bytes.isEmpty {
+            files[i] = SourceFile(path: files[i].path, bytes: [])
+        }
     }
 }

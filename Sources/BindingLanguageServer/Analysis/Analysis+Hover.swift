@@ -187,7 +187,7 @@ extension Analysis {
             let text = String(decoding: bytes[from..<to], as: UTF8.self)
             if commentLine == line {
                 if c.start >= range.end { trailing = text }
-            } else if bytes[source.lineStarts[commentLine - 1]..<(source.lineStarts[commentLine - 1] + column - 1)]
+            } else if bytes[Int(source.lineStarts[commentLine - 1])..<(Int(source.lineStarts[commentLine - 1]) + column - 1)]
                         .allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
                 above[commentLine] = text
             }
