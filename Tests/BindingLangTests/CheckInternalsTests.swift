@@ -80,6 +80,38 @@ struct CheckInternalsTests {
         }
     }
 
+    /// A sequence stores each part in 8 bytes when its number and length fit, and keeps every
+    /// part as given either way: a long part, or one in another file, keeps the whole
+    /// sequence's parts as they are.
+    @Test func sequencesPackTheirPartsAndKeepThem() {
+        #expect(MemoryLayout<PackedKeyPart>.stride == 8)
+        #expect(MemoryLayout<ChordSequenceSyntax>.size <= 20)
+        let file = FileID(3)
+        func part(_ text: String, _ start: Int, _ length: Int, chord: Bool, in f: FileID = FileID(3)) -> KeyPart {
+            var p = KeyPart(text: text, range: SourceRange(file: f, start: start, end: start + length))
+            p.startsChord = chord
+            return p
+        }
+        let long = String(repeating: "x", count: 3_000)
+        let cases: [[KeyPart]] = [
+            [part("cmd", 0, 3, chord: true), part("k", 4, 1, chord: false), part("ctrl", 6, 4, chord: true), part("c", 11, 1, chord: false)],
+            [part("\"[\"", 1_000_000_000, 3, chord: true)],
+            [part("cmd", 0, 3, chord: true), part(long, 4, long.utf8.count, chord: false)],
+            [part("cmd", 0, 3, chord: true), part("k", 4, 1, chord: false, in: FileID(4))],
+            [part("unknownPackedPart", 7, 17, chord: true), part("", 30, 0, chord: true)],
+        ]
+        for parts in cases {
+            let s = ChordSequenceSyntax(parts: parts, range: SourceRange(file: file, start: 0, end: 40))
+            #expect(s.partCount == parts.count)
+            #expect(s.parts == parts)
+            for (i, p) in parts.enumerated() {
+                #expect(s.part(i) == p && s.part(i).text == p.text && s.part(i).startsChord == p.startsChord)
+                #expect(s.part(i).range.file == p.range.file)
+            }
+            #expect(s.chordCount == parts.filter(\.startsChord).count)
+        }
+    }
+
     /// A binding's syntax is stored with the least padding: 128 bytes, one per binding of a
     /// large keymap's tree.
     @Test func bindingSyntaxIsCompact() {

@@ -31,14 +31,13 @@ struct ChordResolver {
             engine.error(Messages.chordHasNoKey(""), at: syntax.range)
             return nil
         }
-        let parts = syntax.parts
         if count <= 2 {
             // Most sequences: an array literal allocates at its size without the general
             // path's work (the same errors, in the same order, as the loop below).
             let end = syntax.chordEnd(from: 0)
-            let first = chord(parts[0..<end], syntax.chordRange(0, end), &engine)
+            let first = chord(syntax, 0, end, &engine)
             if count == 1 { return first.map { [$0] } }
-            let second = chord(parts[end...], syntax.chordRange(end, parts.count), &engine)
+            let second = chord(syntax, end, syntax.partCount, &engine)
             guard let first, let second else { return nil }
             return [first, second]
         }
@@ -47,9 +46,10 @@ struct ChordResolver {
         var failed = false
         // By index: a closure per chord cost more than resolving a remembered chord.
         var start = 0
-        while start < syntax.parts.count {
+        let partCount = syntax.partCount
+        while start < partCount {
             let end = syntax.chordEnd(from: start)
-            if let chord = chord(syntax.parts[start..<end], syntax.chordRange(start, end), &engine) {
+            if let chord = chord(syntax, start, end, &engine) {
                 chords.append(chord)
             } else {
                 failed = true
@@ -61,30 +61,39 @@ struct ChordResolver {
 
     /// The canonical chord, or nil after reporting why it is wrong.
     func chord(_ syntax: ChordSyntax, _ engine: inout DiagnosticEngine) -> Chord? {
-        chord(syntax.parts[...], syntax.range, &engine)
+        guard !syntax.parts.isEmpty else { return built(syntax.parts, syntax.range, &engine) }
+        let one = ChordSequenceSyntax(chords: [syntax], range: syntax.range)
+        return chord(one, 0, one.partCount, range: syntax.range, &engine)
     }
 
-    /// The canonical chord of `parts`, written at `range`, or nil after reporting why it is
-    /// wrong.
-    private func chord(_ parts: ArraySlice<KeyPart>, _ range: SourceRange, _ engine: inout DiagnosticEngine) -> Chord? {
+    /// The canonical chord of parts `start..<end` of `sequence` (one chord), or nil after
+    /// reporting why it is wrong.
+    @inline(__always)
+    private func chord(_ sequence: ChordSequenceSyntax, _ start: Int, _ end: Int, _ engine: inout DiagnosticEngine) -> Chord? {
+        chord(sequence, start, end, range: sequence.chordRange(start, end), &engine)
+    }
+
+    /// As above, the chord written at `range`.
+    private func chord(_ sequence: ChordSequenceSyntax, _ start: Int, _ end: Int, range: SourceRange,
+                       _ engine: inout DiagnosticEngine) -> Chord? {
         let key = memo?.key(range)
         if let key, let known = memo?[key] { return known }
-        if let chord = fastChord(parts) {
+        if let chord = fastChord(sequence, start, end) {
             if let key { memo?[key] = chord }
             return chord
         }
-        return built(parts, range, &engine)
+        return built((start..<end).map { var p = sequence.part($0); p.startsChord = false; return p }, range, &engine)
     }
 
-    /// ``Chord/build(parts:platform:)`` for what ``fastChord(_:)`` does not take, reporting
+    /// ``Chord/build(parts:platform:)`` for what ``fastChord(_:_:_:)`` does not take, reporting
     /// what is wrong (out of line: the common chord does not pay for its frame).
     @inline(never)
-    private func built(_ parts: ArraySlice<KeyPart>, _ range: SourceRange, _ engine: inout DiagnosticEngine) -> Chord? {
+    private func built(_ parts: [KeyPart], _ range: SourceRange, _ engine: inout DiagnosticEngine) -> Chord? {
         switch Chord.build(parts: parts.map(\.text), platform: platform) {
         case .success(let chord):
             return chord
         case .failure(let error):
-            report(error, ChordSyntax(parts: Array(parts), range: range), &engine)
+            report(error, ChordSyntax(parts: parts, range: range), &engine)
             return nil
         }
     }
@@ -128,12 +137,13 @@ struct ChordResolver {
     /// The common, valid case without building a parts array: the same result as
     /// ``Chord/build(parts:platform:)`` whenever it returns one; nil for anything unusual
     /// (which then goes through `build`, which also says what is wrong).
-    private func fastChord(_ parts: ArraySlice<KeyPart>) -> Chord? {
-        guard let last = parts.last else { return nil }
+    private func fastChord(_ sequence: ChordSequenceSyntax, _ start: Int, _ end: Int) -> Chord? {
+        guard end > start else { return nil }
+        let last = sequence.part(end - 1)
         var modifiers: Modifiers = []
-        for part in parts.dropLast() {
+        for i in start..<(end - 1) {
             let m: Modifiers
-            switch Self.meaning(part) {
+            switch Self.meaning(sequence.part(i)) {
             case .modifier(let known)?: m = known
             case .primary?: m = platform.primaryModifier
             default: return nil

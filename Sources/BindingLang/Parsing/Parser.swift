@@ -49,20 +49,6 @@ public enum Parser {
 }
 
 extension Parser {
-    /// A copy of `buffer` in storage of its own, allocated at exactly its size: `Array(buffer)`
-    /// would share the reused buffer, and appending one by one overallocates (a sequence's
-    /// parts are a third of the syntax tree of a large keymap). Written for its element
-    /// type, so that it is compiled for it (a generic one was not specialised and looked up
-    /// type metadata on every call). Reserved, then appended: `init(unsafeUninitializedCapacity:)`
-    /// allocates through the standard library's unspecialised code, which looked the storage
-    /// type up again on every call (a third of the copy's cost).
-    static func exactCopy(_ buffer: [KeyPart]) -> [KeyPart] {
-        var copy: [KeyPart] = []
-        copy.reserveCapacity(buffer.count)
-        copy.append(contentsOf: buffer)
-        return copy
-    }
-
     /// An expression and its height (a leaf is 1).
     typealias Sized = (expression: Expression, height: Int)
 
@@ -977,7 +963,7 @@ extension Parser {
                 last = c
                 assert(pos > before)
             }
-            return ChordSequenceSyntax(parts: Parser.exactCopy(parts), range: range(first.start, last.end))
+            return ChordSequenceSyntax(parts: parts, range: range(first.start, last.end))
         }
 
         /// One chord as its own ``ChordSyntax`` (a menu item's key equivalent).

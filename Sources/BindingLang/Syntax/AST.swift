@@ -229,11 +229,18 @@ public struct AttributeArgumentSyntax: Sendable {
 ///
 /// The chords' key parts are kept in one array, in order, a chord starting at each part whose
 /// ``KeyPart/startsChord`` is set: one array per sequence rather than one per chord and one of
-/// chords (the parts are the largest share of a large keymap's syntax tree). ``chords`` gives
-/// them chord by chord.
+/// chords. The parts are the largest share of a large keymap's syntax tree, so each is
+/// stored in 8 bytes when it fits (``PackedKeyPart``: its file is the sequence's), else as
+/// a ``KeyPart``. ``part(_:)`` reads one, ``parts`` makes the array, ``chords`` gives them
+/// chord by chord.
 public struct ChordSequenceSyntax: Sendable {
-    /// Every chord's parts in order; the first part of each chord has ``KeyPart/startsChord``.
-    public private(set) var parts: [KeyPart]
+    /// The parts, packed or, when one does not fit, as they are.
+    private enum Storage: Sendable {
+        case packed([PackedKeyPart])
+        case wide([KeyPart])
+    }
+
+    private var storage: Storage
     public var range: SourceRange
 
     /// A sequence of `chords` (for trees built by hand). As for parsed chords, each chord's
@@ -252,19 +259,62 @@ public struct ChordSequenceSyntax: Sendable {
         self.init(parts: parts, range: range)
     }
 
-    /// A sequence of `parts` as stored (each chord's first part marked).
+    /// A sequence of `parts` as stored (each chord's first part marked), all in `range`'s
+    /// file. Stored in an array of exactly their number.
     init(parts: [KeyPart], range: SourceRange) {
-        self.parts = parts
         self.range = range
+        var packed: [PackedKeyPart] = []
+        packed.reserveCapacity(parts.count)
+        for part in parts {
+            guard part.range.file == range.file, let p = PackedKeyPart(part) else {
+                var wide: [KeyPart] = []
+                wide.reserveCapacity(parts.count)
+                wide.append(contentsOf: parts)
+                storage = .wide(wide)
+                return
+            }
+            packed.append(p)
+        }
+        storage = .packed(packed)
+    }
+
+    /// Every chord's parts in order; the first part of each chord has ``KeyPart/startsChord``.
+    /// Made on each call: ``partCount`` and ``part(_:)`` read one at a time.
+    public var parts: [KeyPart] { (0..<partCount).map(part) }
+
+    /// How many parts the sequence has.
+    public var partCount: Int {
+        switch storage {
+        case .packed(let p): p.count
+        case .wide(let w): w.count
+        }
+    }
+
+    /// Part `i` (`0..<partCount`).
+    @inline(__always)
+    public func part(_ i: Int) -> KeyPart {
+        switch storage {
+        case .packed(let p): p[i].part(in: range.file)
+        case .wide(let w): w[i]
+        }
+    }
+
+    /// Whether part `i` begins a chord.
+    @inline(__always)
+    func startsChord(_ i: Int) -> Bool {
+        switch storage {
+        case .packed(let p): p[i].startsChord
+        case .wide(let w): w[i].startsChord
+        }
     }
 
     /// The chords, each with its own parts array (made on each call).
     public var chords: [ChordSyntax] {
         var chords: [ChordSyntax] = []
         var start = 0
-        while start < parts.count {
+        while start < partCount {
             let end = chordEnd(from: start)
-            let own = parts[start..<end].map { var p = $0; p.startsChord = false; return p }
+            let own = (start..<end).map { var p = part($0); p.startsChord = false; return p }
             chords.append(ChordSyntax(parts: own, range: chordRange(start, end)))
             start = end
         }
@@ -274,16 +324,17 @@ public struct ChordSequenceSyntax: Sendable {
     /// How many chords the sequence has.
     public var chordCount: Int {
         var n = 0
-        for i in parts.indices where parts[i].startsChord { n += 1 }
+        for i in 0..<partCount where startsChord(i) { n += 1 }
         return n
     }
 
     /// Where the chord whose first part is at `start` ends: the next chord's first part, or
-    /// the end of ``parts``.
+    /// the end of the parts.
     @inline(__always)
     func chordEnd(from start: Int) -> Int {
+        let count = partCount
         var end = start + 1
-        while end < parts.count && !parts[end].startsChord { end += 1 }
+        while end < count && !startsChord(end) { end += 1 }
         return end
     }
 
@@ -291,7 +342,42 @@ public struct ChordSequenceSyntax: Sendable {
     /// last part's end, as parsed.
     @inline(__always)
     func chordRange(_ start: Int, _ end: Int) -> SourceRange {
-        parts[start].range.through(parts[end - 1].range)
+        part(start).range.through(part(end - 1).range)
+    }
+}
+
+/// A ``KeyPart`` in 8 bytes, without its file: the start offset (32 bits), and in the other
+/// word the text's ``KeyPartNames`` number (20 bits), the length (11 bits) and whether it
+/// starts a chord. A part whose number or length needs more bits is not packed.
+struct PackedKeyPart: Sendable {
+    private let start: UInt32
+    private let word: UInt32
+
+    private static let numberBits: UInt32 = 20
+    private static let lengthBits: UInt32 = 11
+    private static let chordBit: UInt32 = 1 << 31
+
+    /// `part` packed, or nil when its number or length does not fit.
+    @inline(__always)
+    init?(_ part: KeyPart) {
+        let length = part.range.end - part.range.start
+        guard part.number < 1 << Self.numberBits, length >= 0, length < 1 << Self.lengthBits else { return nil }
+        start = UInt32(truncatingIfNeeded: part.range.start)
+        word = part.number | UInt32(truncatingIfNeeded: length) << Self.numberBits | (part.startsChord ? Self.chordBit : 0)
+    }
+
+    /// Whether the part begins a chord.
+    @inline(__always)
+    var startsChord: Bool { word & Self.chordBit != 0 }
+
+    /// The part, in `file`.
+    @inline(__always)
+    func part(in file: FileID) -> KeyPart {
+        let length = Int(word >> Self.numberBits & (1 << Self.lengthBits - 1))
+        var part = KeyPart(number: word & (1 << Self.numberBits - 1),
+                           range: SourceRange(file: file, start: Int(start), end: Int(start) + length))
+        part.startsChord = startsChord
+        return part
     }
 }
 
@@ -338,6 +424,13 @@ public struct KeyPart: Sendable, Equatable {
     public init(text: String, range: SourceRange) {
         self.range = range
         code = KeyPartNames.number(text)
+    }
+
+    /// The part whose text is number `number` of ``KeyPartNames``.
+    @inline(__always)
+    init(number: UInt32, range: SourceRange) {
+        self.range = range
+        code = number
     }
 
     /// The part spelled by the UTF-8 bytes `utf8` (the parser's: no `String` is made for a
