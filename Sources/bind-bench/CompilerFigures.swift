@@ -21,7 +21,9 @@ enum CompilerFigures {
         // As `bindc`, which hands its sources over: no copy here keeps the text the
         // compilation frees.
         bytes = []
-        let table = Compilation(sources: consume sources, platform: .apple, keepingSyntax: false).table(strip: false)
+        var compilation = Compilation(sources: consume sources, platform: .apple, keepingSyntax: false)
+        compilation.freeUnshownText()
+        let table = compilation.table(strip: false)
         if let peak = ownPeakRSS() { print(peak) }
         return table == nil ? 1 : 0
     }

@@ -109,15 +109,17 @@ struct CompilationTests {
         #expect(keptClean.keymap != nil, "\(summary(keptClean).filter { $0.contains("error") }.prefix(3))")
         #expect(freedClean.table(strip: false) == keptClean.table(strip: false))
     }
-    /// Compiled as `bindc compile` runs (`keepingSyntax: false`), a file no diagnostic refers
-    /// to keeps its path but not its text, and the table is the same; a file with a warning
-    /// keeps its text, and its diagnostics render as they do when everything is kept.
+    /// After ``Compilation/freeUnshownText()`` (as `bindc compile` runs), a file no diagnostic
+    /// refers to keeps its path but not its text, and the table is the same; a file with a
+    /// warning keeps its text, and its diagnostics render as they do when everything is kept.
     @Test func freeingTheTextOfFilesWithoutDiagnosticsChangesNothingShown() {
         var sources = SourceManager()
         sources.add(SourceFile(path: "base.bind", text: "keymap \"Base\"\nresponder Editor\naction save\naction open\nin Editor {\n  cmd+s -> save\n}\n"))
         sources.add(SourceFile(path: "user.bind", text: "layer over \"base.bind\"\nin Editor {\n  cmd+o -> open \"\"\n  cmd+q -> open\n}\n"))
         let kept = Compilation(sources: sources, platform: .apple)
-        let freed = Compilation(sources: sources, platform: .apple, keepingSyntax: false)
+        var freed = Compilation(sources: sources, platform: .apple, keepingSyntax: false)
+        #expect(freed.sources.files[0].bytes == sources.files[0].bytes)
+        freed.freeUnshownText()
         #expect(kept.keymap != nil && !kept.diagnostics.isEmpty)
         #expect(kept.diagnostics.allSatisfy { $0.range.file == FileID(1) })
         #expect(freed.sources.files[0].bytes.isEmpty && freed.sources.files[0].path == "base.bind")

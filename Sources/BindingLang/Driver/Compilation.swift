@@ -8,10 +8,9 @@ import BindingRuntime
 /// are reported too, except unknown contexts, roles and actions (the skipped source may have
 /// declared them) and warnings, which could be consequences of the broken syntax.
 public struct Compilation: Sendable {
-    /// The sources compiled, in layering order. Compiled with `keepingSyntax: false`, a file
-    /// that no diagnostic refers to keeps its path but not its text (``SourceManager/freeText(exceptFilesOf:)``):
-    /// nothing shows a line of it, and the table is emitted without it in memory.
-    public let sources: SourceManager
+    /// The sources compiled, in layering order (after ``freeUnshownText()``, only the files
+    /// a diagnostic refers to keep their text).
+    public private(set) var sources: SourceManager
     /// The parsed files, in layering order; empty when compiled with `keepingSyntax: false`.
     public let files: [FileSyntax]
     /// The checked keymap; nil when there were errors.
@@ -54,7 +53,7 @@ public struct Compilation: Sendable {
     /// to free the syntax trees early, pass a `layered` the caller no longer holds
     /// (`consume layered`).
     public init(layered: consuming LayeredSources, platform: Platform?, keepingSyntax: Bool = true) {
-        var sources = layered.takeSources()
+        let sources = layered.takeSources()
         var files = layered.takeFiles()
         self.platformIsChosen = platform != nil || KeymapPlatforms.declared(in: files) != nil
         let platform = KeymapPlatforms.resolve(platform, in: files)
@@ -103,12 +102,17 @@ public struct Compilation: Sendable {
         var engine = DiagnosticEngine()
         engine.append(contentsOf: diagnostics)
         self.diagnostics = engine.sorted
-        if releasesMemory {
-            // The keymap holds its bindings' locations; only diagnostics read a file's text.
-            sources.freeText(exceptFilesOf: self.diagnostics)
-            FreedMemory.release()
-        }
         self.sources = sources
+    }
+
+    /// Frees the text of every source that no diagnostic refers to (each keeps its path) and
+    /// hands the memory back, for a tool that needs nothing more of the sources than to show
+    /// the diagnostics: `bindc compile` calls it before it emits, so that a large keymap's
+    /// source is not held through the emit. The keymap holds its bindings' locations; what
+    /// reads a file's text after this (fix-its, layout diagnostics) finds none.
+    public mutating func freeUnshownText() {
+        sources.freeText(exceptFilesOf: diagnostics)
+        FreedMemory.release()
     }
 
     /// The line where `range` starts (0 when its file is unknown).

@@ -30,7 +30,9 @@ enum CompileCommand: Command {
             return .failure
         }
         // Only the table and the diagnostics are needed: the syntax trees are freed once checked.
-        let compilation = Compilation(layered: consume layered, platform: configured.platform, keepingSyntax: false)
+        var compilation = Compilation(layered: consume layered, platform: configured.platform, keepingSyntax: false)
+        // Only the diagnostics still read the sources.
+        compilation.freeUnshownText()
         var messages: [DiagnosticJSON.Message] = []
         // The table is loaded once before it is written: a table the runtime rejects is never written.
         switch compilation.loadableTable(strip: arguments.flag("strip")) {
