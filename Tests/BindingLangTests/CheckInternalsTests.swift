@@ -85,7 +85,7 @@ struct CheckInternalsTests {
     /// sequence's parts as they are.
     @Test func sequencesPackTheirPartsAndKeepThem() {
         #expect(MemoryLayout<PackedKeyPart>.stride == 8)
-        #expect(MemoryLayout<ChordSequenceSyntax>.size <= 20)
+        #expect(MemoryLayout<ChordSequenceSyntax>.size <= 24)
         let file = FileID(3)
         func part(_ text: String, _ start: Int, _ length: Int, chord: Bool, in f: FileID = FileID(3)) -> KeyPart {
             var p = KeyPart(text: text, range: SourceRange(file: f, start: start, end: start + length))
@@ -109,6 +109,21 @@ struct CheckInternalsTests {
                 #expect(s.part(i).range.file == p.range.file)
             }
             #expect(s.chordCount == parts.filter(\.startsChord).count)
+        }
+        // Stored in the parser's chunks: many sequences share one, each chunk twice the last
+        // up to the largest; a sequence longer than a chunk gets its own array.
+        var chunks = KeyPartChunks()
+        var buffer: [PackedKeyPart] = []
+        var made: [(ChordSequenceSyntax, [KeyPart])] = []
+        for n in 0..<3_000 {
+            let count = n == 1_500 ? KeyPartChunks.largest + 1 : 1 + n % 7
+            let parts = (0..<count).map { i in part(i % 3 == 0 ? "cmd" : "k", n * 64 + i * 4, i % 3 == 0 ? 3 : 1, chord: i % 3 == 0) }
+            made.append((ChordSequenceSyntax(parts: parts, range: SourceRange(file: file, start: n * 64, end: n * 64 + 60),
+                                             packing: &buffer, into: &chunks), parts))
+            #expect(buffer.isEmpty)
+        }
+        for (s, parts) in made {
+            #expect(s.partCount == parts.count && s.parts == parts)
         }
     }
 

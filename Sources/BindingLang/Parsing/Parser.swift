@@ -80,6 +80,10 @@ extension Parser {
         /// gets one array of exactly its size (growing a fresh array from empty, or reserving
         /// a guess, left most of the tree's part arrays unused).
         var partBuffer: [KeyPart] = []
+        /// Reused to pack a sequence's parts (kept empty between sequences).
+        var packedBuffer: [PackedKeyPart] = []
+        /// Where the sequences' parts are stored (``KeyPartChunk``).
+        var partChunks = KeyPartChunks()
         /// Reused stack of ``parseCondition()`` (kept empty between conditions).
         var frameBuffer: [ExpressionFrame] = []
 
@@ -963,7 +967,7 @@ extension Parser {
                 last = c
                 assert(pos > before)
             }
-            return ChordSequenceSyntax(parts: parts, range: range(first.start, last.end))
+            return ChordSequenceSyntax(parts: parts, range: range(first.start, last.end), packing: &packedBuffer, into: &partChunks)
         }
 
         /// One chord as its own ``ChordSyntax`` (a menu item's key equivalent).

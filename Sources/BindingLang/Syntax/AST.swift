@@ -158,14 +158,14 @@ public struct UnbindSyntax: Sendable {
 
 /// `[@attribute…] sequence -> action[(arg)] ["Title"] [when expr]`.
 ///
-/// 128 bytes: the properties are stored in the order that leaves the least padding (a
-/// large keymap has one of these per binding in its syntax tree).
+/// 128 bytes: the properties are stored in the order that leaves no padding (a large keymap
+/// has one of these per binding in its syntax tree).
 public struct BindingSyntax: Sendable {
     public var sequence: ChordSequenceSyntax
-    /// From the first attribute (or the sequence) to the end of the binding.
-    public var range: SourceRange
     public var action: ActionReference
     public var title: StringLiteral?
+    /// From the first attribute (or the sequence) to the end of the binding.
+    public var range: SourceRange
     public var condition: Expression?
     /// `@priority`, `@allowReserved`, `@repeat` before the sequence, in written order
     /// (Grammar.md §4.8).
@@ -231,11 +231,14 @@ public struct AttributeArgumentSyntax: Sendable {
 /// ``KeyPart/startsChord`` is set: one array per sequence rather than one per chord and one of
 /// chords. The parts are the largest share of a large keymap's syntax tree, so each is
 /// stored in 8 bytes when it fits (``PackedKeyPart``: its file is the sequence's), else as
-/// a ``KeyPart``. ``part(_:)`` reads one, ``parts`` makes the array, ``chords`` gives them
-/// chord by chord.
+/// a ``KeyPart``; the parser stores them in chunks shared by many sequences
+/// (``KeyPartChunk``). ``part(_:)`` reads one, ``parts`` makes the array, ``chords`` gives
+/// them chord by chord.
 public struct ChordSequenceSyntax: Sendable {
     /// The parts, packed or, when one does not fit, as they are.
     private enum Storage: Sendable {
+        /// `count` parts from `start` of a chunk shared with other sequences.
+        case chunk(KeyPartChunk, start: UInt16, count: UInt16)
         case packed([PackedKeyPart])
         case wide([KeyPart])
     }
@@ -265,17 +268,42 @@ public struct ChordSequenceSyntax: Sendable {
         self.range = range
         var packed: [PackedKeyPart] = []
         packed.reserveCapacity(parts.count)
+        storage = Self.pack(parts, in: range.file, into: &packed) ? .packed(packed) : Self.wide(parts)
+    }
+
+    /// A sequence of `parts` (as above) stored in the parser's `chunks`, packed through
+    /// `buffer` (left empty, its capacity kept for the next sequence).
+    init(parts: [KeyPart], range: SourceRange, packing buffer: inout [PackedKeyPart], into chunks: inout KeyPartChunks) {
+        self.range = range
+        defer { buffer.removeAll(keepingCapacity: true) }
+        if !Self.pack(parts, in: range.file, into: &buffer) {
+            storage = Self.wide(parts)
+        } else if let (chunk, start) = chunks.store(buffer) {
+            storage = .chunk(chunk, start: UInt16(start), count: UInt16(buffer.count))
+        } else {
+            var packed: [PackedKeyPart] = []
+            packed.reserveCapacity(buffer.count)
+            packed.append(contentsOf: buffer)
+            storage = .packed(packed)
+        }
+    }
+
+    /// Appends `parts` packed to `packed`; false when one is in another file than `file`, or
+    /// does not fit in a ``PackedKeyPart``.
+    private static func pack(_ parts: [KeyPart], in file: FileID, into packed: inout [PackedKeyPart]) -> Bool {
         for part in parts {
-            guard part.range.file == range.file, let p = PackedKeyPart(part) else {
-                var wide: [KeyPart] = []
-                wide.reserveCapacity(parts.count)
-                wide.append(contentsOf: parts)
-                storage = .wide(wide)
-                return
-            }
+            guard part.range.file == file, let p = PackedKeyPart(part) else { return false }
             packed.append(p)
         }
-        storage = .packed(packed)
+        return true
+    }
+
+    /// `parts` as they are, in an array of exactly their number.
+    private static func wide(_ parts: [KeyPart]) -> Storage {
+        var wide: [KeyPart] = []
+        wide.reserveCapacity(parts.count)
+        wide.append(contentsOf: parts)
+        return .wide(wide)
     }
 
     /// Every chord's parts in order; the first part of each chord has ``KeyPart/startsChord``.
@@ -285,6 +313,7 @@ public struct ChordSequenceSyntax: Sendable {
     /// How many parts the sequence has.
     public var partCount: Int {
         switch storage {
+        case .chunk(_, _, let count): Int(count)
         case .packed(let p): p.count
         case .wide(let w): w.count
         }
@@ -294,6 +323,7 @@ public struct ChordSequenceSyntax: Sendable {
     @inline(__always)
     public func part(_ i: Int) -> KeyPart {
         switch storage {
+        case .chunk(let c, let start, _): c[Int(start) + i].part(in: range.file)
         case .packed(let p): p[i].part(in: range.file)
         case .wide(let w): w[i]
         }
@@ -303,6 +333,7 @@ public struct ChordSequenceSyntax: Sendable {
     @inline(__always)
     func startsChord(_ i: Int) -> Bool {
         switch storage {
+        case .chunk(let c, let start, _): c[Int(start) + i].startsChord
         case .packed(let p): p[i].startsChord
         case .wide(let w): w[i].startsChord
         }
