@@ -319,13 +319,15 @@ public struct ChordSequenceSyntax: Sendable {
         }
     }
 
-    /// Part `i` (`0..<partCount`).
+    /// Part `i` (`0..<partCount`; any other index traps, as an array's does).
     @inline(__always)
     public func part(_ i: Int) -> KeyPart {
         switch storage {
-        case .chunk(let c, let start, _): c[Int(start) + i].part(in: range.file)
-        case .packed(let p): p[i].part(in: range.file)
-        case .wide(let w): w[i]
+        case .chunk(let c, let start, let count):
+            precondition(UInt(bitPattern: i) < UInt(count), "part index out of range")
+            return c[Int(start) + i].part(in: range.file)
+        case .packed(let p): return p[i].part(in: range.file)
+        case .wide(let w): return w[i]
         }
     }
 
@@ -333,9 +335,11 @@ public struct ChordSequenceSyntax: Sendable {
     @inline(__always)
     func startsChord(_ i: Int) -> Bool {
         switch storage {
-        case .chunk(let c, let start, _): c[Int(start) + i].startsChord
-        case .packed(let p): p[i].startsChord
-        case .wide(let w): w[i].startsChord
+        case .chunk(let c, let start, let count):
+            precondition(UInt(bitPattern: i) < UInt(count), "part index out of range")
+            return c[Int(start) + i].startsChord
+        case .packed(let p): return p[i].startsChord
+        case .wide(let w): return w[i].startsChord
         }
     }
 
