@@ -256,3 +256,18 @@ let grammarExample = """
     let afterBinding = "in R {\n  a -> go\n  when x\n}"
     #expect(syntaxDiagnostics(afterBinding) == ["3:3: error: a binding's 'when' must be on the same line as its action"])
 }
+
+/// A block's and a group's items arrays are reserved at their number of items, not one more
+/// for the line of the closing brace (a 100,000-binding keymap's items are a third of its
+/// syntax tree).
+@Test func blockItemsAreReservedAtTheirNumber() {
+    let bindings = (0..<12).map { "  cmd+\(Character(UnicodeScalar(UInt8(0x61 + $0)))) -> a" }.joined(separator: "\n")
+    let text = "in R {\n\(bindings)\n  group \"G\" {\n\(bindings)\n  }\n}\n"
+    let (file, diagnostics) = Parser.parse(SourceFile(path: "t.bind", text: text), file: FileID(0))
+    #expect(diagnostics.isEmpty)
+    guard case .block(let block)? = file.declarations.first else { Issue.record("no block"); return }
+    #expect(block.items.count == 13)
+    #expect(block.items.capacity < 14)
+    guard case .group(let group) = block.items[12] else { Issue.record("no group"); return }
+    #expect(group.items.count == 12 && group.items.capacity < 13)
+}

@@ -661,15 +661,15 @@ extension Parser {
             while true {
                 let t = token(j)
                 if case .end = t.kind { return n }
+                // The closing brace ends the count before its line is counted as an item's.
+                if case .rightBrace = t.kind, depth == 0 { return n }
                 if t.precededByNewline {
                     if isDeclarationStart(t) { return n }
                     if depth == 0 { n += 1 }
                 }
                 switch t.kind {
                 case .leftBrace: depth += 1
-                case .rightBrace:
-                    if depth == 0 { return n }
-                    depth -= 1
+                case .rightBrace: depth -= 1
                 default: break
                 }
                 j += 1
