@@ -130,4 +130,40 @@ struct CompilationTests {
         // The caller's copy of the sources is untouched.
         #expect(!sources.files[0].bytes.isEmpty)
     }
+    /// Bindings of the same sequence share one array of chords (the checker keeps each
+    /// sequence of one or two chords it has made), and different sequences do not.
+    @Test func bindingsOfOneSequenceShareItsChords() {
+        let c = compile("""
+            responder Editor, App
+            context busy: Bool
+            action a
+            action b
+            in Editor {
+              cmd+k cmd+c -> a when busy
+              cmd+k cmd+c -> b when !busy
+              cmd+j -> a
+              cmd+k cmd+d -> a
+            }
+            in App {
+              cmd+k cmd+c -> a
+              cmd+j -> b
+              cmd+k ctrl+c -> a
+            }
+            """)
+        guard let keymap = c.keymap else { Issue.record("\(summary(c))"); return }
+        func storage(_ i: Int) -> UnsafeRawPointer? {
+            keymap.bindings[i].sequence.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        }
+        #expect(keymap.bindings.count == 7)
+        var samePairs = 0
+        for i in keymap.bindings.indices {
+            for j in keymap.bindings.indices where j > i {
+                let same = keymap.bindings[i].sequence == keymap.bindings[j].sequence
+                if same { samePairs += 1 }
+                #expect((storage(i) == storage(j)) == same, "\(keymap.bindings[i].sequence) / \(keymap.bindings[j].sequence)")
+            }
+        }
+        // `cmd+k cmd+c` three times (three pairs) and `cmd+j` twice (one).
+        #expect(samePairs == 4)
+    }
 }

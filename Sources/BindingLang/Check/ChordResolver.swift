@@ -36,10 +36,10 @@ struct ChordResolver {
             // path's work (the same errors, in the same order, as the loop below).
             let end = syntax.chordEnd(from: 0)
             let first = chord(syntax, 0, end, &engine)
-            if count == 1 { return first.map { [$0] } }
+            if count == 1 { return first.map { memo?.sequence($0, nil) ?? [$0] } }
             let second = chord(syntax, end, syntax.partCount, &engine)
             guard let first, let second else { return nil }
-            return [first, second]
+            return memo?.sequence(first, second) ?? [first, second]
         }
         var chords: [Chord] = []
         chords.reserveCapacity(count)
