@@ -116,7 +116,14 @@ struct CheckInternalsTests {
         var buffer: [PackedKeyPart] = []
         var made: [(ChordSequenceSyntax, [KeyPart])] = []
         for n in 0..<3_000 {
-            let count = n == 1_500 ? KeyPartChunks.largest + 1 : 1 + n % 7
+            // A first sequence longer than the first chunks, one as long as the largest and
+            // one longer (its own array), among short ones.
+            let count = switch n {
+            case 0: 100
+            case 1_000: KeyPartChunks.largest
+            case 1_500: KeyPartChunks.largest + 1
+            default: 1 + n % 7
+            }
             let parts = (0..<count).map { i in part(i % 3 == 0 ? "cmd" : "k", n * 64 + i * 4, i % 3 == 0 ? 3 : 1, chord: i % 3 == 0) }
             made.append((ChordSequenceSyntax(parts: parts, range: SourceRange(file: file, start: n * 64, end: n * 64 + 60),
                                              packing: &buffer, into: &chunks), parts))

@@ -25,6 +25,7 @@ final class KeyPartChunk: @unchecked Sendable {
 
     /// Appends `parts`, which fit; returns where they start.
     func append(_ parts: [PackedKeyPart]) -> Int {
+        precondition(count + parts.count <= capacity, "key parts past a chunk's end")
         let start = count
         parts.withUnsafeBufferPointer { (base + start).initialize(from: $0.baseAddress!, count: $0.count) }
         count += parts.count
@@ -47,7 +48,9 @@ struct KeyPartChunks {
     mutating func store(_ parts: [PackedKeyPart]) -> (chunk: KeyPartChunk, start: Int)? {
         guard parts.count <= Self.largest else { return nil }
         if chunk == nil || chunk!.count + parts.count > chunk!.capacity {
-            chunk = KeyPartChunk(capacity: nextCapacity)
+            // At least as large as the parts (a long sequence may come before the chunks
+            // have grown to its size).
+            chunk = KeyPartChunk(capacity: max(nextCapacity, parts.count))
             nextCapacity = min(nextCapacity * 2, Self.largest)
         }
         return (chunk!, chunk!.append(parts))
