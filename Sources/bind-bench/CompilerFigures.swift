@@ -15,7 +15,8 @@ enum CompilerFigures {
     static func compileOnly(_ path: String) -> Int32 {
         // As `bindc` does, before it reads a source.
         FreedMemory.mapLargeBlocks()
-        guard var bytes = readFile(path) else { return 3 }
+        // Read as `bindc` reads a source (one allocation of the file's size).
+        guard var bytes = try? InputFile.read(path) else { return 3 }
         var sources = SourceManager()
         sources.add(SourceFile(path: path, bytes: bytes))
         // As `bindc`, which hands its sources over: no copy here keeps the text the
