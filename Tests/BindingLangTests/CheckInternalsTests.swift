@@ -134,11 +134,11 @@ struct CheckInternalsTests {
         }
     }
 
-    /// A binding's syntax is stored with the least padding: 128 bytes, one per binding of a
+    /// A binding's syntax is stored with the least padding: 120 bytes, one per binding of a
     /// large keymap's tree.
     @Test func bindingSyntaxIsCompact() {
-        #expect(MemoryLayout<BlockItem>.stride <= 128)
-        #expect(MemoryLayout<ActionReference>.stride <= 48)
+        #expect(MemoryLayout<BlockItem>.stride <= 120)
+        #expect(MemoryLayout<ActionReference>.stride <= 40)
     }
 
     /// Texts that are no known spelling get one number each, the same on every thread.

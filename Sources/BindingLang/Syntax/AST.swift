@@ -158,7 +158,7 @@ public struct UnbindSyntax: Sendable {
 
 /// `[@attribute…] sequence -> action[(arg)] ["Title"] [when expr]`.
 ///
-/// 128 bytes: the properties are stored in the order that leaves no padding (a large keymap
+/// 120 bytes: the properties are stored in the order that leaves no padding (a large keymap
 /// has one of these per binding in its syntax tree).
 public struct BindingSyntax: Sendable {
     public var sequence: ChordSequenceSyntax
@@ -482,14 +482,27 @@ public struct KeyPart: Sendable, Equatable {
 }
 
 /// `name` or `name(literal)`: the action a binding or menu item sends.
+///
+/// 40 bytes: its range starts where its name does, so only the end is stored (one per
+/// binding of a large keymap's syntax tree).
 public struct ActionReference: Sendable {
     public var name: Identifier
-    public var range: SourceRange
+    /// Where ``range`` ends (stored beside the name's 28 bytes, where it takes no room).
+    private var end: UInt32
     public var argument: Literal?
+
+    /// From the name to the end of the reference (the argument's `)`); it starts where the
+    /// name does.
+    public var range: SourceRange {
+        SourceRange(file: name.range.file, start: name.range.start, end: max(name.range.start, Int(end)))
+    }
+
+    /// A reference to `name` with `argument`, written at `range`, which starts where `name`
+    /// does.
     public init(name: Identifier, argument: Literal?, range: SourceRange) {
         self.name = name
         self.argument = argument
-        self.range = range
+        end = UInt32(truncatingIfNeeded: range.end)
     }
 }
 
