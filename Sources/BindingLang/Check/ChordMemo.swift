@@ -46,14 +46,12 @@ final class ChordMemo {
     /// kept for the next binding of it.
     func sequence(_ first: Chord, _ second: Chord?) -> [Chord] {
         let index = Int(sequenceIndex.value(of: Self.sequenceKey(first, second), insertingIfAbsent: UInt32(sequences.count)))
-        if index < sequences.count {
-            let kept = sequences[index]
-            // Codes are one per chord; compared anyway, so that a shared array is always equal.
-            if kept[0] == first && (second.map { kept.count == 2 && kept[1] == $0 } ?? (kept.count == 1)) { return kept }
-            return second.map { [first, $0] } ?? [first]
+        // Codes are one per chord; compared anyway, so that a shared array is always equal.
+        if index < sequences.count, sequences[index].first == first, sequences[index].dropFirst().first == second {
+            return sequences[index]
         }
         let made = second.map { [first, $0] } ?? [first]
-        sequences.append(made)
+        if index == sequences.count { sequences.append(made) }
         return made
     }
 

@@ -76,9 +76,8 @@ extension Parser {
         /// Token index where the current declaration, item, entry or field began: an error
         /// there names the token found even when it starts a line.
         var constructStart = 0
-        /// Reused buffer for the key parts of the sequence being read: each sequence then
-        /// gets one array of exactly its size (growing a fresh array from empty, or reserving
-        /// a guess, left most of the tree's part arrays unused).
+        /// Reused buffer for the key parts of the sequence being read, which are then packed
+        /// into ``partChunks``.
         var partBuffer: [KeyPart] = []
         /// Reused to pack a sequence's parts (kept empty between sequences).
         var packedBuffer: [PackedKeyPart] = []

@@ -267,8 +267,7 @@ public struct ChordSequenceSyntax: Sendable {
     init(parts: [KeyPart], range: SourceRange) {
         self.range = range
         var packed: [PackedKeyPart] = []
-        packed.reserveCapacity(parts.count)
-        storage = Self.pack(parts, in: range.file, into: &packed) ? .packed(packed) : Self.wide(parts)
+        storage = Self.pack(parts, in: range.file, into: &packed) ? .packed(Self.exactly(packed)) : Self.wide(parts)
     }
 
     /// A sequence of `parts` (as above) stored in the parser's `chunks`, packed through
@@ -281,11 +280,16 @@ public struct ChordSequenceSyntax: Sendable {
         } else if let (chunk, start) = chunks.store(buffer) {
             storage = .chunk(chunk, start: UInt16(start), count: UInt16(buffer.count))
         } else {
-            var packed: [PackedKeyPart] = []
-            packed.reserveCapacity(buffer.count)
-            packed.append(contentsOf: buffer)
-            storage = .packed(packed)
+            storage = .packed(Self.exactly(buffer))
         }
+    }
+
+    /// `packed` in an array of exactly their number.
+    private static func exactly(_ packed: [PackedKeyPart]) -> [PackedKeyPart] {
+        var copy: [PackedKeyPart] = []
+        copy.reserveCapacity(packed.count)
+        copy.append(contentsOf: packed)
+        return copy
     }
 
     /// Appends `parts` packed to `packed`; false when one is in another file than `file`, or
