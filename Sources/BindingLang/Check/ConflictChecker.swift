@@ -26,16 +26,21 @@ struct ConflictChecker {
     private let memo = OverlapMemo()
 
     private final class OverlapMemo {
+        /// Two conditions by their numbers (``ConditionFacts``): hashing two numbers, not
+        /// two trees, per pair compared.
         struct Pair: Hashable {
-            var a: Condition
-            var b: Condition
+            var a: Int32
+            var b: Int32
         }
         var decisions: [Pair: Decision] = [:]
+        /// The checked bindings' conditions, numbered and read as facts (set by `check`).
+        var facts = ConditionFacts(count: 0)
     }
 
     /// Reports the conflicts among `bindings` (in declaration order). A binding is the
     /// primary location of at most one conflict, so one mistake gives one error.
     func check(_ bindings: [CheckedBinding], in order: BindingOrder, _ engine: inout DiagnosticEngine) {
+        memo.facts = ConditionFacts(count: bindings.count)
         var reported = [Bool](repeating: false, count: bindings.count)
         let order = order.indices
         // The role of the binding at a place in the order (-1 for the main menu).
@@ -97,8 +102,8 @@ struct ConflictChecker {
         for (s, l) in pairs {
             let primary = max(s, l), other = min(s, l)
             if reported[primary] { continue }
+            guard let w = overlap(s, l, bindings, &engine) else { continue }
             let short = bindings[s], long = bindings[l]
-            guard let w = overlap(short, long, &engine) else { continue }
             // The fix-it makes the shorter binding wait for the longer (Vim's and Zed's way).
             let start = SourceRange(file: short.range.file, start: short.range.start, end: short.range.start)
             engine.error(
@@ -121,22 +126,24 @@ struct ConflictChecker {
         menuConflicts(bindings, &reported, &engine)
     }
 
-    /// Where both bindings are live, or nil when never. A question too hard to decide is an
-    /// error at the later binding (the checker does not guess).
-    private func overlap(_ a: CheckedBinding, _ b: CheckedBinding, _ engine: inout DiagnosticEngine) -> Witness? {
-        let pair = OverlapMemo.Pair(a: a.condition, b: b.condition)
+    /// Where bindings `i` and `j` are both live, or nil when never. A question too hard to
+    /// decide is an error at the later binding (the checker does not guess).
+    private func overlap(_ i: Int, _ j: Int, _ bindings: [CheckedBinding], _ engine: inout DiagnosticEngine) -> Witness? {
+        let a = memo.facts.facts(i, bindings[i].condition), b = memo.facts.facts(j, bindings[j].condition)
+        if ConditionFacts.neverTogether(a, b) { return nil }
+        let pair = OverlapMemo.Pair(a: a.number, b: b.number)
         let decision: Decision
         if let known = memo.decisions[pair] {
             decision = known
         } else {
-            decision = satisfiability.decideOverlap(a.condition, b.condition)
+            decision = satisfiability.decideOverlap(bindings[i].condition, bindings[j].condition)
             memo.decisions[pair] = decision
         }
         switch decision {
         case .holds(let w): return w
         case .never: return nil
         case .tooComplex:
-            let (earlier, later) = a.range < b.range ? (a, b) : (b, a)
+            let (earlier, later) = bindings[i].range < bindings[j].range ? (bindings[i], bindings[j]) : (bindings[j], bindings[i])
             if let allowance = satisfiability.allowance, allowance.isSpent {
                 budgetSpent(allowance, later, earlier, &engine)
                 return nil
@@ -167,21 +174,20 @@ struct ConflictChecker {
         for j in 1..<members.count {
             let later = bindings[members[j]]
             for i in 0..<j {
-                let earlier = bindings[members[i]]
                 if let allowance = satisfiability.allowance {
                     allowance.spend(1)
                     if allowance.isSpent {
-                        budgetSpent(allowance, later, earlier, &engine)
+                        budgetSpent(allowance, later, bindings[members[i]], &engine)
                         return
                     }
                 }
                 if let a = cubes[i], let b = cubes[j], a.contradicts(b) { continue }
-                guard let w = overlap(earlier, later, &engine) else { continue }
+                guard let w = overlap(members[i], members[j], bindings, &engine) else { continue }
                 let witness = satisfiability.describe(w)
                 let message = later.role == nil
                     ? Messages.keyEquivalentTwice(later.sequence, witness: witness)
                     : Messages.boundTwice(later.sequence, role: scope.roleName(later.role), witness: witness)
-                engine.error(message, at: later.range, notes: [DiagnosticNote(Messages.otherBindingHere, at: earlier.range)])
+                engine.error(message, at: later.range, notes: [DiagnosticNote(Messages.otherBindingHere, at: bindings[members[i]].range)])
                 reported[members[j]] = true
                 break
             }
@@ -204,8 +210,8 @@ struct ConflictChecker {
             for c in candidates {
                 let primary = max(m, c), other = min(m, c)
                 if reported[primary] { continue }
+                guard let w = overlap(m, c, bindings, &engine) else { continue }
                 let binding = bindings[c]
-                guard let w = overlap(item, binding, &engine) else { continue }
                 let note = other == m
                     ? Messages.menuItemHere(item.menuItemTitle ?? item.title ?? "")
                     : Messages.boundHere(binding.sequence)

@@ -101,7 +101,7 @@ extension Layering {
         _ i: Int, where later: Condition, by: SourceRange, unbind: Bool, _ sat: inout Satisfiability
     ) -> Bool {
         let earlier = all[i].condition
-        if case .never = sat.decideOverlap(earlier, later) { return false }
+        if !sat.canOverlap(earlier, later) { return false }
         let narrowed = Layering.andNot(earlier, later)
         all[i].overriddenBy.append((by, later, unbind))
         if !sat.isSatisfiable(narrowed) {

@@ -70,7 +70,9 @@ struct Satisfiability {
         if case .constant(let b) = condition { return b }
         for (c, known) in recent where c == condition { return known }
         let result: Bool
-        if let known = cache[condition] {
+        if holdsInLikelyState(condition) {
+            result = true
+        } else if let known = cache[condition] {
             result = known
         } else {
             if case .never = decide(condition) { result = false } else { result = true }
@@ -85,6 +87,70 @@ struct Satisfiability {
         return result
     }
 
+    /// Whether `condition` is true in one likely state: the values its top-level literals
+    /// force (`flag`, `!flag`, `mode == insert`, `is R`), and every other Bool and chain
+    /// predicate false, every other enumeration its first case no top-level literal rules out,
+    /// every other String equal to none of the literals. That is a state that can occur, so
+    /// true proves the condition can hold, without a search (an imported keymap's binding
+    /// narrowed by the ones overriding it, `E && !(L1) && !(L2) && …`, usually holds there);
+    /// false proves nothing.
+    private func holdsInLikelyState(_ condition: Condition) -> Bool {
+        let n = contexts.count
+        var given = Assignment()
+        // Enumeration cases ruled out, by variable.
+        var excluded: [Int: Set<Int>] = [:]
+        for c in Self.literalConjuncts(condition) {
+            var atom = c, truth = true
+            if case .not(let inner) = c { atom = inner; truth = false }
+            guard let (v, value) = Self.unit(atom, contexts: n) else { continue }
+            let wanted: SearchValue
+            switch value {
+            case .bool: wanted = .bool(truth)
+            case .enumCase(let k) where !truth:
+                excluded[v, default: []].insert(k)
+                continue
+            default:
+                guard truth else { continue }  // `s != "x"`: the other strings are unequal to it
+                wanted = value
+            }
+            if let other = given[v], other != wanted { return false }
+            given[v] = wanted
+        }
+        // Every enumeration that is not given a value takes its first case not ruled out.
+        var firstCase: [Int: Int] = [:]
+        for (v, ruledOut) in excluded where given[v] == nil {
+            guard v < n, case .enumeration(let cases) = contexts[v].type,
+                  let k = cases.indices.first(where: { !ruledOut.contains($0) })
+            else { return false }
+            firstCase[v] = k
+        }
+        return Self.truth(condition, given, firstCase, contexts: n)
+    }
+
+    /// The truth of `condition` in the state ``holdsInLikelyState(_:)`` describes.
+    private static func truth(_ condition: Condition, _ given: Assignment, _ firstCase: [Int: Int], contexts n: Int) -> Bool {
+        switch condition {
+        case .constant(let b): return b
+        case .flag(let v):
+            if case .bool(let b)? = given[v] { return b }
+            return false
+        case .inside(let r), .plays(let r):
+            let isInside: Bool
+            if case .inside = condition { isInside = true } else { isInside = false }
+            if case .bool(let b)? = given[chainVariable(inside: isInside, role: r, contexts: n)] { return b }
+            return false
+        case .enumEquals(let v, let k):
+            if case .enumCase(let c)? = given[v] { return c == k }
+            return k == firstCase[v] ?? 0
+        case .stringEquals(let v, let s):
+            if case .string(let t)? = given[v] { return t == s }
+            return false
+        case .not(let x): return !truth(x, given, firstCase, contexts: n)
+        case .and(let l, let r): return truth(l, given, firstCase, contexts: n) && truth(r, given, firstCase, contexts: n)
+        case .or(let l, let r): return truth(l, given, firstCase, contexts: n) || truth(r, given, firstCase, contexts: n)
+        }
+    }
+
     /// Whether both conditions can hold at once, with a state in which they do.
     func decideOverlap(_ a: Condition, _ b: Condition) -> Decision {
         switch (a, b) {
@@ -94,6 +160,15 @@ struct Satisfiability {
         case (_, .constant(true)): return decide(a)
         default: return decide(.and(a, b))
         }
+    }
+
+    /// Whether both conditions can hold at once, or the question is too hard (what
+    /// ``decideOverlap(_:_:)`` answers other than `.never`), without a witness: a likely
+    /// state first (``holdsInLikelyState(_:)``), then the search.
+    func canOverlap(_ a: Condition, _ b: Condition) -> Bool {
+        if holdsInLikelyState(.and(a, b)) { return true }
+        if case .never = decideOverlap(a, b) { return false }
+        return true
     }
 
     /// A state in which both conditions hold, or nil when they never hold together (or the
@@ -237,7 +312,7 @@ struct Satisfiability {
     /// The top-level conjuncts of `condition` with negations pushed through what they
     /// distribute over: `!(a || b)` is `!a` and `!b`, `!!a` is `a` (a layer's `unbind … when
     /// a || b` narrows a base binding to `E && !(a || b)`, whose units are then seen).
-    private static func literalConjuncts(_ condition: Condition) -> [Condition] {
+    static func literalConjuncts(_ condition: Condition) -> [Condition] {
         var out: [Condition] = []
         func add(_ c: Condition) {
             switch c {
