@@ -4,12 +4,14 @@ import Testing
 /// The checker's work allowance for one compilation (Grammar.md §10): when a source spends it,
 /// checking ends in one error at the binding being compared, never in a guess or a pass.
 struct CheckBudgetTests {
-    /// `count` bindings of `k`, each gated by `(a || b) && m == cI`: never two live at once,
-    /// but each pair takes a search (the conditions are not conjunctions of literals).
+    /// `count` bindings of `k`, each gated by `(a || b) && (m == cI || m == dI)`: never two
+    /// live at once, but each pair takes a search (the conditions are not conjunctions of
+    /// literals, and no fact of one denies the other: ``ConditionFacts``).
     static func keymap(_ count: Int) -> String {
-        var text = "context a: Bool\ncontext b: Bool\ncontext m: " + (0..<count).map { "c\($0)" }.joined(separator: " | ")
+        let modes = (0..<count).map { "c\($0)" } + (0..<count).map { "d\($0)" }
+        var text = "context a: Bool\ncontext b: Bool\ncontext m: " + modes.joined(separator: " | ")
         text += "\nresponder R\naction go\nin R {\n"
-        for i in 0..<count { text += "  k -> go when (a || b) && m == c\(i)\n" }
+        for i in 0..<count { text += "  k -> go when (a || b) && (m == c\(i) || m == d\(i))\n" }
         return text + "}\n"
     }
 

@@ -51,11 +51,29 @@ struct CheckConditionFactsTests {
         let a = facts.facts(0, .and(.flag(0), .not(.flag(1))))
         let b = facts.facts(1, .and(.flag(0), .not(.flag(1))))
         let c = facts.facts(2, .and(.flag(0), .flag(1)))
-        #expect(a.number == b.number && a.number != c.number)
+        #expect(facts.number(0, .and(.flag(0), .not(.flag(1)))) == facts.number(1, .and(.flag(0), .not(.flag(1)))))
+        #expect(facts.number(0, .and(.flag(0), .not(.flag(1)))) != facts.number(2, .and(.flag(0), .flag(1))))
         // `flag1 && flag0` against `flag0 && !flag1`: the `!flag1` fact's one conjunct is
         // among the other's facts.
         #expect(ConditionFacts.neverTogether(a, c))
         #expect(!ConditionFacts.neverTogether(a, b))
+    }
+
+    @Test func twoValuesOfOneVariableNeverHoldTogether() {
+        let facts = ConditionFacts(count: 4)
+        let insert = facts.facts(0, .and(.enumEquals(0, 1), .or(.flag(1), .flag(2))))
+        let visual = facts.facts(1, .and(.or(.flag(1), .flag(3)), .enumEquals(0, 2)))
+        let swift = facts.facts(2, .and(.stringEquals(4, "swift"), .enumEquals(0, 1)))
+        let rust = facts.facts(3, .and(.not(.or(.flag(1), .flag(2))), .stringEquals(4, "rust")))
+        #expect(ConditionFacts.neverTogether(insert, visual))
+        #expect(!ConditionFacts.neverTogether(insert, swift))
+        #expect(ConditionFacts.neverTogether(swift, rust))
+        // `!(flag1 || flag2)` denies `flag1 || flag2` as a whole; `!flag1` alone does not
+        // (not known from the facts: the search decides it).
+        #expect(ConditionFacts.neverTogether(insert, rust))
+        let more = ConditionFacts(count: 2)
+        #expect(!ConditionFacts.neverTogether(more.facts(0, .and(.enumEquals(0, 1), .or(.flag(1), .flag(2)))),
+                                              more.facts(1, .not(.flag(1)))))
     }
 
     @Test(arguments: [UInt64(31), 32, 33, 34])

@@ -4,34 +4,48 @@
 ///
 /// **Numbers.** Equal conditions get equal numbers, so a condition tree is hashed once per
 /// binding, not once per pair of bindings compared (the checker's memo of decisions is keyed
-/// by the two numbers).
+/// by the two numbers, taken only for pairs the facts do not settle).
 ///
 /// **Facts.** What every state making a condition true also makes true: its top-level
 /// conjuncts, and the conjuncts negations give when pushed through (`!(a || b)` gives `!a` and
 /// `!b`), the two lists ``Satisfiability``'s unit propagation reads; and, for each fact that
 /// is a negation `!(D)`, the numbers of D's conjuncts. Two conditions never hold together when
-/// some `!(D)` among the facts of either has every conjunct of D among the facts of the two:
-/// D would be both true and false. The test answers only "never", which is what the search
-/// would answer, so it cannot change a verdict; it reaches it without building, simplifying or
-/// hashing the two conditions' conjunction.
+/// some `!(D)` among the facts of either has every conjunct of D among the facts of the two
+/// (D would be both true and false), or when their facts give one variable two values
+/// (`mode == insert` and `mode == visual`). The test answers only "never", which is what the
+/// search would answer, so it cannot change a verdict; it reaches it without building,
+/// simplifying or hashing the two conditions' conjunction.
 final class ConditionFacts {
     /// One binding's condition.
     struct Facts {
-        /// The condition's number.
-        let number: Int32
         /// The numbers of its facts, sorted, each once.
         let present: [Int32]
-        /// For each fact `!(D)`: the numbers of D's conjuncts.
-        let denied: [[Int32]]
+        /// For each fact `!(D)`: the numbers of D's conjuncts that are not among ``present``
+        /// (sorted), the ones another condition must supply to deny it.
+        let missing: [[Int32]]
+        /// Its facts that are equalities (`mode == insert`, `lang == "swift"`), sorted by
+        /// variable: the value is the case's index or the string's number.
+        let equalities: [(variable: Int, value: Int)]
     }
 
     private var numbers: [Condition: Int32] = [:]
+    private var strings: [String: Int] = [:]
     /// By binding index; filled when a binding is first compared.
     private var facts: [Facts?]
+    /// By binding index, its condition's number (-1: not numbered yet).
+    private var conditionNumbers: [Int32]
 
     /// Facts for `count` bindings, none read yet.
     init(count: Int) {
         facts = [Facts?](repeating: nil, count: count)
+        conditionNumbers = [Int32](repeating: -1, count: count)
+    }
+
+    /// The number of binding `index`'s condition, `condition` (numbered when first asked:
+    /// only pairs the facts do not settle need it).
+    func number(_ index: Int, _ condition: Condition) -> Int32 {
+        if conditionNumbers[index] < 0 { conditionNumbers[index] = number(condition) }
+        return conditionNumbers[index]
     }
 
     /// The number of `condition` (equal conditions, equal numbers).
@@ -47,9 +61,18 @@ final class ConditionFacts {
         if let known = facts[index] { return known }
         var present: [Int32] = []
         var denied: [[Int32]] = []
+        var equalities: [(variable: Int, value: Int)] = []
         func add(_ fact: Condition) {
             present.append(number(fact))
-            if case .not(let d) = fact { denied.append(d.conjuncts.map(number)) }
+            switch fact {
+            case .not(let d): denied.append(d.conjuncts.map(number))
+            case .enumEquals(let v, let k): equalities.append((v, k))
+            case .stringEquals(let v, let text):
+                let n = strings[text] ?? strings.count
+                strings[text] = n
+                equalities.append((v, n))
+            default: break
+            }
         }
         let conjuncts = condition.conjuncts
         for c in conjuncts { add(c) }
@@ -61,19 +84,42 @@ final class ConditionFacts {
         var unique: [Int32] = []
         unique.reserveCapacity(present.count)
         for n in present where unique.last != n { unique.append(n) }
-        let f = Facts(number: number(condition), present: unique, denied: denied)
+        let missing = denied.map { clause in clause.filter { !Self.contains(unique, $0) }.sorted() }
+        equalities.sort { $0.variable < $1.variable }
+        let f = Facts(present: unique, missing: missing, equalities: equalities)
         facts[index] = f
         return f
     }
 
-    /// Whether the two never hold together by the test above (false: not known).
+    /// Whether the two never hold together by the test above, or because they give one
+    /// variable two values (false: not known).
     static func neverTogether(_ a: Facts, _ b: Facts) -> Bool {
-        denies(a.denied, a, b) || denies(b.denied, a, b)
+        denies(a.missing, b) || denies(b.missing, a) || clash(a.equalities, b.equalities)
     }
 
-    private static func denies(_ clauses: [[Int32]], _ a: Facts, _ b: Facts) -> Bool {
-        for clause in clauses where clause.allSatisfy({ contains(a.present, $0) || contains(b.present, $0) }) {
+    /// Whether `other` supplies every missing conjunct of one of `clauses`.
+    private static func denies(_ clauses: [[Int32]], _ other: Facts) -> Bool {
+        for clause in clauses where clause.allSatisfy({ contains(other.present, $0) }) {
             return true
+        }
+        return false
+    }
+
+    /// Whether some variable equals one value in `a` and another in `b` (a merge of the two
+    /// sorted lists).
+    private static func clash(_ a: [(variable: Int, value: Int)], _ b: [(variable: Int, value: Int)]) -> Bool {
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if a[i].variable < b[j].variable { i += 1; continue }
+            if b[j].variable < a[i].variable { j += 1; continue }
+            let v = a[i].variable
+            var jEnd = j
+            while jEnd < b.count && b[jEnd].variable == v { jEnd += 1 }
+            while i < a.count && a[i].variable == v {
+                for k in j..<jEnd where b[k].value != a[i].value { return true }
+                i += 1
+            }
+            j = jEnd
         }
         return false
     }

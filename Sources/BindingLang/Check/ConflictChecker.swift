@@ -131,7 +131,7 @@ struct ConflictChecker {
     private func overlap(_ i: Int, _ j: Int, _ bindings: [CheckedBinding], _ engine: inout DiagnosticEngine) -> Witness? {
         let a = memo.facts.facts(i, bindings[i].condition), b = memo.facts.facts(j, bindings[j].condition)
         if ConditionFacts.neverTogether(a, b) { return nil }
-        let pair = OverlapMemo.Pair(a: a.number, b: b.number)
+        let pair = OverlapMemo.Pair(a: memo.facts.number(i, bindings[i].condition), b: memo.facts.number(j, bindings[j].condition))
         let decision: Decision
         if let known = memo.decisions[pair] {
             decision = known

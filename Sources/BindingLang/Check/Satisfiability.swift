@@ -70,12 +70,16 @@ struct Satisfiability {
         if case .constant(let b) = condition { return b }
         for (c, known) in recent where c == condition { return known }
         let result: Bool
-        if holdsInLikelyState(condition) {
-            result = true
-        } else if let known = cache[condition] {
+        if let known = cache[condition] {
             result = known
         } else {
-            if case .never = decide(condition) { result = false } else { result = true }
+            if holdsInLikelyState(condition) {
+                result = true
+            } else if case .never = decide(condition) {
+                result = false
+            } else {
+                result = true
+            }
             cache[condition] = result
         }
         if recent.count < 4 {
