@@ -100,8 +100,47 @@ public indirect enum ImportCondition: Sendable, Hashable {
     /// String context each literal it is compared with plus one other value; after `budget`
     /// search nodes it answers true (callers then keep a rewrite they could have skipped).
     public func isSatisfiable(budget: Int = 20_000) -> Bool {
+        if holdsInLikelyState { return true }
         var steps = 0
         return Self.search(self, steps: &steps, budget: budget)
+    }
+
+    /// Whether this is true in one likely state: the atoms and String values its top-level
+    /// literals fix, every other Bool atom false and every other String context a value it is
+    /// never compared with. That state can occur, so true proves it can hold without a search
+    /// (an imported binding narrowed by the entries overriding it, `E && !(L1) && !(L2)`,
+    /// usually holds there); false proves nothing.
+    var holdsInLikelyState: Bool {
+        var atoms: [ImportCondition: Bool] = [:]
+        var strings: [String: String] = [:]
+        for c in conjuncts {
+            switch c {
+            case .flag, .isRole, .inside:
+                if atoms.updateValue(true, forKey: c) == false { return false }
+            case .equals(let key, let value):
+                if let other = strings.updateValue(value, forKey: key), other != value { return false }
+            case .not(let inner):
+                switch inner {
+                case .flag, .isRole, .inside:
+                    if atoms.updateValue(false, forKey: inner) == true { return false }
+                default: continue
+                }
+            default: continue
+            }
+        }
+        return truth(atoms, strings)
+    }
+
+    /// The truth of this in the state ``holdsInLikelyState`` describes.
+    private func truth(_ atoms: [ImportCondition: Bool], _ strings: [String: String]) -> Bool {
+        switch self {
+        case .constant(let b): b
+        case .flag, .isRole, .inside: atoms[self] ?? false
+        case .equals(let key, let value): strings[key] == value
+        case .not(let inner): !inner.truth(atoms, strings)
+        case .and(let parts): parts.allSatisfy { $0.truth(atoms, strings) }
+        case .or(let parts): parts.contains { $0.truth(atoms, strings) }
+        }
     }
 
     private static func search(_ c: ImportCondition, steps: inout Int, budget: Int) -> Bool {
