@@ -30,20 +30,23 @@ final class ConditionFacts {
 
     private var numbers: [Condition: Int32] = [:]
     private var strings: [String: Int] = [:]
-    /// By binding index; filled when a binding is first compared.
-    private var facts: [Facts?]
+    /// How many bindings there are.
+    private let count: Int
+    /// By binding index; filled when a binding is first compared (allocated then: most
+    /// keymaps' pairs are settled before, by ``Cube``s).
+    private var facts: [Facts?] = []
     /// By binding index, its condition's number (-1: not numbered yet).
-    private var conditionNumbers: [Int32]
+    private var conditionNumbers: [Int32] = []
 
     /// Facts for `count` bindings, none read yet.
     init(count: Int) {
-        facts = [Facts?](repeating: nil, count: count)
-        conditionNumbers = [Int32](repeating: -1, count: count)
+        self.count = count
     }
 
     /// The number of binding `index`'s condition, `condition` (numbered when first asked:
     /// only pairs the facts do not settle need it).
     func number(_ index: Int, _ condition: Condition) -> Int32 {
+        if conditionNumbers.isEmpty { conditionNumbers = [Int32](repeating: -1, count: count) }
         if conditionNumbers[index] < 0 { conditionNumbers[index] = number(condition) }
         return conditionNumbers[index]
     }
@@ -58,6 +61,7 @@ final class ConditionFacts {
 
     /// The facts of binding `index`, whose condition is `condition`.
     func facts(_ index: Int, _ condition: Condition) -> Facts {
+        if facts.isEmpty { facts = [Facts?](repeating: nil, count: count) }
         if let known = facts[index] { return known }
         var present: [Int32] = []
         var denied: [[Int32]] = []
