@@ -46,7 +46,9 @@ runtime_sources=("$out"/src/BindingRuntime/**/*.swift)
 lang_sources=("$out"/src/BindingLang/**/*.swift)
 server_sources=("$out"/src/BindingLanguageServer/**/*.swift)
 # One package name for every module, as SwiftPM gives them: the sources use `package` access.
-flags=(-sanitize="$sanitize" -parse-as-library "$opt" -swift-version 6 -g -package-name BindKit)
+# `-j`: a library's files compile on every core (without it swiftc used one: building the
+# libraries and the frontend target from scratch took 4 min 27 s on 2 cores, and 2 min 10 s with).
+flags=(-sanitize="$sanitize" -parse-as-library "$opt" -swift-version 6 -g -package-name BindKit -j "$(nproc 2>/dev/null || echo 2)")
 # The bodies use `@testable import` (internal helpers such as the layout database parser).
 libflags=("${flags[@]}" -enable-testing)
 
