@@ -17,6 +17,9 @@ public struct KeyboardLayout: Sendable, Identifiable {
     public let keys: [Entry]
     /// Best position of each character (see ``position(of:)``).
     private let positions: [UInt32: Position]
+    /// Index into ``keys`` by HID usage, -1 where the layout has no entry: a key event on a
+    /// layout looks its key up (``entry(for:)``), which was a walk of up to a hundred entries.
+    private let entryIndex: [Int16]
 
     /// Apple's layouts, or the PC ones as Linux or Windows lays them out.
     public enum Kind: String, Sendable {
@@ -68,7 +71,9 @@ public struct KeyboardLayout: Sendable, Identifiable {
 
     /// The entry for `key`, if this layout types anything with it.
     public func entry(for key: PhysicalKey) -> Entry? {
-        keys.first { $0.key == key }
+        let usage = Int(key.usage)
+        guard usage < entryIndex.count, entryIndex[usage] >= 0 else { return nil }
+        return keys[Int(entryIndex[usage])]
     }
 
     /// Where `character` is typed on this layout: the position that is not a dead key, at the
@@ -98,6 +103,11 @@ public struct KeyboardLayout: Sendable, Identifiable {
             }
         }
         positions = best.mapValues { $0.0 }
+        var index = [Int16](repeating: -1, count: Int(keys.map(\.key.usage).max() ?? 0) + 1)
+        for (i, entry) in keys.enumerated() where index[Int(entry.key.usage)] < 0 {
+            index[Int(entry.key.usage)] = Int16(truncatingIfNeeded: i)  // the first, as before
+        }
+        entryIndex = index
         if let a = keys.first(where: { $0.key.code == "KeyA" })?.character(at: .alone) {
             typesLatinLetters = !KeyEvent.isNonLatinLetter(a)
         } else {
