@@ -120,39 +120,26 @@ struct Satisfiability {
             if let other = given[v], other != wanted { return false }
             given[v] = wanted
         }
-        // Every enumeration that is not given a value takes its first case not ruled out.
-        var firstCase: [Int: Int] = [:]
-        for (v, ruledOut) in excluded where given[v] == nil {
-            guard v < n, case .enumeration(let cases) = contexts[v].type,
-                  let k = cases.indices.first(where: { !ruledOut.contains($0) })
-            else { return false }
-            firstCase[v] = k
+        // That state in full, as ``evaluate(_:_:contexts:)`` reads one: every enumeration not
+        // given a value takes its first case not ruled out.
+        var state: [Int: ContextValue] = [:]
+        for v in 0..<n {
+            if let value = given[v] {
+                switch value {
+                case .bool(let b): state[v] = .bool(b)
+                case .enumCase(let k): state[v] = .enumCase(k)
+                case .string(let text): if let text { state[v] = .string(text) }
+                }
+            } else if case .enumeration(let cases) = contexts[v].type {
+                let ruledOut = excluded[v] ?? []
+                guard let k = cases.indices.first(where: { !ruledOut.contains($0) }) else { return false }
+                state[v] = .enumCase(k)
+            }
         }
-        return Self.truth(condition, given, firstCase, contexts: n)
-    }
-
-    /// The truth of `condition` in the state ``holdsInLikelyState(_:)`` describes.
-    private static func truth(_ condition: Condition, _ given: Assignment, _ firstCase: [Int: Int], contexts n: Int) -> Bool {
-        switch condition {
-        case .constant(let b): return b
-        case .flag(let v):
-            if case .bool(let b)? = given[v] { return b }
-            return false
-        case .inside(let r), .plays(let r):
-            let isInside: Bool
-            if case .inside = condition { isInside = true } else { isInside = false }
-            if case .bool(let b)? = given[chainVariable(inside: isInside, role: r, contexts: n)] { return b }
-            return false
-        case .enumEquals(let v, let k):
-            if case .enumCase(let c)? = given[v] { return c == k }
-            return k == firstCase[v] ?? 0
-        case .stringEquals(let v, let s):
-            if case .string(let t)? = given[v] { return t == s }
-            return false
-        case .not(let x): return !truth(x, given, firstCase, contexts: n)
-        case .and(let l, let r): return truth(l, given, firstCase, contexts: n) && truth(r, given, firstCase, contexts: n)
-        case .or(let l, let r): return truth(l, given, firstCase, contexts: n) || truth(r, given, firstCase, contexts: n)
+        for v in n..<max(n, given.variableCount) {
+            if case .bool(let b)? = given[v] { state[v] = .bool(b) }
         }
+        return Self.evaluate(condition, state, contexts: n)
     }
 
     /// Whether both conditions can hold at once, with a state in which they do.
@@ -375,6 +362,9 @@ struct Satisfiability {
 
         /// The variables with a value, in increasing order.
         var keys: [Int] { values.indices.filter { values[$0] != nil } }
+
+        /// One more than the highest variable that may have a value.
+        var variableCount: Int { values.count }
     }
 
     /// What `residual` says about one variable: the values its top-level conjuncts (the
