@@ -479,41 +479,52 @@ struct Satisfiability {
     /// A variable given a value of the wrong kind counts as false (never happens for checked
     /// conditions), so the result never mentions an assigned variable.
     private static func simplify(_ condition: Condition, _ a: Assignment, contexts n: Int) -> Condition {
+        simplified(condition, a, contexts: n) ?? condition
+    }
+
+    /// ``simplify(_:_:contexts:)``, or nil when it would rebuild `condition` node for node
+    /// (no variable of it assigned, no constant in it): the caller keeps the tree it has, so
+    /// the search allocates only the nodes an assignment changes.
+    private static func simplified(_ condition: Condition, _ a: Assignment, contexts n: Int) -> Condition? {
         switch condition {
         case .constant: return condition
         case .inside(let r), .plays(let r):
             let isInside: Bool
             if case .inside = condition { isInside = true } else { isInside = false }
-            guard let value = a[chainVariable(inside: isInside, role: r, contexts: n)] else { return condition }
+            guard let value = a[chainVariable(inside: isInside, role: r, contexts: n)] else { return nil }
             if case .bool(let b) = value { return .constant(b) }
             return .constant(false)
         case .flag(let v):
-            guard let value = a[v] else { return condition }
+            guard let value = a[v] else { return nil }
             if case .bool(let b) = value { return .constant(b) }
             return .constant(false)
         case .enumEquals(let v, let k):
-            guard let value = a[v] else { return condition }
+            guard let value = a[v] else { return nil }
             if case .enumCase(let c) = value { return .constant(c == k) }
             return .constant(false)
         case .stringEquals(let v, let s):
-            guard let value = a[v] else { return condition }
+            guard let value = a[v] else { return nil }
             if case .string(let t) = value { return .constant(t == s) }
             return .constant(false)
         case .not(let x):
-            let s = simplify(x, a, contexts: n)
+            guard let s = simplified(x, a, contexts: n) else { return nil }
             if case .constant(let b) = s { return .constant(!b) }
             return .not(s)
         case .and(let l, let r):
-            let sl = simplify(l, a, contexts: n)
-            if case .constant(false) = sl { return sl }
-            let sr = simplify(r, a, contexts: n)
+            let changedL = simplified(l, a, contexts: n)
+            if case .constant(false)? = changedL { return changedL }
+            let changedR = simplified(r, a, contexts: n)
+            if changedL == nil && changedR == nil { return nil }
+            let sl = changedL ?? l, sr = changedR ?? r
             if case .constant(true) = sl { return sr }
             if case .constant(let b) = sr { return b ? sl : sr }
             return .and(sl, sr)
         case .or(let l, let r):
-            let sl = simplify(l, a, contexts: n)
-            if case .constant(true) = sl { return sl }
-            let sr = simplify(r, a, contexts: n)
+            let changedL = simplified(l, a, contexts: n)
+            if case .constant(true)? = changedL { return changedL }
+            let changedR = simplified(r, a, contexts: n)
+            if changedL == nil && changedR == nil { return nil }
+            let sl = changedL ?? l, sr = changedR ?? r
             if case .constant(false) = sl { return sr }
             if case .constant(let b) = sr { return b ? sr : sl }
             return .or(sl, sr)
