@@ -38,6 +38,14 @@ struct Satisfiability {
     var roles: [String] = []
     /// Search nodes one decision may visit before giving up.
     static let budget = 5_000
+    /// This search's limit of nodes per decision (``budget`` unless a caller asks for another).
+    var searchBudget = Satisfiability.budget
+    /// Whether every search node first gives the variables its top-level literals fix their
+    /// values (unit propagation at every node, not only before the search). Fewer nodes on
+    /// conditions made of many alternatives, but another search order, hence other witnesses:
+    /// only callers that need no witness (the importer) turn it on, so the checker's
+    /// diagnostics stay as they are.
+    var propagatesUnits = false
     /// Whether the search skips values that cannot help (``VariableFacts``); tests turn it off
     /// to check the pruned search finds exactly what the plain one does.
     var pruning = true
@@ -177,23 +185,8 @@ struct Satisfiability {
 
     /// Whether `condition` can hold, with a minimal state in which it does.
     func decide(_ condition: Condition) -> Decision {
-        var literals: [Int: [String]] = [:]
-        if hasStrings { Self.collectStrings(condition, into: &literals) }
-        var assignment = Assignment()
-        var steps = 0
-        // Each step simplifies the condition and (pruning) reads what it says about the next
-        // variable: each walk costs the condition's size in units of the compilation's
-        // allowance, and the search stops where the allowance would run out.
-        let size = allowance == nil ? 1 : PressCost.size(condition)
-        let walksPerStep = pruning ? 2 : 1
-        let maxSteps = allowance.map { min(Self.budget, max(0, $0.remaining / (size * walksPerStep))) } ?? Self.budget
-        let found: Bool?
-        switch pruning ? refutedByUnits(condition, assignment, steps: &steps, maxSteps: maxSteps) : false {
-        case true?: found = false
-        case nil: found = nil
-        case false?: found = search(condition, &assignment, literals: literals, steps: &steps, maxSteps: maxSteps)
-        }
-        allowance?.spend(max(1, steps * walksPerStep) * size)
+        let (found, assignmentFound, literals, size) = find(condition)
+        var assignment = assignmentFound
         switch found {
         case nil: return .tooComplex
         case false?: return .never
@@ -216,6 +209,35 @@ struct Satisfiability {
         })
     }
 
+    /// Whether `condition` can hold (nil: too hard), without the minimal state ``decide(_:)``
+    /// would name: for callers that need only the answer.
+    func canHold(_ condition: Condition) -> Bool? {
+        find(condition).found
+    }
+
+    /// The search of ``decide(_:)``: whether `condition` can hold (nil: the budget ran out),
+    /// the assignment found, the String literals by variable, and the condition's size.
+    private func find(_ condition: Condition) -> (found: Bool?, assignment: Assignment, literals: [Int: [String]], size: Int) {
+        var literals: [Int: [String]] = [:]
+        if hasStrings { Self.collectStrings(condition, into: &literals) }
+        var assignment = Assignment()
+        var steps = 0
+        // Each step simplifies the condition and (pruning) reads what it says about the next
+        // variable: each walk costs the condition's size in units of the compilation's
+        // allowance, and the search stops where the allowance would run out.
+        let size = allowance == nil ? 1 : PressCost.size(condition)
+        let walksPerStep = pruning ? 2 : 1
+        let maxSteps = allowance.map { min(searchBudget, max(0, $0.remaining / (size * walksPerStep))) } ?? searchBudget
+        let found: Bool?
+        switch pruning ? refutedByUnits(condition, assignment, steps: &steps, maxSteps: maxSteps) : false {
+        case true?: found = false
+        case nil: found = nil
+        case false?: found = search(condition, &assignment, literals: literals, steps: &steps, maxSteps: maxSteps)
+        }
+        allowance?.spend(max(1, steps * walksPerStep) * size)
+        return (found, assignment, literals, size)
+    }
+
     // MARK: - Search
 
     /// A value during the search; a nil string is "some string equal to none of the literals".
@@ -233,9 +255,19 @@ struct Satisfiability {
     ) -> Bool? {
         steps += 1
         if steps > maxSteps { return nil }
-        let residual = Self.simplify(condition, assignment, contexts: contexts.count)
+        var residual = Self.simplify(condition, assignment, contexts: contexts.count)
         if case .constant(let b) = residual { return b }
-        guard let variable = Self.firstVariable(residual, contexts: contexts.count) else { return false }
+        // Values unit propagation gave here, taken back when this subtree holds no witness.
+        var given: [Int] = []
+        func fail() -> Bool {
+            for v in given { assignment[v] = nil }
+            return false
+        }
+        if propagatesUnits {
+            guard propagateUnits(&residual, &assignment, given: &given) else { return fail() }
+            if case .constant(let b) = residual { return b ? true : fail() }
+        }
+        guard let variable = Self.firstVariable(residual, contexts: contexts.count) else { return fail() }
         let values = pruning
             ? candidates(of: variable, facts(about: variable, in: residual), literals: literals)
             : domain(of: variable, literals: literals)
@@ -248,7 +280,35 @@ struct Satisfiability {
             }
         }
         assignment[variable] = nil
-        return false
+        return fail()
+    }
+
+    /// Gives every variable that a top-level literal of `residual` fixes (`flag`, `!flag`,
+    /// `mode == insert`, `is R`) its value, simplifies, and again while new ones appear
+    /// (``propagatesUnits``); the variables given are appended to `given`. False when two
+    /// literals fix one variable to different values.
+    private func propagateUnits(_ residual: inout Condition, _ assignment: inout Assignment, given: inout [Int]) -> Bool {
+        let n = contexts.count
+        while true {
+            var progressed = false
+            for c in Self.literalConjuncts(residual) {
+                var atom = c, positive = true
+                if case .not(let inner) = c { atom = inner; positive = false }
+                guard let (v, value) = Self.unit(atom, contexts: n) else { continue }
+                let wanted: SearchValue
+                if case .bool = value { wanted = .bool(positive) } else if positive { wanted = value } else { continue }
+                if let had = assignment[v] {
+                    if had != wanted { return false }
+                    continue
+                }
+                assignment[v] = wanted
+                given.append(v)
+                progressed = true
+            }
+            if !progressed { return true }
+            residual = Self.simplify(residual, assignment, contexts: n)
+            if case .constant = residual { return true }
+        }
     }
 
     /// Whether unit propagation refutes `residual` (before the search): the values its

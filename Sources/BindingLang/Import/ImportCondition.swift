@@ -69,11 +69,13 @@ public indirect enum ImportCondition: Sendable, Hashable {
         case .not(let inner): return .not(inner.normalized)
         case .and(let parts):
             return .and(Self.sortedOperands(parts.flatMap { p -> [ImportCondition] in
-                if case .and(let inner) = p.normalized { inner } else { [p.normalized] }
+                let n = p.normalized
+                if case .and(let inner) = n { return inner } else { return [n] }
             }))
         case .or(let parts):
             return .or(Self.sortedOperands(parts.flatMap { p -> [ImportCondition] in
-                if case .or(let inner) = p.normalized { inner } else { [p.normalized] }
+                let n = p.normalized
+                if case .or(let inner) = n { return inner } else { return [n] }
             }))
         default: return self
         }
@@ -81,8 +83,46 @@ public indirect enum ImportCondition: Sendable, Hashable {
 
     private static func sortedOperands(_ parts: [ImportCondition]) -> [ImportCondition] {
         var unique: [ImportCondition] = []
-        for p in parts where !unique.contains(p) { unique.append(p) }
-        return unique.sorted { String(describing: $0) < String(describing: $1) }
+        var seen = Set<ImportCondition>()
+        for p in parts where seen.insert(p).inserted { unique.append(p) }
+        return unique.sorted { order($0, $1) < 0 }
+    }
+
+    /// A total order on conditions, for sorting operands: by case, then by payload, operands
+    /// compared in turn (negative: `a` first, zero: equal).
+    private static func order(_ a: ImportCondition, _ b: ImportCondition) -> Int {
+        func text(_ x: String, _ y: String) -> Int { x == y ? 0 : x < y ? -1 : 1 }
+        func list(_ xs: [ImportCondition], _ ys: [ImportCondition]) -> Int {
+            for (x, y) in zip(xs, ys) {
+                let c = order(x, y)
+                if c != 0 { return c }
+            }
+            return xs.count == ys.count ? 0 : xs.count < ys.count ? -1 : 1
+        }
+        switch (a, b) {
+        case (.constant(let x), .constant(let y)): return x == y ? 0 : x ? 1 : -1
+        case (.flag(let x), .flag(let y)), (.isRole(let x), .isRole(let y)), (.inside(let x), .inside(let y)): return text(x, y)
+        case (.equals(let x, let v), .equals(let y, let w)):
+            let c = text(x, y)
+            return c != 0 ? c : text(v, w)
+        case (.not(let x), .not(let y)): return order(x, y)
+        case (.and(let xs), .and(let ys)), (.or(let xs), .or(let ys)): return list(xs, ys)
+        default: return a.rank < b.rank ? -1 : 1
+        }
+    }
+
+    /// The case's place in ``order(_:_:)``.
+    private var rank: Int {
+        switch self {
+        case .constant: 0
+        case .flag: 1
+        case .equals: 2
+        case .isRole: 3
+        case .inside: 4
+        case .not: 5
+        case .and: 6
+        case .or: 7
+        }
     }
 
     /// The atoms in it (flags, comparisons, chain predicates), counting repeats: a measure of
@@ -96,13 +136,14 @@ public indirect enum ImportCondition: Sendable, Hashable {
         }
     }
 
-    /// Whether some state makes this true. Exact: every Bool atom is tried both ways and every
-    /// String context each literal it is compared with plus one other value; after `budget`
-    /// search nodes it answers true (callers then keep a rewrite they could have skipped).
+    /// Whether some state makes this true. Exact: the likely state first, then the checker's
+    /// search (``searchSatisfiable(budget:)``), in which every Bool atom can take both values
+    /// and every String context each literal it is compared with plus one other value; after
+    /// `budget` search nodes it answers true (callers then keep a rewrite they could have
+    /// skipped).
     public func isSatisfiable(budget: Int = 20_000) -> Bool {
         if holdsInLikelyState { return true }
-        var steps = 0
-        return Self.search(self, steps: &steps, budget: budget)
+        return searchSatisfiable(budget: budget)
     }
 
     /// Whether this is true in one likely state: the atoms and String values its top-level
@@ -140,33 +181,6 @@ public indirect enum ImportCondition: Sendable, Hashable {
         case .not(let inner): !inner.truth(atoms, strings)
         case .and(let parts): parts.allSatisfy { $0.truth(atoms, strings) }
         case .or(let parts): parts.contains { $0.truth(atoms, strings) }
-        }
-    }
-
-    private static func search(_ c: ImportCondition, steps: inout Int, budget: Int) -> Bool {
-        steps += 1
-        if steps > budget { return true }
-        switch c {
-        case .constant(let b): return b
-        default: break
-        }
-        // A top-level literal must hold: fix it (unit propagation); otherwise branch.
-        if let (atom, value) = c.unitLiteral {
-            if case .equals(let key, let literal) = atom, value {
-                return search(c.assigning(key: key, to: literal), steps: &steps, budget: budget)
-            }
-            return search(c.replacing(atom, with: value), steps: &steps, budget: budget)
-        }
-        guard let atom = c.firstAtom else { return true }
-        switch atom {
-        case .equals(let key, _):
-            var values = c.literals(of: key)
-            values.append(nil)
-            for v in values where search(c.assigning(key: key, to: v), steps: &steps, budget: budget) { return true }
-            return false
-        default:
-            return search(c.replacing(atom, with: true), steps: &steps, budget: budget)
-                || search(c.replacing(atom, with: false), steps: &steps, budget: budget)
         }
     }
 

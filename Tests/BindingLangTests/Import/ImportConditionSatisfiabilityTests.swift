@@ -51,4 +51,33 @@ struct ImportConditionSatisfiabilityTests {
         }
         #expect(likely >= 100, "\(likely)")
     }
+
+    /// An entry narrowed by many later ones, each an alternative of conjunctions, as a
+    /// user's keymap of many entries for one key gives (`(a && !b) || (c && d) || !(e || f)`):
+    /// decided within the importer's budget, and as every state decides it. The importer's
+    /// earlier search ran out of its 4,000 nodes on such conditions and kept the entry.
+    @Test(arguments: [UInt64(7), 8])
+    func narrowedByManyAlternatives(seed: UInt64) {
+        var rng = CheckSatisfiabilityTests.RNG(state: seed)
+        let names = (0..<9).map { "k\($0)" }
+        func literal() -> ImportCondition {
+            let atom: ImportCondition = rng.below(5) == 0 ? .equals("s", Self.literals[rng.below(2)]) : .flag(names[rng.below(names.count)])
+            return rng.below(2) == 0 ? atom : atom.negated
+        }
+        func alternative() -> ImportCondition {
+            .any((0..<3).map { _ in .all([literal(), literal()]) })
+        }
+        var never = 0
+        for _ in 0..<60 {
+            let c = ImportCondition.all([alternative()] + (0..<8).map { _ in alternative().negated })
+            var holds = false
+            for mask in 0..<(1 << names.count) where !holds {
+                let set = Set(names.indices.filter { mask & (1 << $0) != 0 }.map { names[$0] })
+                for text in Self.literals.map(Optional.some) + [nil] where Self.evaluate(c, set, text) { holds = true }
+            }
+            #expect(c.isSatisfiable(budget: 4_000) == holds, "\(c)")
+            if !holds { never += 1 }
+        }
+        #expect(never >= 10, "\(never)")
+    }
 }
