@@ -191,31 +191,78 @@ struct BindSourceWriter {
         return declarations.actionDecls[BindSourceWriter.alternateKey(command, kind)] ?? declarations.actionDecls[command]!
     }
 
-    /// The condition as `.bind` text.
+    /// The condition as `.bind` text. A condition taller than the language allows
+    /// (``Parser/maxConditionDepth``: each operand of a chain of `&&` or `||` is a level, so an
+    /// entry narrowed by a hundred later ones is one) is written with its longest chains in
+    /// parenthesized groups, which mean the same and parse lower.
     func render(_ c: ImportCondition) -> String {
+        let plain = rendered(c, grouping: Int.max)
+        if plain.height <= Parser.maxConditionDepth { return plain.text }
+        var best = plain
+        for grouping in [32, 8] {
+            best = rendered(c, grouping: grouping)
+            if best.height <= Parser.maxConditionDepth { break }
+        }
+        return best.text
+    }
+
+    /// `c` as text with its height as the parser measures it (a name 1; a comparison, a `!`
+    /// and a pair of parentheses one more than what they hold; a chain one more per
+    /// operator); chains taller than `grouping` are split into parenthesized groups.
+    private func rendered(_ c: ImportCondition, grouping: Int) -> (text: String, height: Int) {
         switch c {
-        case .constant(let b): return b ? "true" : "false"
+        case .constant(let b): return (b ? "true" : "false", 1)
         case .flag(let n):
             let key = keymap.format == .zed ? n + "#flag" : n
-            return declarations.contexts.byOriginal[key] ?? BindSourceWriter.mangle(n)
-        case .equals(ImportCondition.platformKey, let v): return "platform == \(v)"
+            return (declarations.contexts.byOriginal[key] ?? BindSourceWriter.mangle(n), 1)
+        case .equals(ImportCondition.platformKey, let v): return ("platform == \(v)", 2)
         case .equals(let k, let v):
-            return "\(declarations.contexts.byOriginal[k] ?? BindSourceWriter.mangle(k)) == \(ForeignText.literal(v))"
-        case .isRole(let r): return "is \(declarations.roles.byOriginal[r] ?? BindSourceWriter.mangle(r))"
-        case .inside(let r): return "inside \(declarations.roles.byOriginal[r] ?? BindSourceWriter.mangle(r))"
+            return ("\(declarations.contexts.byOriginal[k] ?? BindSourceWriter.mangle(k)) == \(ForeignText.literal(v))", 2)
+        case .isRole(let r): return ("is \(declarations.roles.byOriginal[r] ?? BindSourceWriter.mangle(r))", 1)
+        case .inside(let r): return ("inside \(declarations.roles.byOriginal[r] ?? BindSourceWriter.mangle(r))", 1)
         case .not(let inner):
             switch inner {
-            case .flag, .isRole, .inside: return "!" + render(inner)
-            case .equals(ImportCondition.platformKey, let v): return "platform != \(v)"
+            case .flag, .isRole, .inside:
+                let x = rendered(inner, grouping: grouping)
+                return ("!" + x.text, x.height + 1)
+            case .equals(ImportCondition.platformKey, let v): return ("platform != \(v)", 2)
             case .equals(let k, let v):
-                return "\(declarations.contexts.byOriginal[k] ?? BindSourceWriter.mangle(k)) != \(ForeignText.literal(v))"
-            default: return "!(\(render(inner)))"
+                return ("\(declarations.contexts.byOriginal[k] ?? BindSourceWriter.mangle(k)) != \(ForeignText.literal(v))", 2)
+            default:
+                let x = rendered(inner, grouping: grouping)
+                return ("!(\(x.text))", x.height + 2)
             }
         case .and(let parts):
-            return parts.map { if case .or = $0 { "(\(render($0)))" } else { render($0) } }.joined(separator: " && ")
+            return chain(parts.map { part in
+                let x = rendered(part, grouping: grouping)
+                if case .or = part { return ("(\(x.text))", x.height + 1) }
+                return x
+            }, " && ", grouping: grouping)
         case .or(let parts):
-            return parts.map(render).joined(separator: " || ")
+            return chain(parts.map { rendered($0, grouping: grouping) }, " || ", grouping: grouping)
         }
+    }
+
+    /// Operands joined by `separator` (left to right, as the parser groups them); when that
+    /// is taller than `grouping`, runs of operands in parentheses instead, as many times as
+    /// it takes.
+    private func chain(_ operands: [(text: String, height: Int)], _ separator: String, grouping: Int) -> (text: String, height: Int) {
+        func joined(_ xs: ArraySlice<(text: String, height: Int)>) -> (text: String, height: Int) {
+            var height = 0
+            for (i, x) in xs.enumerated() { height = max(height, x.height + xs.count - max(i, 1)) }
+            return (xs.map(\.text).joined(separator: separator), height)
+        }
+        var level = operands[...]
+        var result = joined(level)
+        let size = max(2, min(16, grouping / 2))
+        while result.height > grouping, level.count > size {
+            level = stride(from: level.startIndex, to: level.endIndex, by: size).map { start in
+                let group = joined(level[start..<min(start + size, level.endIndex)])
+                return ("(\(group.text))", group.height + 1)
+            }[...]
+            result = joined(level)
+        }
+        return result
     }
 
     /// A `line:column`-free origin for comments: the entry as written.

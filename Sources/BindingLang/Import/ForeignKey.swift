@@ -219,6 +219,9 @@ public enum ForeignKey {
             throw UnsupportedCondition(reason: "Zed reads '\(lower)' as a key of that name, which no press produces (its key is '\(character)')")
         } else {
             // `]t`, `gg`: strokes written without the space between them.
+            // (Not for `f25`: a function key past the language's f24, not three strokes.)
+            let functionKey = lower.first == "f" && lower.count > 1 && lower.dropFirst().allSatisfy { ("0"..."9").contains($0) }
+            if functionKey { throw UnsupportedCondition(reason: "function key '\(ForeignText.inline(keyText))' (the language names f1 to f24)") }
             let apart = (2...3).contains(keyText.count) && out.isEmpty
                 ? "; did you mean '\(ForeignText.inline(keyText.map(String.init).joined(separator: " ")))', one stroke each?" : ""
             throw UnsupportedCondition(reason: "key without a name in the language ('\(ForeignText.inline(keyText))')" + apart)

@@ -88,6 +88,14 @@ public enum Importer {
             // VS Code loads a file with a missing ',' or a missing ']' at the end, saying so.
             switch JSONCParser.parse(item.bytes, lenient: format == .vscode) {
             case .success(let (json, recovered)):
+                if let evident = ImportFormat.evident(in: json), evident != format {
+                    let shape = evident == .vscode ? "entries with \"key\" and \"command\"" : "entries with \"bindings\""
+                    diagnostics.append(Diagnostic(
+                        .error, "this is a \(evident.displayName) keymap (\(shape)), not a \(format.displayName) one",
+                        at: SourceRange(file: id, start: json.range.lowerBound, end: min(json.range.lowerBound + 1, json.range.upperBound)),
+                        notes: [DiagnosticNote("import it with 'bindc import \(evident.commandName) …'")]))
+                    continue
+                }
                 parsed.append((file, id, json))
                 for r in recovered { diagnostics.append(Diagnostic(.warning, r.message + ", read as VS Code reads it", at: at(r))) }
             case .failure(let error):

@@ -22,14 +22,23 @@ public struct JSONCParser {
     }
 
     /// Parses a whole document as VS Code reads a `keybindings.json` (its `json.ts` parser
-    /// reports and passes over a missing `,` between items and a missing `]` or `}` at the
-    /// end, and keeps every entry): with `lenient`, those mistakes come back in `recovered`
-    /// and the parse goes on; every other mistake still ends it.
+    /// reports and passes over a missing `,` between items, an extra `,` and a missing `]` or
+    /// `}` at the end, and keeps every entry; a file of only comments is no keybindings): with
+    /// `lenient`, those mistakes come back in `recovered` and the parse goes on; every other
+    /// mistake still ends it.
     public static func parse(_ bytes: [UInt8], lenient: Bool) -> Result<(value: JSONC, recovered: [JSONCError]), JSONCError> {
         var parser = JSONCParser(bytes: bytes)
         parser.lenient = lenient
         do throws(JSONCError) {
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.i = 3 }
+            if lenient {
+                // VS Code reads a file of nothing but spaces and comments as no keybindings.
+                try parser.skipTrivia()
+                if parser.i == bytes.count {
+                    let empty = JSONC(value: .array([]), range: parser.i..<parser.i)
+                    return .success((empty, [JSONCError(message: "the file holds no keybindings", offset: parser.i)]))
+                }
+            }
             let value = try parser.value(depth: 0)
             try parser.skipTrivia()
             if parser.i < bytes.count {
@@ -54,6 +63,15 @@ public struct JSONCParser {
             return (true, false)
         }
         return (false, false)
+    }
+
+    /// In lenient mode, passes over a `,` where an item or member should start (`},,` or
+    /// `[,`), as VS Code's parser reports and skips it.
+    private mutating func skippedExtraComma() -> Bool {
+        guard lenient, peek() == UInt8(ascii: ",") else { return false }
+        recovered.append(JSONCError(message: "extra ','", offset: i))
+        i += 1
+        return true
     }
 
     /// Whether `c` can start a value.
@@ -104,6 +122,7 @@ public struct JSONCParser {
             while true {
                 try skipTrivia()
                 if peek() == UInt8(ascii: "}") { i += 1; break }
+                if skippedExtraComma() { continue }
                 if peek() == nil, recover(close: "}", startsNext: false).ends { break }
                 guard peek() == UInt8(ascii: "\"") else {
                     throw JSONCError(message: "expected a member name in quotes or '}', found \(describe(peek()))", offset: i)
@@ -133,6 +152,7 @@ public struct JSONCParser {
             while true {
                 try skipTrivia()
                 if peek() == UInt8(ascii: "]") { i += 1; break }
+                if skippedExtraComma() { continue }
                 if peek() == nil, recover(close: "]", startsNext: false).ends { break }
                 items.append(try value(depth: depth + 1))
                 try skipTrivia()

@@ -60,7 +60,7 @@ enum LaterWins {
     /// the keys of one written by the character the same key types on a US keyboard (`cmd+=`):
     /// VS Code resolves characters through the keyboard layout, so on other layouts the
     /// character's binding stays on the key that types it there.
-    static let vscodeScanCodeOverCharacter = "a VS Code scan-code key (cmd+[Equal]) takes the keys of the character its key types on a US keyboard (cmd+=); on other layouts VS Code keeps that binding on the character's key"
+    static let vscodeScanCodeOverCharacter = "a VS Code scan-code key (such as cmd+[Equal]) takes the keys of the character its key types on a US keyboard (cmd+= for it); on other layouts VS Code keeps that binding on the character's key"
 
     /// The ``ForeignKey/usCharacterSequence(_:)`` of each binding written with a key position,
     /// by index.

@@ -136,7 +136,74 @@ enum ZedConverter {
                 }
             }
         }
+        if platform == nil { splitPrimary(&result) }
         return result
+    }
+
+    /// Without a platform, Zed's `secondary` is written `primary`, which is `cmd` on macOS and
+    /// iPadOS and `ctrl` on Windows and Linux. A `primary` binding whose keys are, on some
+    /// platform, the keys of an explicit `cmd` or `ctrl` binding of the same file is written as
+    /// two copies, one per platform family (`cmd+s when platform == macOS || platform ==
+    /// iPadOS`, `ctrl+s when platform == windows || platform == linux`), so that later-wins
+    /// narrows the one they meet on, as it would with `--platform`; a keymap without such a
+    /// pair keeps its `primary` bindings.
+    static func splitPrimary(_ keymap: inout ImportedKeymap) {
+        let explicit = keymap.bindings.filter { !$0.sequence.contains(where: mentionsPrimary) }
+        guard explicit.count < keymap.bindings.count else { return }
+        let explicitFirst = Set(explicit.compactMap(\.sequence.first))
+        let families: [(modifier: String, platforms: [String])] = [("cmd", ["macOS", "iPadOS"]), ("ctrl", ["windows", "linux"])]
+        var out: [ImportedKeymap.Binding] = []
+        out.reserveCapacity(keymap.bindings.count)
+        for b in keymap.bindings {
+            guard b.sequence.contains(where: mentionsPrimary) else {
+                out.append(b)
+                continue
+            }
+            let variants = families.map { family in b.sequence.map { replacingPrimary($0, with: family.modifier) } }
+            let meets = variants.contains { v in
+                explicitFirst.contains(v[0]) && explicit.contains { LaterWins.related($0.sequence, v) }
+            }
+            guard meets else {
+                out.append(b)
+                continue
+            }
+            for (family, sequence) in zip(families, variants) {
+                let on = ImportCondition.any(family.platforms.map { .equals(ImportCondition.platformKey, $0) })
+                var copy = b
+                copy.sequence = sequence
+                copy.condition = .all([on, b.condition])
+                copy.original = .all([on, b.original])
+                out.append(copy)
+            }
+        }
+        keymap.bindings = out
+    }
+
+    /// Whether chord text (as ``ForeignKey/chord(_:separator:secondary:)`` writes it) has the
+    /// `primary` modifier.
+    static func mentionsPrimary(_ chord: String) -> Bool {
+        modifiers(of: chord).names.contains("primary")
+    }
+
+    /// The chord with `primary` replaced by `modifier` (`cmd` or `ctrl`), its modifiers in the
+    /// order they are written (ctrl, alt, shift, cmd).
+    static func replacingPrimary(_ chord: String, with modifier: String) -> String {
+        let (names, key) = modifiers(of: chord)
+        guard names.contains("primary") else { return chord }
+        let given = names.filter { $0 != "primary" } + [modifier]
+        return (["ctrl", "alt", "shift", "cmd"].filter(given.contains) + [key]).joined(separator: "+")
+    }
+
+    /// The modifiers a chord's text starts with, and the rest (its key).
+    private static func modifiers(of chord: String) -> (names: [String], key: String) {
+        var names: [String] = []
+        var rest = chord[...]
+        while let plus = rest.firstIndex(of: "+"), case let token = String(rest[..<plus]),
+              ["ctrl", "alt", "shift", "cmd", "primary"].contains(token) {
+            names.append(token)
+            rest = rest[rest.index(after: plus)...]
+        }
+        return (names, String(rest))
     }
 
     /// Why a predicate needs chain predicates, for the report.
