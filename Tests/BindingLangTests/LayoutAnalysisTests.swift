@@ -37,6 +37,21 @@ private let editorHeader = """
     #expect(try findings(k, on: "us-mac").isEmpty)
 }
 
+/// `shift+"["` is the key that types `[` without Shift, at the lowest level first: on a UK
+/// or US keyboard the key right of P, not a key that types `[` with AltGr (UK's AltGr+8);
+/// on a Brazilian ABNT2 keyboard the key that types `[` alone (BracketRight).
+@Test func shiftedCharactersUseTheKeyThatTypesThemAlone() throws {
+    let k = try keymap(editorHeader + "in Editor {\n  ctrl+shift+\"[\" -> a1\n  ctrl+shift+\"\\\\\" -> a2\n}\n")
+    for id in ["gb", "br", "us"] {
+        let found = try findings(k, on: id)
+        #expect(found.isEmpty, "\(id): \(found.map(\.kind))")
+    }
+    let gb = try #require(KeyboardLayout.named("gb"))
+    let chord = try #require(k.bindings.first?.sequence.first)
+    let press = try #require(gb.press(chord))
+    #expect(press.key.physicalKey?.code == "BracketLeft" && press.level == .alone)
+}
+
 /// Windows sends AltGr as Ctrl+Alt: a chord with both on a key whose AltGr level types a
 /// character, or Ctrl with a character that needs AltGr, is the keys of typing it. Not on
 /// Linux (AltGr is its own key there), not with the Windows key, not on a key AltGr leaves

@@ -81,6 +81,36 @@ import Testing
         let r = try bindc.run(["explain", "editor.bind", "--keys", "cmd+1 ctrl+c"])
         #expect(r.status == 0)
         #expect(r.stdout.contains("cmd+1 ctrl+c: never reached: 'cmd+1' already performs selectTab(1)"))
+        // The JSON names that binding as the text does: its action, argument and place.
+        let json = try bindc.run(["explain", "editor.bind", "--json", "--keys", "cmd+1 ctrl+c"])
+        #expect(json.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let outcome = try #require((object["explanation"] as? [String: Any])?["outcome"] as? [String: Any])
+        #expect(outcome["kind"] as? String == "blockedAtPrefix" && outcome["prefix"] as? String == "cmd+1")
+        #expect(outcome["action"] as? String == "selectTab" && outcome["argument"] as? Int == 1)
+        #expect((outcome["location"] as? [String: Any])?["path"] as? String == "editor.bind")
+    }
+
+    /// Each stroke is the press it makes on a keyboard (`--layout`, default US), named as the
+    /// dispatcher names it: Ctrl+Shift+] is `ctrl+"}"`, and `h` reaches a `KeyH` binding.
+    @Test func strokesArePressesOnAKeyboard() throws {
+        try bindc.write("press.bind", """
+            responder Editor
+            action nextTab
+            action left
+            in Editor {
+              ctrl+"}" -> nextTab
+              KeyH -> left
+            }
+            """)
+        for keys in [#"ctrl+shift+"]""#, "ctrl+shift+BracketRight"] {
+            let r = try bindc.run(["explain", "press.bind", "--keys", keys])
+            #expect(r.stdout.contains(#"ctrl+"}": performed nextTab on Editor"#), "\(keys): \(r.stdout)")
+        }
+        #expect(try bindc.run(["explain", "press.bind", "--keys", "h"]).stdout.contains("KeyH: performed left on Editor"))
+        #expect(try bindc.run(["explain", "press.bind", "--keys", "h", "--layout", "ru"]).stdout.contains("KeyH: performed left on Editor"))
+        let unknown = try bindc.run(["explain", "press.bind", "--keys", "h", "--layout", "dee"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("unknown layout 'dee'; did you mean 'de'?"))
     }
 
     @Test func roleNotInChain() throws {

@@ -32,7 +32,7 @@ struct BindingAttributes {
     /// The attribute names the language knows, in the order messages list them.
     static let names = KnownAttributes.all.map(\.name)
     /// The attributes a main-menu item takes, for its key equivalent.
-    static let menuItemNames: Set = ["allowLayouts", "noRemapping", "noMirroring"]
+    static let menuItemNames: Set = ["allowReserved", "allowLayouts", "noRemapping", "noMirroring"]
 
     /// `@priority` was written.
     var wantsPriority = false

@@ -24,6 +24,9 @@ struct CheckedMenuItem {
     var keyEquivalent: Chord?
     var keyRange: SourceRange?
     var condition: Condition
+    /// Where `@allowReserved` was written on the item: its key equivalent is a shortcut the
+    /// system reserves, kept knowingly.
+    var allowReservedRange: SourceRange? = nil
     /// `@allowLayouts(…)` on the item (nil when not written).
     var layoutAllowance: LayoutAllowance? = nil
     /// False after `@noRemapping` on the item.

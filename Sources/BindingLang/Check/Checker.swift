@@ -172,7 +172,7 @@ public enum Checker {
                 out.append(CheckedBinding(
                     sequence: [chord], role: nil, action: item.action, argument: item.argument, title: item.title,
                     titleRange: item.titleRange, group: group, condition: item.condition, range: range,
-                    menuItemTitle: item.title, layoutAllowance: item.layoutAllowance,
+                    menuItemTitle: item.title, allowReservedRange: item.allowReservedRange, layoutAllowance: item.layoutAllowance,
                     allowsAutomaticLocalization: item.allowsAutomaticLocalization,
                     allowsAutomaticMirroring: item.allowsAutomaticMirroring))
             case .submenu(let sub):

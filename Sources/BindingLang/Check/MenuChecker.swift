@@ -82,7 +82,7 @@ struct MenuChecker {
                 checked.entries.append(.item(CheckedMenuItem(
                     title: itemTitle, titleRange: item.title.range, action: action, argument: argument,
                     keyEquivalent: key, keyRange: item.keyEquivalent?.range, condition: condition,
-                    layoutAllowance: attributes.layoutAllowance,
+                    allowReservedRange: attributes.allowReservedRange, layoutAllowance: attributes.layoutAllowance,
                     allowsAutomaticLocalization: attributes.allowsAutomaticLocalization,
                     allowsAutomaticMirroring: attributes.allowsAutomaticMirroring)))
             case .submenu(let sub):

@@ -111,7 +111,7 @@ extension Messages {
     static func attributeTwice(_ name: String) -> String { "attribute '@\(name)' is given twice" }
     static let attributeOnEditMenuItem = "edit-menu items take no attributes (they have no key equivalent)"
     static func attributeNotOnMenuItem(_ name: String) -> String {
-        "a main-menu item takes only '@allowLayouts', '@noRemapping' and '@noMirroring', not '@\(name)'"
+        "a main-menu item takes only '@allowReserved', '@allowLayouts', '@noRemapping' and '@noMirroring', not '@\(name)'"
     }
     static func attributeWithoutKeyEquivalent(_ name: String) -> String {
         "'@\(name)' has no effect: the menu item has no key equivalent"

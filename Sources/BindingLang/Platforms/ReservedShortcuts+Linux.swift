@@ -7,6 +7,10 @@ extension ReservedShortcuts {
         owner: "GNOME", source: "https://help.gnome.org/users/gnome-help/stable/shell-keyboard-shortcuts.html",
         entries: [
             ReservedEntry(keys: "alt+f2", action: "pop up the command window"),
+            // Not on the Help page: GNOME Settings Daemon's media-keys `terminal`, whose default
+            // Ubuntu ships as ['<Primary><Alt>t'] (Ubuntu's desktop policy documentation, 20.04
+            // to 25.10); KDE Plasma opens Konsole on it too.
+            ReservedEntry(keys: "ctrl+alt+t", action: "open a terminal"),
             ReservedEntry(keys: "cmd+tab", action: "switch between applications"),
             ReservedEntry(keys: "shift+cmd+tab", action: "switch between applications, backwards"),
             ReservedEntry(keys: "alt+tab", action: "switch between applications"),

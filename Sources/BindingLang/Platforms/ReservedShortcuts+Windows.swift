@@ -9,6 +9,7 @@ extension ReservedShortcuts {
         entries: [
             ReservedEntry(keys: "alt+tab", action: "switch between open apps"),
             ReservedEntry(keys: "alt+shift+tab", action: "switch between open apps, backwards"),
+            ReservedEntry(keys: "ctrl+alt+tab", action: "view open apps and switch with the arrow keys"),
             ReservedEntry(keys: "alt+escape", action: "cycle through windows in the order they were opened"),
             ReservedEntry(keys: "alt+f4", action: "close the active window or app", reachesTheApp: true),
             ReservedEntry(keys: "ctrl+alt+forwardDelete", action: "security options: lock, switch user, sign out, Task Manager"),

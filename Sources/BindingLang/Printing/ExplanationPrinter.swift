@@ -290,7 +290,8 @@ public enum ExplanationPrinter {
     /// binding, action, argument and performer, and `repeat` when the
     /// later strokes repeat a repeatable binding; `pending`; `unhandled` with the first
     /// `stroke`; `cancelled` with the `pending` prefix and the `stroke` that cancels it;
-    /// `blockedAtPrefix` with the `prefix` and the `binding` it performs), every binding of the sequence with its
+    /// `blockedAtPrefix` with the `prefix` and the `binding` it performs, its `action`, `argument` and
+    /// `location`), every binding of the sequence with its
     /// `verdict`, `reason` and (for a false condition) `falseParts`, and `nextStrokes`.
     /// Conditions are listed once under `conditions` and lists of false parts once under
     /// `falsePartLists`; a binding's `condition` and `falseParts` are indices into them, and a
@@ -332,6 +333,16 @@ public enum ExplanationPrinter {
                 ("prefix", .string(SourceText.sequence(Array(explanation.sequence.prefix(n))))),
                 ("binding", .int(Int64(b))),
             ]
+            // The prefix's binding is not one of the sequence's (`bindings`): what the text
+            // names, its action and where it is written, is given here.
+            if keymap.bindings.indices.contains(b) {
+                let binding = keymap.bindings[b]
+                outcome.append(("action", .string(keymap.actions.indices.contains(binding.action) ? keymap.actions[binding.action].name : "?")))
+                outcome.append(("argument", KeymapPrinter.argumentJSON(binding.argument)))
+                outcome.append(("location", binding.location.map { l in
+                    .object([("path", .string(l.path)), ("line", .int(Int64(l.line))), ("column", .int(Int64(l.column)))])
+                } ?? .null))
+            }
         }
         let valueOf = valueIndex(values)
         // Each distinct condition and list of false parts is listed once (`conditions`,

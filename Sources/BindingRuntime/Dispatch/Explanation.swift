@@ -93,6 +93,34 @@ public struct Explanation {
 }
 
 extension Dispatcher {
+    /// The name rule 1 of Grammar.md §5 gives each press of `events`, pressed one after
+    /// another from idle: the first of the chord typed, the character without Shift, the key's
+    /// position and the key's US character for which rule 2 decides something (the chord
+    /// typed when none does), as ``dispatch(_:firstResponder:context:)`` names it; so that
+    /// ``explain(_:firstResponder:context:)`` explains the presses a keyboard makes
+    /// (`ctrl+shift+"]"` is `ctrl+"}"` on a US keyboard, `h` reaches a `KeyH` binding).
+    public func strokeNames(_ events: [KeyEvent], firstResponder: any Responder, context: ContextState) -> [Chord] {
+        refresh()
+        var node: Int? = BindingTable.root
+        var out: [Chord] = []
+        for e in events {
+            guard let from = node else {
+                out.append(e.chord)
+                continue
+            }
+            var chosen = e.chord
+            for name in [e.chord, e.shiftAlternate, e.keyPosition, e.fallback] {
+                guard let name, let child = table.child(of: from, code: name.code) else { continue }
+                if case .nothing = resolve(node: child, firstResponder: firstResponder, context: context) { continue }
+                chosen = name
+                break
+            }
+            out.append(chosen)
+            node = table.child(of: from, code: chosen.code)
+        }
+        return out
+    }
+
     /// Explains what pressing `sequence` from idle would do for this chain and context,
     /// without performing anything or touching the pending state.
     public func explain(_ sequence: [Chord], firstResponder: any Responder, context: ContextState) -> Explanation {

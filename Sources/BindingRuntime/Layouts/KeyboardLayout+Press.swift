@@ -48,14 +48,16 @@ extension KeyboardLayout {
 
 extension KeyboardLayout {
     /// Where `character` is typed without Shift (alone, or with AltGr/Option only), so that
-    /// `shift+` the character is that key with Shift added (Grammar.md §5): the first key in
-    /// key order that types it at such a level, a live key before a dead one; nil when none
-    /// does. A key's AltGr level is skipped when the key types one of its two AltGr
-    /// characters without AltGr too (``Entry/altGrOverlaps``: the runtime reads those first).
+    /// `shift+` the character is that key with Shift added (Grammar.md §5): as
+    /// ``position(of:)`` ranks them, a live key before a dead one, then the lower level (a key
+    /// typing it alone before one typing it with AltGr: the UK `[` right of P, not AltGr+8),
+    /// then the first in key order; nil when none does. A key's AltGr level is skipped when
+    /// the key types one of its two AltGr characters without AltGr too
+    /// (``Entry/altGrOverlaps``: the runtime reads those first).
     public func unshiftedPosition(of character: Unicode.Scalar) -> Position? {
         var dead: Position? = nil
-        for entry in keys {
-            for level in [Level.alone, .altGr] where entry.character(at: level) == character {
+        for level in [Level.alone, .altGr] {
+            for entry in keys where entry.character(at: level) == character {
                 if level == .altGr && entry.altGrOverlaps { continue }
                 if !entry.isDead(at: level) { return Position(key: entry.key, level: level, isDead: false) }
                 if dead == nil { dead = Position(key: entry.key, level: level, isDead: true) }
@@ -150,5 +152,30 @@ extension KeyboardLayout {
         let typed = entry(for: physical).flatMap { $0.isDead(at: level) ? nil : $0.character(at: level) }
         let characters = typed.map { String(Character($0)) } ?? ""
         return KeyEvent(physicalKey: physical, characters: characters, modifiers: held, layout: self, timestamp: timestamp)
+    }
+}
+
+extension KeyboardLayout {
+    /// The event a user of this layout makes for `chord` (Grammar.md §5): the key and level
+    /// ``press(_:)`` gives, typing what that level types (nothing on a dead key), with the
+    /// chord's modifiers held; a key position is that key, typing what it types with or
+    /// without Shift. A named key, or a character no key types, is a plain event of the chord.
+    /// For tools that explain or replay presses (`bindc explain --layout`, the bench).
+    public func event(for chord: Chord, timestamp: Double = 0) -> KeyEvent {
+        let key: PhysicalKey
+        let level: Level
+        if chord.key.isPhysical, let physical = chord.key.physicalKey {
+            key = physical
+            level = chord.modifiers.contains(.shift) ? .shift : .alone
+        } else if let press = press(chord), let physical = press.key.physicalKey {
+            key = physical
+            level = press.level
+        } else {
+            return KeyEvent(chord, timestamp: timestamp)
+        }
+        let entry = entry(for: key)
+        let typed = entry.flatMap { $0.isDead(at: level) ? nil : $0.character(at: level) }
+        return KeyEvent(physicalKey: key, characters: typed.map { String(Character($0)) } ?? "", modifiers: chord.modifiers,
+                        layout: self, timestamp: timestamp)
     }
 }

@@ -19,6 +19,9 @@ enum ExplainCommand: Command {
             .value("--set", valueName: "NAME=VALUE", repeatable: true, help: "Set a context variable"),
             .value("--keys", valueName: "SEQUENCE", help: "Strokes to press, as in a .bind file, e.g. \"ctrl+k ctrl+c\" or 'cmd+\"[\"'"),
             .value(
+                "--layout", valueName: "ID",
+                help: "The keyboard the strokes are pressed on (default: the US one of the platform's kind): each is the key press it makes there, named as the dispatcher names it (ctrl+shift+\"]\" is ctrl+\"}\"; h reaches a KeyH binding)"),
+            .value(
                 "--cannot-perform", valueName: "ROLE:ACTION", repeatable: true,
                 help: "Make a role's responder refuse an action (ACTION alone: every responder)"),
             .flag("--json", help: "Print JSON for tools instead of text"),
@@ -47,13 +50,16 @@ enum ExplainCommand: Command {
         let roles = try chainRoles(arguments, keymap)
         let chain = SyntheticResponder.chain(roles, refused: try refusals(arguments, keymap, roles))
         let (contextState, values, set) = try context(arguments, keymap, table)
-        var strokes: [Chord]? = nil
+        let layout = try keyboard(arguments, keymap.platform)
+        var written: [Chord]? = nil
         if let keys = arguments.value("keys") {
             switch StrokeText.sequence(keys, platform: keymap.platform) {
-            case .success(let s): strokes = s
+            case .success(let s): written = s
             case .failure(let error): throw .invalidValue(ToolMessages.invalidKeys(keys, error))
             }
         }
+        // Each stroke as the press it makes on the keyboard, named as the dispatcher names it.
+        let events = written.map { $0.map { layout.event(for: $0) } }
 
         let json = arguments.flag("json")
         var document = JSONValue.object([
@@ -73,7 +79,7 @@ enum ExplainCommand: Command {
             return .success
         }
         let dispatcher = Dispatcher(table: table)
-        guard let strokes else {
+        guard let events else {
             let commands = dispatcher.discoverableCommands(firstResponder: first, context: contextState)
             if json {
                 document = document.appending("discoverability", ExplanationPrinter.discoverabilityJSON(commands, keymap: keymap))
@@ -82,6 +88,7 @@ enum ExplainCommand: Command {
             }
             return .success
         }
+        let strokes = dispatcher.strokeNames(events, firstResponder: first, context: contextState)
         let explanation = dispatcher.explain(strokes, firstResponder: first, context: contextState)
         var continuations: [SequenceContinuation] = []
         // Pending, or in repeat mode after a repeatable binding: the strokes that continue.
@@ -90,7 +97,7 @@ enum ExplainCommand: Command {
         if case .held = explanation.outcome { continues = true }
         if explanation.chosen?.repeatMilliseconds != nil { continues = true }
         if continues {
-            for stroke in strokes { _ = dispatcher.dispatch(KeyEvent(stroke), firstResponder: first, context: contextState) }
+            for event in events { _ = dispatcher.dispatch(event, firstResponder: first, context: contextState) }
             continuations = dispatcher.pendingContinuations(firstResponder: first, context: contextState)
         }
         if json {
@@ -101,6 +108,19 @@ enum ExplainCommand: Command {
                 explanation, keymap: keymap, chain: roles, values: values, continuations: continuations, to: &out)
         }
         return .success
+    }
+
+    /// `--layout ID`: the keyboard the strokes are pressed on; default the US keyboard (Apple's
+    /// on macOS and iPadOS, else the PC one).
+    static func keyboard(_ arguments: ParsedArguments, _ platform: Platform) throws(UsageError) -> KeyboardLayout {
+        guard let id = arguments.value("layout") else {
+            return KeyboardLayout.us(platform == .macOS || platform == .iPadOS ? .apple : .pc)
+        }
+        switch LayoutSelection.layouts(id) {
+        case .success(let layouts) where layouts.count == 1: return layouts[0]
+        case .success: throw .invalidValue("--layout takes one layout id, not '\(id)'")
+        case .failure(let unknown): throw .invalidValue(unknown.message)
+        }
     }
 
     /// A context value shown as source text, typed for JSON.

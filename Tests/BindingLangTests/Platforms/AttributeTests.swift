@@ -173,7 +173,8 @@ struct AttributeTests {
               @noMirroring "Search" cmd+f -> search    // warning: '@noMirroring' is not needed: the system mirrors only brackets, braces, parentheses, angle brackets and arrow keys, and the key command's stroke is 'cmd+f'
               @noRemapping "Start" -> lineStart        // warning: '@noRemapping' has no effect: the menu item has no key equivalent
               @noRemapping "Far" f13 -> search         // warning: '@noRemapping' has no effect: UIKit has no key command input for 'f13'
-              @priority "Find" cmd+g -> search         // error: a main-menu item takes only '@allowLayouts', '@noRemapping' and '@noMirroring', not '@priority'
+              @priority "Find" cmd+g -> search         // error: a main-menu item takes only '@allowReserved', '@allowLayouts', '@noRemapping' and '@noMirroring', not '@priority'
+              @allowReserved "Switch" cmd+tab -> search
             }
             menu edit {
               @noRemapping "Copy" -> search            // error: edit-menu items take no attributes (they have no key equivalent)

@@ -92,6 +92,8 @@ struct ReservedShortcutTests {
             (##"cmd+"#""##, .macOS), ("shift+cmd+Digit3", .macOS), (#"cmd+"$""#, .macOS), (#"cmd+"%""#, .macOS),
             ("cmd+Backquote", .macOS), (#"cmd+"`""#, .macOS), (##"ctrl+cmd+"#""##, .macOS),
             ("alt+Backquote", .linux), (#"alt+"`""#, .linux), (#"cmd+"=""#, .windows), ("cmd+Equal", .windows),
+            // Ubuntu's terminal (GNOME's media-keys default there), Windows' app view.
+            ("ctrl+alt+t", .linux), ("ctrl+alt+tab", .windows),
         ]
         for (keys, platform) in spellings {
             let (_, diagnostics, _) = checkSource(Self.header + "in Editor {\n  \(keys) -> search\n}\n", platform: platform)
