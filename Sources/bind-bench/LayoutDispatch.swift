@@ -28,9 +28,13 @@ extension Bench {
         }
     }
 
-    /// The event a user of `layout` makes for `chord` (``KeyboardLayout/event(for:timestamp:)``;
-    /// a key position stays a plain event here, as the bench's press list has it).
+    /// The event a user of `layout` makes for `chord`: the key and level the layout gives
+    /// (``KeyboardLayout/press(_:)``), typing what that level types; a chord with no key
+    /// there (or a named key) stays a plain event.
     static func event(_ chord: Chord, on layout: KeyboardLayout) -> KeyEvent {
-        chord.key.isPhysical ? KeyEvent(chord) : layout.event(for: chord)
+        guard !chord.key.isPhysical, let press = layout.press(chord), let key = press.key.physicalKey else { return KeyEvent(chord) }
+        let entry = layout.entry(for: key)
+        let typed = entry.flatMap { $0.isDead(at: press.level) ? nil : $0.character(at: press.level) }
+        return KeyEvent(physicalKey: key, characters: typed.map { String(Character($0)) } ?? "", modifiers: chord.modifiers, layout: layout)
     }
 }

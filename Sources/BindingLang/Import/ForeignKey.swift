@@ -139,6 +139,9 @@ public enum ForeignKey {
         return changed ? mapped : nil
     }
 
+    /// The modifiers as chord text writes them, in order (`primary` last).
+    static let modifierOrder = ["ctrl", "alt", "shift", "cmd", "primary"]
+
     /// One stroke as `.bind` chord text; `separator` is `-` (Zed) or `+` (VS Code).
     /// `secondary` is what Zed's `secondary` modifier becomes: `primary` (the platform's
     /// command modifier, when the platform is not known), `cmd` or `ctrl`.
@@ -177,7 +180,7 @@ public enum ForeignKey {
             // One key on one platform and two on the others: no one chord means that.
             throw UnsupportedCondition(reason: "'secondary' with 'cmd' or 'ctrl' (one modifier on macOS, two elsewhere)")
         }
-        let order = ["ctrl", "alt", "shift", "cmd", "primary"]
+        let order = modifierOrder
         var keyText = written
         if separator == "-", keyText.count == 1, let c = keyText.unicodeScalars.first, c.isASCII, ("A"..."Z").contains(c) {
             // Zed reads a capital letter as Shift and the letter.

@@ -19,7 +19,4 @@ extension ImportFormat {
         if vscode > 0 && zed == 0 { return .vscode }
         return nil
     }
-
-    /// The command-line word for the format (`bindc import vscode`).
-    var commandName: String { rawValue }
 }

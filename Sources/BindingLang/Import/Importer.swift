@@ -93,7 +93,7 @@ public enum Importer {
                     diagnostics.append(Diagnostic(
                         .error, "this is a \(evident.displayName) keymap (\(shape)), not a \(format.displayName) one",
                         at: SourceRange(file: id, start: json.range.lowerBound, end: min(json.range.lowerBound + 1, json.range.upperBound)),
-                        notes: [DiagnosticNote("import it with 'bindc import \(evident.commandName) …'")]))
+                        notes: [DiagnosticNote("import it with 'bindc import \(evident.rawValue) …'")]))
                     continue
                 }
                 parsed.append((file, id, json))

@@ -191,7 +191,7 @@ enum ZedConverter {
         let (names, key) = modifiers(of: chord)
         guard names.contains("primary") else { return chord }
         let given = names.filter { $0 != "primary" } + [modifier]
-        return (["ctrl", "alt", "shift", "cmd"].filter(given.contains) + [key]).joined(separator: "+")
+        return (ForeignKey.modifierOrder.filter(given.contains) + [key]).joined(separator: "+")
     }
 
     /// The modifiers a chord's text starts with, and the rest (its key).
@@ -199,7 +199,7 @@ enum ZedConverter {
         var names: [String] = []
         var rest = chord[...]
         while let plus = rest.firstIndex(of: "+"), case let token = String(rest[..<plus]),
-              ["ctrl", "alt", "shift", "cmd", "primary"].contains(token) {
+              ForeignKey.modifierOrder.contains(token) {
             names.append(token)
             rest = rest[rest.index(after: plus)...]
         }

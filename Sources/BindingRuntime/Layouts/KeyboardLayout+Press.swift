@@ -154,28 +154,3 @@ extension KeyboardLayout {
         return KeyEvent(physicalKey: physical, characters: characters, modifiers: held, layout: self, timestamp: timestamp)
     }
 }
-
-extension KeyboardLayout {
-    /// The event a user of this layout makes for `chord` (Grammar.md §5): the key and level
-    /// ``press(_:)`` gives, typing what that level types (nothing on a dead key), with the
-    /// chord's modifiers held; a key position is that key, typing what it types with or
-    /// without Shift. A named key, or a character no key types, is a plain event of the chord.
-    /// For tools that explain or replay presses (`bindc explain --layout`, the bench).
-    public func event(for chord: Chord, timestamp: Double = 0) -> KeyEvent {
-        let key: PhysicalKey
-        let level: Level
-        if chord.key.isPhysical, let physical = chord.key.physicalKey {
-            key = physical
-            level = chord.modifiers.contains(.shift) ? .shift : .alone
-        } else if let press = press(chord), let physical = press.key.physicalKey {
-            key = physical
-            level = press.level
-        } else {
-            return KeyEvent(chord, timestamp: timestamp)
-        }
-        let entry = entry(for: key)
-        let typed = entry.flatMap { $0.isDead(at: level) ? nil : $0.character(at: level) }
-        return KeyEvent(physicalKey: key, characters: typed.map { String(Character($0)) } ?? "", modifiers: chord.modifiers,
-                        layout: self, timestamp: timestamp)
-    }
-}

@@ -59,7 +59,7 @@ enum ExplainCommand: Command {
             }
         }
         // Each stroke as the press it makes on the keyboard, named as the dispatcher names it.
-        let events = written.map { $0.map { layout.event(for: $0) } }
+        let events = written.map { $0.map { layout.event(typing: $0) } }
 
         let json = arguments.flag("json")
         var document = JSONValue.object([
