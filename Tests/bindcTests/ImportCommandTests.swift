@@ -97,7 +97,7 @@ import Testing
 
     /// Zed's stack, defaults then vim.json then the user's keymap: `--over` once per base. A
     /// note per base not imported yet gives its command (with the bases before it), and
-    /// running them makes the user's layer check. VS Code takes one `--over`.
+    /// running them makes the user's layer check. VS Code stacks extensions over its defaults.
     @Test func aZedUserKeymapLayersOverAChainOfBases() throws {
         let bindc = try BindcRunner()
         defer { bindc.cleanUp() }
@@ -113,7 +113,16 @@ import Testing
         #expect(try bindc.run(["import", "zed", "default.json", "-o", "default.bind"]).status == 0)
         let check = try bindc.run(["check", "keymap.bind"])
         #expect(check.status == 0, "\(check.stderr)")
-        #expect(try bindc.run(["import", "vscode", "keymap.json", "--over", "default.json", "--over", "vim.json"]).status == 2)
+        // VS Code stacks only extensions' package.json between its defaults and the file.
+        _ = try bindc.write("defaults.json", #"[{ "key": "ctrl+d", "command": "a.dup" }]"#)
+        _ = try bindc.write("user.json", #"[{ "key": "ctrl+e", "command": "a.end" }]"#)
+        _ = try bindc.write("package.json", #"{ "name": "keys", "contributes": { "keybindings": [{ "key": "ctrl+d", "mac": "cmd+d", "command": "b.dup" }] } }"#)
+        let wrong = try bindc.run(["import", "vscode", "user.json", "--over", "defaults.json", "--over", "user.json"])
+        #expect(wrong.status == 2, "\(wrong.stderr)")
+        let misplaced = try bindc.run(["import", "vscode", "user.json", "--over", "package.json", "--over", "defaults.json"])
+        #expect(misplaced.status == 1 && misplaced.stderr.contains("defaults.json:1:1: error: VS Code layers a keybindings.json over its defaults and its extensions' package.json only"), "\(misplaced.stderr)")
+        let stacked = try bindc.run(["import", "vscode", "user.json", "--over", "defaults.json", "--over", "package.json", "--platform", "linux", "--report"])
+        #expect(stacked.status == 0 && stacked.stderr.contains("  conflicts remaining: 0\n"), "\(stacked.stderr)")
     }
 
     @Test func badInputIsAPositionedErrorAndExitsWithOne() throws {

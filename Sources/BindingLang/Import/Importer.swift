@@ -102,8 +102,13 @@ public enum Importer {
                 diagnostics.append(Diagnostic(.error, error.message, at: at(error)))
             }
         }
-        if format == .vscode, bases.count > 1, parsed.count > 1 {
-            diagnostics.append(Diagnostic(.error, "VS Code layers a keybindings.json over its defaults only: give one --over", at: SourceRange(file: parsed[1].id, start: 0, end: 0)))
+        // VS Code stacks its defaults, the extensions' keybindings and the user's file: only
+        // extensions come between the defaults and the file.
+        if format == .vscode, bases.count > 1, parsed.count == bases.count + 1,
+           let middle = parsed[1..<bases.count].first(where: { $0.json["contributes"] == nil }) {
+            diagnostics.append(Diagnostic(
+                .error, "VS Code layers a keybindings.json over its defaults and its extensions' package.json only: this is neither an extension nor the first --over",
+                at: SourceRange(file: middle.id, start: middle.json.range.lowerBound, end: min(middle.json.range.lowerBound + 1, middle.json.range.upperBound))))
         }
         guard !diagnostics.contains(where: { $0.severity == .error }) else {
             return Result(source: nil, sources: sources, diagnostics: diagnostics)
@@ -129,17 +134,17 @@ public enum Importer {
                 diagnostics += errors
                 models.append(model)
             }
-            // A layer's base is written as its own import would write it, so the base alone
-            // decides the types of the keys it uses; the layer adds the String keys only it has.
-            let layered = !bases.isEmpty && models.count == 2
-            let baseStrings = layered ? VSCodeConverter.stringKeys([models[0]]) : []
-            let baseUsed = layered ? VSCodeConverter.usedKeys([models[0]]) : []
-            let layerStrings = baseStrings.union(VSCodeConverter.stringKeys([models[models.count - 1]]).subtracting(baseUsed))
-            for (i, (p, model)) in zip(parsed, models).enumerated() {
-                let isBase = layered && i == 0
+            // Each base is written as its own import would write it, so the files below it
+            // decide the types of the keys they use; a file adds the String keys only it has.
+            var strings: Set<String> = [], used: Set<String> = []
+            for (p, model) in zip(parsed, models) {
+                let bools = used.subtracting(strings)
+                strings.formUnion(VSCodeConverter.stringKeys([model]).subtracting(used))
+                used.formUnion(VSCodeConverter.usedKeys([model]))
+                // An extension's keymap is named as the extension is.
+                let name = model.isExtension ? (p.json["displayName"]?.string ?? p.json["name"]?.string) : nil
                 keymaps.append(VSCodeConverter.convert(
-                    model, name: displayName(p.file.path), stringKeys: isBase ? baseStrings : layerStrings,
-                    boolKeys: isBase ? [] : baseUsed.subtracting(baseStrings)))
+                    model, name: name ?? displayName(p.file.path), stringKeys: strings, boolKeys: bools, platform: platform))
             }
         }
         var engine = DiagnosticEngine()

@@ -1,3 +1,5 @@
+import BindingRuntime
+
 /// Converts ``VSCodeKeybindings`` into an ``ImportedKeymap`` (see Docs/Import.md).
 ///
 /// VS Code has no focus chain: every binding goes into one role, `Workbench`, gated by its
@@ -19,8 +21,11 @@ enum VSCodeConverter {
 
     /// `boolKeys` are keys a layer's base declared as Bool contexts: comparing one with a string
     /// cannot be written over that base.
+    /// An extension's entry with keys of its own per platform (`mac`, `win`, `linux`) becomes
+    /// one binding per key, gated by the built-in `platform` (`platform`, when given, picks
+    /// its key alone); its command's `enablement` joins its `when`, as VS Code joins them.
     static func convert(
-        _ file: VSCodeKeybindings, name: String, stringKeys: Set<String>, boolKeys: Set<String> = []
+        _ file: VSCodeKeybindings, name: String, stringKeys: Set<String>, boolKeys: Set<String> = [], platform: Platform? = nil
     ) -> ImportedKeymap {
         var result = ImportedKeymap(format: .vscode, name: name)
         result.stringKeys = stringKeys
@@ -38,19 +43,27 @@ enum VSCodeConverter {
             result.entries.append(ImportedKeymap.Entry(
                 keys: entry.key, command: entry.command, range: entry.range, outcome: .converted))
             var condition = ImportCondition.constant(true)
-            var sequence: [String] = []
+            var sequences: [(sequence: [String], platforms: [Platform]?)] = []
             var predicates: [ForeignPredicate.Kind] = []
             do throws(UnsupportedCondition) {
-                if let when = entry.when, !when.allSatisfy(\.isWhitespace) {
+                for when in [entry.enablement, entry.when] {
+                    guard let when, !when.allSatisfy(\.isWhitespace) else { continue }
                     let clause = try WhenClauseParser.parse(when, dialect: .vscode)
-                    condition = try translate(clause, stringKeys: stringKeys, boolKeys: boolKeys)
-                    predicates = Self.predicateKinds(clause)
+                    let translated = try translate(clause, stringKeys: stringKeys, boolKeys: boolKeys)
+                    condition = .all([condition, translated])
+                    predicates += Self.predicateKinds(clause).filter { !predicates.contains($0) }
                 }
-                for stroke in entry.key.split(separator: " ") {
-                    sequence.append(try ForeignKey.chord(String(stroke), separator: "+"))
+                let keys = VSCodeKeybindings.keys(of: entry, isExtension: file.isExtension, platform: platform)
+                if keys.isEmpty { throw UnsupportedCondition(reason: "no key for \(platform?.displayName ?? "any platform")") }
+                for (key, platforms) in keys {
+                    var sequence: [String] = []
+                    for stroke in key.split(separator: " ") {
+                        sequence.append(try ForeignKey.chord(String(stroke), separator: "+"))
+                    }
+                    // A removal without a key removes every default binding of its command.
+                    if sequence.isEmpty && !entry.command.hasPrefix("-") { throw UnsupportedCondition(reason: "empty key sequence") }
+                    sequences.append((sequence, platforms))
                 }
-                // A removal without a key removes every default binding of its command.
-                if sequence.isEmpty && !entry.command.hasPrefix("-") { throw UnsupportedCondition(reason: "empty key sequence") }
             } catch {
                 // VS Code itself drops a `when` it cannot parse and applies the entry everywhere:
                 // say so rather than guess what was meant.
@@ -71,9 +84,16 @@ enum VSCodeConverter {
             // `when` holds and runs nothing, so the key goes on to the focused widget (how users
             // hand alt+digit to the terminal).
             if entry.command.hasPrefix("-") || entry.command.isEmpty { result.entries[index].outcome = .disables }
-            result.bindings.append(ImportedKeymap.Binding(
-                entry: index, sequence: sequence, role: role, condition: condition, original: condition,
-                command: entry.command, argument: entry.args))
+            for (sequence, platforms) in sequences {
+                var gated = condition
+                if let platforms {
+                    let on = ImportCondition.any(platforms.map { .equals(ImportCondition.platformKey, $0.rawValue) })
+                    gated = .all([on, condition])
+                }
+                result.bindings.append(ImportedKeymap.Binding(
+                    entry: index, sequence: sequence, role: role, condition: gated, original: gated,
+                    command: entry.command, argument: entry.args))
+            }
         }
         leaveOutUnusable(before: Int.max)
         return result
@@ -115,7 +135,9 @@ enum VSCodeConverter {
         }
         for file in files {
             for e in file.entries {
-                if let when = e.when, let clause = try? WhenClauseParser.parse(when, dialect: .vscode) { walk(clause) }
+                for when in [e.enablement, e.when] {
+                    if let when, let clause = try? WhenClauseParser.parse(when, dialect: .vscode) { walk(clause) }
+                }
             }
         }
         return (compared, used)

@@ -13,7 +13,10 @@ enum ImportCommand: Command {
             output is a layer over BASE's import (written to BASE's name with .bind): it
             declares only what it adds, and null / -command entries become unbind. Zed stacks
             its defaults, a base keymap and the user's keymap: give --over once per file under
-            FILE, outermost first (--over default-macos.json --over vim.json). --report
+            FILE, outermost first (--over default-macos.json --over vim.json). For VS Code,
+            FILE may be a keymap extension's package.json (its contributes.keybindings, with
+            their mac, linux and win keys), and a keybindings.json may be layered over the
+            defaults and such extensions (--over defaults.json --over package.json). --report
             prints, on standard error, what became of every entry (--json: as JSON) and how
             many conflicts the compiler still finds. See Docs/Import.md for the mapping.
             """,
@@ -22,7 +25,7 @@ enum ImportCommand: Command {
             help: "vscode or zed, then the keymap file ('-' reads standard input)"),
         options: [
             CommonOptions.output("Write the .bind source here (atomically) instead of standard output"),
-            .value("--over", valueName: "BASE", repeatable: true, help: "Make a layer over this keymap file of the same editor; for Zed, once per base, outermost first"),
+            .value("--over", valueName: "BASE", repeatable: true, help: "Make a layer over this keymap file of the same editor, once per base, outermost first (Zed: defaults, then vim.json; VS Code: defaults, then extensions' package.json)"),
             .flag("--report", help: "Print what became of every entry on standard error"),
             .flag("--json", help: "With --report, print the report as JSON"),
             OptionSpec.value(
@@ -34,6 +37,7 @@ enum ImportCommand: Command {
             "bindc import vscode keybindings.json -o IDE-user.bind",
             "bindc import zed vim.json --over default-macos.json -o vim.bind --report",
             "bindc import zed keymap.json --over default-macos.json --over vim.json -o keymap.bind",
+            "bindc import vscode intellij/package.json --over defaults.json --platform linux -o intellij.bind",
         ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
@@ -42,9 +46,6 @@ enum ImportCommand: Command {
             throw .invalidValue("unknown keymap format '\(formatName)'; expected 'vscode' or 'zed'")
         }
         if arguments.flag("json") && !arguments.flag("report") { throw .invalidValue("--json needs --report") }
-        if format == .vscode && arguments.values("over").count > 1 {
-            throw .invalidValue("VS Code layers a keybindings.json over its defaults only: give --over once for vscode")
-        }
         // The file imported is not among its bases, nor a base twice, and the layer is not
         // written where it expects its (last) base's import: each makes a layering cycle.
         let overs = arguments.values("over"), file = arguments.positionals[1]

@@ -177,10 +177,11 @@ import Testing
         #expect(pane.performed == ["workspace__Open", "pane__CloseActiveItem"])
     }
 
-    @Test func vscodeHasOneBase() {
+    @Test func vscodeStacksOnlyExtensionsOverItsDefaults() {
         let json = Importer.Input(path: "keybindings.json", bytes: Array("[]".utf8))
         let result = Importer.run(json, format: .vscode, over: [json, json])
         #expect(result.source == nil)
-        #expect(result.diagnostics.map(\.message) == ["VS Code layers a keybindings.json over its defaults only: give one --over"])
+        #expect(result.diagnostics.map(\.message) == [
+            "VS Code layers a keybindings.json over its defaults and its extensions' package.json only: this is neither an extension nor the first --over"])
     }
 }

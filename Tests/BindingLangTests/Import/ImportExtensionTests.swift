@@ -1,0 +1,118 @@
+// A VS Code keymap extension's package.json (IntelliJ, Sublime Text, Emacs keys): its
+// `contributes.keybindings`, with keys of their own per platform (`mac`, `linux`, `win`) and
+// commands' `enablement`, imported alone, over VS Code's defaults, and under a user's file.
+@testable import BindingLang
+import BindingRuntime
+import Testing
+
+private func input(_ text: String, path: String) -> Importer.Input {
+    Importer.Input(path: path, bytes: Array(text.utf8))
+}
+
+/// The actions of the compiled bindings of one chord, `keys`, on the compilation's platform.
+private func actions(of keys: String, in compilation: Compilation) -> [String] {
+    guard let keymap = compilation.keymap, let chord = try? Chord.parse(keys, platform: compilation.platform).get() else { return [] }
+    return keymap.bindings.filter { $0.sequence == [chord] }.map { keymap.actions[$0.action].name }
+}
+
+private let manifest = """
+    {
+      "name": "idea-keys",
+      "displayName": "IDEA Keys",
+      "contributes": {
+        "commands": [{ "command": "idea.duplicate", "title": "Duplicate", "enablement": "editorHasSelection" }],
+        "keybindings": [
+          { "key": "ctrl+shift+a", "mac": "cmd+shift+a", "command": "workbench.action.showCommands" },
+          { "key": "ctrl+d", "mac": "cmd+d", "command": "idea.duplicate", "when": "editorTextFocus" },
+          { "mac": "cmd+1", "command": "workbench.view.explorer" },
+          { "key": "ctrl+alt+l", "linux": "ctrl+alt+shift+l", "win": "", "command": "editor.action.formatDocument" },
+          { "key": "alt+f7", "command": "references-view.findReferences", "when": 3 }
+        ]
+      }
+    }
+    """
+
+@Suite struct ImportExtensionTests {
+    /// Without a platform, each key is bound on the platforms that take it (`mac` on macOS and
+    /// iPadOS, `win` on Windows, `linux` on Linux, else `key`; an empty one is `key`), and the
+    /// output checks and compiles on every platform to what VS Code binds there.
+    @Test func keysPerPlatformAreGatedByPlatform() throws {
+        let result = Importer.run(input(manifest, path: "package.json"), format: .vscode)
+        let source = try #require(result.source, "\(result.diagnostics.map(\.message))")
+        #expect(source.contains(#"keymap "IDEA Keys""#))
+        #expect(source.contains("ctrl+alt+shift+l -> editor_action_formatDocument when platform == linux\n"))
+        #expect(source.contains("cmd+1 -> workbench_view_explorer when platform == macOS || platform == iPadOS\n"))
+        for platform in Platform.allCases {
+            let compiled = try #require(Importer.compileOutput(result, baseSource: nil, platform: platform))
+            #expect(!compiled.hasErrors, "\(platform): \(compiled.diagnostics.map(\.message))")
+            let apple = platform.isApple
+            #expect(actions(of: "cmd+shift+a", in: compiled) == (apple ? ["workbench_action_showCommands"] : []))
+            #expect(actions(of: "ctrl+shift+a", in: compiled) == (apple ? [] : ["workbench_action_showCommands"]))
+            #expect(actions(of: "cmd+1", in: compiled) == (apple ? ["workbench_view_explorer"] : []))
+            #expect(actions(of: "ctrl+alt+l", in: compiled) == (platform == .linux ? [] : ["editor_action_formatDocument"]))
+            #expect(actions(of: "ctrl+alt+shift+l", in: compiled) == (platform == .linux ? ["editor_action_formatDocument"] : []))
+        }
+        // A `when` that is not a string makes VS Code reject the contribution.
+        #expect(result.keymap?.entries.filter { if case .leftOut = $0.outcome { true } else { false } }.count == 1)
+        #expect(result.diagnostics.contains { $0.message.hasPrefix("\"when\" must be a string") })
+    }
+
+    /// With a platform, the entry's key for it is written alone; an entry with no key there is
+    /// left out, saying so. The command's `enablement` joins its `when`.
+    @Test func aPlatformPicksItsKeyAndEnablementJoinsTheWhen() throws {
+        let windows = try #require(Importer.run(input(manifest, path: "package.json"), format: .vscode, platform: .windows).source)
+        #expect(windows.contains("ctrl+d -> idea_duplicate when editorHasSelection && editorTextFocus\n"))
+        #expect(windows.contains("ctrl+alt+l -> editor_action_formatDocument\n"))
+        #expect(windows.contains("no key for Windows"))
+        #expect(!windows.contains("platform =="))
+        let mac = try #require(Importer.run(input(manifest, path: "package.json"), format: .vscode, platform: .macOS).source)
+        #expect(mac.contains("cmd+1 -> workbench_view_explorer\n"))
+        #expect(mac.contains("cmd+d -> idea_duplicate when editorHasSelection && editorTextFocus\n"))
+    }
+
+    /// One entry may stand alone instead of in an array; a manifest without keybindings is an
+    /// error at the file.
+    @Test func oneEntryAndNoEntries() throws {
+        let one = #"{ "name": "x", "contributes": { "keybindings": { "key": "ctrl+e", "command": "x.run" } } }"#
+        #expect(try #require(Importer.run(input(one, path: "package.json"), format: .vscode).source).contains("ctrl+e -> x_run\n"))
+        let none = Importer.run(input(#"{ "name": "x", "contributes": { "commands": [] } }"#, path: "package.json"), format: .vscode)
+        #expect(none.source == nil)
+        #expect(none.diagnostics.map(\.message) == [#"this extension's package.json contributes no keybindings (no "contributes.keybindings")"#])
+    }
+
+    /// VS Code stacks its defaults, the extension and the user's file, the latest winning: the
+    /// extension's `ctrl+d` overrides the default's where both hold, and a user's removal of
+    /// it gives the default back.
+    @Test func defaultsThenExtensionThenUser() throws {
+        let defaults = input("""
+            [{ "key": "ctrl+d", "command": "editor.action.addSelectionToNextFindMatch", "when": "editorFocus" }]
+            """, path: "defaults.json")
+        let ext = input(manifest, path: "package.json")
+        let user = input(#"[{ "key": "ctrl+d", "command": "-idea.duplicate" }]"#, path: "keybindings.json")
+        let layered = Importer.run(ext, format: .vscode, over: [defaults], platform: .linux, writingBase: true)
+        let extCompiled = try #require(Importer.compileOutput(layered, platform: .linux))
+        #expect(!extCompiled.hasErrors, "\(extCompiled.diagnostics.map(\.message))")
+        #expect(Set(actions(of: "ctrl+d", in: extCompiled)) == ["editor_action_addSelectionToNextFindMatch", "idea_duplicate"])
+
+        let result = Importer.run(user, format: .vscode, over: [defaults, ext], platform: .linux, writingBase: true)
+        let source = try #require(result.source, "\(result.diagnostics.map(\.message))")
+        #expect(source.contains(#"layer over "package.bind""#))
+        #expect(result.baseSources.map(\.name) == ["defaults.bind", "package.bind"])
+        let compiled = try #require(Importer.compileOutput(result, platform: .linux))
+        #expect(!compiled.hasErrors, "\(compiled.diagnostics.map(\.message))")
+        // The default, and in the user's layer the same default given back where the removed one held.
+        #expect(Set(actions(of: "ctrl+d", in: compiled)) == ["editor_action_addSelectionToNextFindMatch"])
+        // Only extensions come between the defaults and the file.
+        let wrong = Importer.run(user, format: .vscode, over: [defaults, user], platform: .linux)
+        #expect(wrong.source == nil)
+    }
+
+    /// In a user's keybindings.json, `mac`, `linux` and `win` mean nothing (VS Code reads
+    /// them only from extensions): the entry binds its `key` everywhere.
+    @Test func aUserFileKeepsItsKey() throws {
+        let result = Importer.run(input(#"[{ "key": "ctrl+e", "mac": "cmd+e", "command": "x.run" }]"#, path: "keybindings.json"), format: .vscode)
+        let source = try #require(result.source)
+        #expect(source.contains("ctrl+e -> x_run\n"))
+        #expect(!source.contains("cmd+e"))
+    }
+}
