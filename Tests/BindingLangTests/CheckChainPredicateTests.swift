@@ -35,6 +35,42 @@ struct CheckChainPredicateTests {
             """)
     }
 
+    /// A main-menu item has no anchor (Grammar.md §4.6): its `inside R` holds when any
+    /// responder plays `R`, which a binding's `!inside R` (further out than its anchor) does
+    /// not rule out, and its `is R` is false; rule 3 compares them so.
+    @Test func menuItemsAskTheWholeChain() {
+        expectInlineDiagnostics("""
+            responder Editor, Pane
+            action x1
+            action x2
+            in Editor {
+              cmd+k -> x1 when !inside Pane             // note: 'cmd+k' is bound here
+              cmd+j -> x1 when is Editor                // note: 'cmd+j' is bound here
+              cmd+l -> x1 when inside Pane              // the item's inside Pane holds too: never together
+              cmd+m -> x1 when !inside Pane && !is Pane // note: 'cmd+m' is bound here
+            }
+            menu "File" {
+              "A" cmd+k -> x2 when inside Pane  // error: key equivalent 'cmd+k' of menu item "A" is also bound in role 'Editor' when !inside Pane, is Pane
+              "B" cmd+j -> x2 when !is Editor   // error: key equivalent 'cmd+j' of menu item "B" is also bound in role 'Editor' when is Editor
+              "C" cmd+l -> x2 when !inside Pane
+              "D" cmd+m -> x2 when inside Editor // error: key equivalent 'cmd+m' of menu item "D" is also bound in role 'Editor' when !inside Pane, !is Pane
+            }
+            """)
+        // Pane nearer than the binding's Editor: the item's `inside Pane` holds, the binding's
+        // does not, and neither responder plays both.
+        expectInlineDiagnostics("""
+            responder Editor, Pane
+            action x1
+            action x2
+            in Editor {
+              cmd+k -> x1 when !inside Pane && !is Pane // note: 'cmd+k' is bound here
+            }
+            menu "File" {
+              "A" cmd+k -> x2 when inside Pane  // error: key equivalent 'cmd+k' of menu item "A" is also bound in role 'Editor' when !inside Pane, !is Pane, 'Pane' played by a responder nearer than the binding's
+            }
+            """)
+    }
+
     @Test func conditionsPrintBack() throws {
         let (keymap, diagnostics, _) = checkSource("""
             responder Editor, Pane

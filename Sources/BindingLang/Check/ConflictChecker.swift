@@ -128,16 +128,24 @@ struct ConflictChecker {
 
     /// Where bindings `i` and `j` are both live, or nil when never. A question too hard to
     /// decide is an error at the later binding (the checker does not guess).
-    private func overlap(_ i: Int, _ j: Int, _ bindings: [CheckedBinding], _ engine: inout DiagnosticEngine) -> Witness? {
-        let a = memo.facts.facts(i, bindings[i].condition), b = memo.facts.facts(j, bindings[j].condition)
-        if ConditionFacts.neverTogether(a, b) { return nil }
-        let pair = OverlapMemo.Pair(a: memo.facts.number(i, bindings[i].condition), b: memo.facts.number(j, bindings[j].condition))
+    /// `seen`, when given, is `bindings[i]`'s condition as `bindings[j]` sees it (a menu
+    /// item's, read from a role binding's anchor: ``menuCondition(_:seenFrom:)``); it is decided
+    /// afresh, without the memo of the bindings' own conditions.
+    private func overlap(_ i: Int, _ j: Int, _ bindings: [CheckedBinding], _ engine: inout DiagnosticEngine,
+                         seen: Condition? = nil) -> Witness? {
         let decision: Decision
-        if let known = memo.decisions[pair] {
-            decision = known
+        if let seen {
+            decision = satisfiability.decideOverlap(seen, bindings[j].condition)
         } else {
-            decision = satisfiability.decideOverlap(bindings[i].condition, bindings[j].condition)
-            memo.decisions[pair] = decision
+            let a = memo.facts.facts(i, bindings[i].condition), b = memo.facts.facts(j, bindings[j].condition)
+            if ConditionFacts.neverTogether(a, b) { return nil }
+            let pair = OverlapMemo.Pair(a: memo.facts.number(i, bindings[i].condition), b: memo.facts.number(j, bindings[j].condition))
+            if let known = memo.decisions[pair] {
+                decision = known
+            } else {
+                decision = satisfiability.decideOverlap(bindings[i].condition, bindings[j].condition)
+                memo.decisions[pair] = decision
+            }
         }
         switch decision {
         case .holds(let w): return w
@@ -194,6 +202,36 @@ struct ConflictChecker {
         }
     }
 
+    /// Whether `condition` asks about the responder chain (`inside R`, `is R`).
+    static func mentionsChain(_ condition: Condition) -> Bool {
+        switch condition {
+        case .inside, .plays: true
+        case .constant, .flag, .enumEquals, .stringEquals: false
+        case .not(let x): mentionsChain(x)
+        case .and(let a, let b), .or(let a, let b): mentionsChain(a) || mentionsChain(b)
+        }
+    }
+
+    /// A main-menu item's condition in the terms of a binding of `role` (Grammar.md §4.6 and
+    /// §10 rule 3). The item has no anchor: its `inside R` holds when any responder of the
+    /// chain plays `R`, which for the binding is `inside R` (further out than its anchor), or
+    /// `is R` (its anchor), or `R` played by a responder nearer than its anchor (a chain
+    /// predicate of its own, the variable of `inside` a role numbered after the declared ones);
+    /// the binding's own role is played by its anchor whenever it is live, so there it is
+    /// true. The item's `is R` is false.
+    func menuCondition(_ condition: Condition, seenFrom role: Int) -> Condition {
+        switch condition {
+        case .inside(let r):
+            if r == role { return .constant(true) }
+            return .or(.inside(r), .or(.plays(r), .inside(satisfiability.roles.count + r)))
+        case .plays: return .constant(false)
+        case .constant, .flag, .enumEquals, .stringEquals: return condition
+        case .not(let x): return .not(menuCondition(x, seenFrom: role))
+        case .and(let a, let b): return .and(menuCondition(a, seenFrom: role), menuCondition(b, seenFrom: role))
+        case .or(let a, let b): return .or(menuCondition(a, seenFrom: role), menuCondition(b, seenFrom: role))
+        }
+    }
+
     private func menuConflicts(_ bindings: [CheckedBinding], _ reported: inout [Bool], _ engine: inout DiagnosticEngine) {
         var menuChords = Set<Chord>()
         for i in bindings.indices where bindings[i].role == nil {
@@ -207,10 +245,12 @@ struct ConflictChecker {
         for m in bindings.indices where bindings[m].role == nil {
             guard let chord = bindings[m].sequence.first, let candidates = firstStrokes[chord] else { continue }
             let item = bindings[m]
+            let asksTheChain = Self.mentionsChain(item.condition)
             for c in candidates {
                 let primary = max(m, c), other = min(m, c)
                 if reported[primary] { continue }
-                guard let w = overlap(m, c, bindings, &engine) else { continue }
+                let seen = asksTheChain ? menuCondition(item.condition, seenFrom: bindings[c].role ?? -1) : nil
+                guard let w = overlap(m, c, bindings, &engine, seen: seen) else { continue }
                 let binding = bindings[c]
                 let note = other == m
                     ? Messages.menuItemHere(item.menuItemTitle ?? item.title ?? "")

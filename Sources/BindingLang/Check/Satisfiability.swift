@@ -654,9 +654,13 @@ struct Satisfiability {
         witness.map { entry in
             if entry.variable >= contexts.count {
                 let k = entry.variable - contexts.count
-                let role = roles.indices.contains(k / 2) ? roles[k / 2] : "<role \(k / 2)>"
                 let holds: Bool
                 if case .bool(let b) = entry.value { holds = b } else { holds = false }
+                // A menu item's `inside R` met from a binding's anchor (``ConflictChecker``).
+                if k / 2 >= roles.count, k % 2 == 0, roles.indices.contains(k / 2 - roles.count) {
+                    return "'\(roles[k / 2 - roles.count])' \(holds ? "played" : "not played") by a responder nearer than the binding's"
+                }
+                let role = roles.indices.contains(k / 2) ? roles[k / 2] : "<role \(k / 2)>"
                 return (holds ? "" : "!") + (k % 2 == 0 ? "inside " : "is ") + role
             }
             guard entry.variable >= 0 else { return "?" }
