@@ -203,6 +203,18 @@ import Testing
     #expect(d.last == "101:8: note: too many errors emitted, stopping now")
 }
 
+/// The line where the parser stops at its error limit holds a syntax error it does not show:
+/// the checker's errors on it are left out too (one mistake, one error).
+@Test func theLineTheParserStoppedAtGetsNoCheckError() {
+    var sources = SourceManager()
+    sources.add(SourceFile(path: "t.bind", text: "responder Editor\naction go\nin Editor {\n"
+        + String(repeating: "  cmd+k -> go $\n", count: 150) + "}\n"))
+    let messages = Compilation(sources: sources, platform: .macOS).diagnostics.map(\.message)
+    #expect(messages.count == 101)
+    #expect(!messages.contains { $0.contains("bound twice") })
+    #expect(messages.last == Messages.tooManyErrors)
+}
+
 @Test func emptyAndWhiteSpaceFiles() {
     #expect(syntaxDiagnostics("") == [])
     #expect(syntaxDiagnostics("\n\n  \t\r\n") == [])
@@ -225,7 +237,7 @@ import Testing
     let dict = "shortcut \"t\" {\n  u " + String(repeating: "{ a: ", count: 100_000) + "\n}"
     #expect(syntaxDiagnostics(dict).count >= 1)
     let menus = "menu \"m\" {\n" + String(repeating: "menu \"n\" {\n", count: 10_000) + "}"
-    #expect(syntaxDiagnostics(menus).contains("34:1: error: nesting is too deep (more than 32 levels)"))
+    #expect(syntaxDiagnostics(menus).contains("34:1: error: menus are nested too deeply"))
     let parenLines = "in R when " + String(repeating: "(\n", count: 50_000) + "{\n}"
     #expect(syntaxDiagnostics(parenLines).count >= 1)
 }

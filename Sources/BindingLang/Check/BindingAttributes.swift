@@ -140,11 +140,14 @@ struct BindingAttributes {
 
     /// Whether UIKit mirrors a key command on `key` in right-to-left interfaces: it swaps
     /// input strings holding brackets, braces, parentheses, angle brackets or arrow keys
-    /// (Apple's documentation of `UIKeyCommand.allowsAutomaticMirroring`).
+    /// (Apple's documentation of `UIKeyCommand.allowsAutomaticMirroring`). A key position's
+    /// input is its US character (`BracketLeft` is `[`), as `bindc swift` writes it.
     static func mirrors(_ key: Key) -> Bool {
-        if key.isNamed { return ["left", "right", "up", "down"].contains(key.sourceName) }
-        guard !key.isPhysical, let scalar = Unicode.Scalar(key.rawValue) else { return false }
-        return "[]{}()<>".unicodeScalars.contains(scalar)
+        switch SwiftGenerator.keyInput(key) {
+        case .named(let name)?: return ["left", "right", "up", "down"].contains(name)
+        case .character(let character)?: return character.count == 1 && "[]{}()<>".contains(character)
+        case nil: return false
+        }
     }
 
     /// Units a repeat window may be written in, and their milliseconds.

@@ -88,7 +88,8 @@ public struct Compilation: Sendable {
             // A line with a syntax error gets no other error: one mistake, one error.
             self.keymap = nil
             var syntaxLines: Set<[Int]> = []
-            for d in diagnostics where d.severity == .error {
+            // (The line where the parser stopped at its error limit has the error not shown.)
+            for d in diagnostics where d.severity == .error || d.message == Messages.tooManyErrors {
                 syntaxLines.insert([d.range.file.index, Compilation.line(of: d.range, in: sources)])
             }
             diagnostics += checkDiagnostics.filter {

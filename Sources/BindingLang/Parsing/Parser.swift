@@ -279,11 +279,11 @@ extension Parser {
             return false
         }
 
-        /// Enters one nesting level; false (after an error) when `limit` levels are already
-        /// entered.
-        mutating func enter(limit: Int = Parser.maxDepth) -> Bool {
+        /// Enters one nesting level; false (after an error, `message` or else "nesting is too
+        /// deep") when `limit` levels are already entered.
+        mutating func enter(limit: Int = Parser.maxDepth, message: String? = nil) -> Bool {
             if depth >= limit {
-                error(Messages.nestingTooDeep(limit), tok.start, tok.end)
+                error(message ?? Messages.nestingTooDeep(limit), tok.start, tok.end)
                 return false
             }
             depth += 1
@@ -1156,7 +1156,7 @@ extension Parser {
                 return .separator(range(t.start, t.end))
             }
             if isWord(t, "menu") {
-                guard enter(limit: Parser.maxBlockDepth) else { return nil }
+                guard enter(limit: Parser.maxBlockDepth, message: Messages.menuTooDeep) else { return nil }
                 defer { leave() }
                 if inEditMenu { error(Messages.submenuInEditMenu, t.start, t.end) }
                 guard let m = parseMenu(nested: true, inEditMenu: false) else { return nil }

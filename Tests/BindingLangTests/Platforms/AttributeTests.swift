@@ -117,6 +117,14 @@ struct AttributeTests {
               @noRemapping @noRemapping cmd+1 -> search // error: attribute '@noRemapping' is given twice // note: first given here
             }
             """)
+        // A key position's key command is its US character: `[` mirrors, `j` remaps.
+        expectInlineDiagnostics(Self.header + """
+            in Editor {
+              @noMirroring cmd+BracketLeft -> search
+              @noRemapping cmd+KeyJ -> search
+              @noMirroring cmd+KeyK -> lineStart   // warning: '@noMirroring' is not needed: the system mirrors only brackets, braces, parentheses, angle brackets and arrow keys, and the key command's stroke is 'cmd+KeyK'
+            }
+            """)
     }
 
     /// On a main-menu item, `@noRemapping` and `@noMirroring` reach the model's menu item and
