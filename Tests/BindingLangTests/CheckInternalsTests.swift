@@ -336,7 +336,8 @@ extension CheckLimitsTests {
     }
 
     /// Submenus nest at most 32 deep (Grammar.md §7.2), as dictionaries do: 32 are accepted,
-    /// and 33 are one error, the parser's (the checker stopped at 31, and at 33 both spoke).
+    /// and 33 are one error, the parser's, in the menus' wording (Grammar.md §2; the checker
+    /// stopped at 31, and at 33 both spoke).
     @Test func submenusNestThirtyTwoDeep() {
         func menus(_ submenus: Int) -> String {
             String(repeating: "menu \"m\" { ", count: submenus + 1) + "\"x\" -> copy" + String(repeating: " }", count: submenus + 1) + "\n"
@@ -345,7 +346,7 @@ extension CheckLimitsTests {
         #expect(keymap != nil)
         #expect(accepted.filter { $0.severity == .error }.isEmpty, "\(accepted.map(\.message))")
         let (_, deeper, _) = checkSource(menus(33))
-        #expect(deeper.filter { $0.severity == .error }.map(\.message) == [Messages.nestingTooDeep(Parser.maxBlockDepth)])
+        #expect(deeper.filter { $0.severity == .error }.map(\.message) == [Messages.menuTooDeep])
     }
 
     @Test func iconNeedsAName() {

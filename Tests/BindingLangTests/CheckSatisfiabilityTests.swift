@@ -200,4 +200,23 @@ struct CheckSatisfiabilityTests {
             #expect(pruned.overlap(.not(a), b).map(pruned.describe) == plain.overlap(.not(a), b).map(plain.describe))
         }
     }
+
+    /// A conflict's witness names only the variables that matter, also one whose every value
+    /// works only a search shows (Grammar.md §10).
+    @Test func witnessesLeaveOutVariablesThatDoNotMatter() {
+        expectInlineDiagnostics("""
+            context f: Bool
+            context h: Bool
+            context mode: a | b
+            responder Editor
+            action x1
+            action x2
+            in Editor {
+              k -> x1 when h                                  // note: the other binding is here
+              k -> x2 when f || !f                            // error: 'k' is bound twice in role 'Editor' when h == true
+              j -> x1 when mode == a || mode == b || f         // note: the other binding is here
+              j -> x2 when h && (f || !f)                       // error: 'j' is bound twice in role 'Editor' when h == true
+            }
+            """)
+    }
 }

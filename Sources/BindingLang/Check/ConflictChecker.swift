@@ -148,7 +148,7 @@ struct ConflictChecker {
             }
         }
         switch decision {
-        case .holds(let w): return w
+        case .holds(let w): return satisfiability.tightened(w, of: .and(seen ?? bindings[i].condition, bindings[j].condition))
         case .never: return nil
         case .tooComplex:
             let (earlier, later) = bindings[i].range < bindings[j].range ? (bindings[i], bindings[j]) : (bindings[j], bindings[i])

@@ -209,6 +209,40 @@ struct Satisfiability {
         })
     }
 
+    /// `witness` (a state that makes `condition` true, from ``decide(_:)``) without the
+    /// variables the condition holds whatever their values, also those only a search shows
+    /// to be free (`h && (f || !f)` holds with `h` alone): for the witnesses diagnostics
+    /// print, which list only the variables that matter (Grammar.md §10). A variable stays
+    /// when the question is too hard.
+    func tightened(_ witness: Witness, of condition: Condition) -> Witness {
+        var literals: [Int: [String]] = [:]
+        if hasStrings { Self.collectStrings(condition, into: &literals) }
+        var assignment = Assignment()
+        for (v, value) in witness {
+            switch value {
+            case .bool(let b): assignment[v] = .bool(b)
+            case .enumCase(let c): assignment[v] = .enumCase(c)
+            case .string(let s): assignment[v] = .string(literals[v]?.contains(s) == true ? s : nil)
+            }
+        }
+        var kept = witness
+        for (v, _) in witness {
+            var without = assignment
+            without[v] = nil
+            let residual = Self.simplify(condition, without, contexts: contexts.count)
+            let free: Bool
+            switch residual {
+            case .constant(let b): free = b
+            default: free = canHold(.not(residual)) == false
+            }
+            if free {
+                assignment = without
+                kept.removeAll { $0.variable == v }
+            }
+        }
+        return kept
+    }
+
     /// Whether `condition` can hold (nil: too hard), without the minimal state ``decide(_:)``
     /// would name: for callers that need only the answer.
     func canHold(_ condition: Condition) -> Bool? {
