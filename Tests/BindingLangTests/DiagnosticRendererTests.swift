@@ -99,3 +99,28 @@ private func renderSyntax(_ text: String, path: String = "Keys.bind", colored: B
     #expect(DiagnosticRenderer.summary([e, e, w]) == "2 errors, 1 warning generated")
     #expect(DiagnosticRenderer.summary([w, w]) == "2 warnings generated")
 }
+
+/// A control character in the echoed line is shown as its picture (a lone carriage return
+/// would send the terminal back to the line's start and the caret would point elsewhere).
+@Test func controlCharactersAreShownAsPictures() {
+    #expect(renderSyntax("action a\rb c") == """
+        Keys.bind:1:10: error: expected end of line, found 'b'
+        action a␍b c
+                 ^
+
+        """)
+}
+
+/// A long line is shown as a window around the range, cut with `…` at both ends.
+@Test func longLinesAreShownAroundTheRange() {
+    let text = "in R {\n  k -> a \"" + String(repeating: "x", count: 5_000) + "\" ?? \"" + String(repeating: "y", count: 5_000) + "\"\n}"
+    let rendered = renderSyntax(text)
+    let lines = rendered.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count >= 3)
+    #expect(lines[1].hasPrefix("…x") && lines[1].hasSuffix("y…"))
+    #expect(lines[1].count < 300)
+    // The caret sits under the `??` it points at.
+    let caret = lines[2].firstIndex(of: "^").map { lines[2].distance(from: lines[2].startIndex, to: $0) }
+    let mark = lines[1].firstIndex(of: "?").map { lines[1].distance(from: lines[1].startIndex, to: $0) }
+    #expect(caret != nil && caret == mark)
+}

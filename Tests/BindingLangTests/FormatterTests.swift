@@ -144,6 +144,12 @@ func commentTexts(_ text: String) -> [String] {
         """)
 }
 
+/// Comments sharing a line of their own stay on it, as written.
+@Test func commentsSharingALineStayOnIt() {
+    let text = "in R {\n  /* a */ /* b */\n  k -> x\n}\n/* block */   // and line\n"
+    #expect(formatted(text) == text)
+}
+
 @Test func commentsStayInPlace() {
     let text = """
         // header comment

@@ -37,9 +37,10 @@ public struct DiagnosticRenderer: Sendable {
             for fix in diagnostic.fixIts {
                 let sameFile = fix.range.file == diagnostic.range.file
                 let fixLine = file.lineAndColumn(of: clamp(fix.range.start, file)).line
+                // (On a long line, shown cut, the fix-it is described instead.)
                 if sameFile && fixLine == line && !fix.replacement.allSatisfy(\.isWhitespace)
-                    && !fix.replacement.contains("\n") {
-                    let prefix = indentation(file, line: line, upTo: clamp(fix.range.start, file))
+                    && !fix.replacement.contains("\n") && file.lineText(line).utf8.count <= Self.longLine {
+                    let prefix = indentation(file, from: Int(file.lineStarts[line - 1]), upTo: clamp(fix.range.start, file))
                     out += prefix + paint(fix.replacement, "1;32") + "\n"
                 } else {
                     separate.append(fix)
@@ -93,7 +94,14 @@ public struct DiagnosticRenderer: Sendable {
         return location + label + " " + paint(message, "1") + "\n"
     }
 
-    /// The source line of `range.start` and the caret line under the range.
+    /// Lines longer than this many bytes are shown as a window around the range.
+    static let longLine = 240
+
+    /// The source line of `range.start` and the caret line under the range. Control
+    /// characters other than tab are shown as their Unicode pictures (`␍` for a lone carriage
+    /// return), so the terminal prints the line as it is; a line longer than ``longLine``
+    /// bytes is shown from a little before the range to a little after it, with `…` where it
+    /// is cut.
     func excerpt(_ range: SourceRange, in file: SourceFile) -> String {
         let start = clamp(range.start, file)
         let (line, _) = file.lineAndColumn(of: start)
@@ -101,15 +109,45 @@ public struct DiagnosticRenderer: Sendable {
         var lineEnd = line < file.lineStarts.count ? Int(file.lineStarts[line]) - 1 : file.bytes.count
         if lineEnd > lineStart && file.bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
         let end = max(start, min(clamp(range.end, file), lineEnd))
-        let underlined = String(decoding: file.bytes[min(start, lineEnd)..<max(min(start, lineEnd), end)], as: UTF8.self)
+        var shownStart = lineStart, shownEnd = lineEnd
+        if lineEnd - lineStart > Self.longLine {
+            // Cut at character boundaries (not inside a UTF-8 sequence).
+            func boundary(_ i: Int) -> Int {
+                var i = i
+                while i > lineStart && i < lineEnd && file.bytes[i] & 0xC0 == 0x80 { i -= 1 }
+                return i
+            }
+            shownStart = boundary(max(lineStart, min(start, lineEnd) - 60))
+            shownEnd = boundary(min(lineEnd, min(end, start + 120) + 60))
+        }
+        let underlinedEnd = min(end, max(shownEnd, min(start, lineEnd)))
+        let underlined = String(decoding: file.bytes[min(start, lineEnd)..<max(min(start, lineEnd), underlinedEnd)], as: UTF8.self)
         let width = max(1, displayWidth(underlined))
         let marker = "^" + String(repeating: "~", count: width - 1)
-        return file.lineText(line) + "\n" + indentation(file, line: line, upTo: start) + paint(marker, "1;32") + "\n"
+        let before = shownStart > lineStart ? "…" : "", after = shownEnd < lineEnd ? "…" : ""
+        let text = Self.visible(String(decoding: file.bytes[shownStart..<max(shownStart, shownEnd)], as: UTF8.self))
+        return before + text + after + "\n" + (before.isEmpty ? "" : " ")
+            + indentation(file, from: shownStart, upTo: start) + paint(marker, "1;32") + "\n"
     }
 
-    /// White space as wide as the text of `line` before `offset`, tabs kept as tabs.
-    func indentation(_ file: SourceFile, line: Int, upTo offset: Int) -> String {
-        let lineStart = Int(file.lineStarts[line - 1])
+    /// `text` with its control characters other than tab as their Unicode pictures (U+2400
+    /// onwards; `␡` for delete), one column each.
+    static func visible(_ text: String) -> String {
+        guard text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x09: out.append(scalar)
+            case 0..<0x20: out.append(Unicode.Scalar(0x2400 + scalar.value)!)
+            case 0x7F: out.append(Unicode.Scalar(0x2421)!)
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// White space as wide as the text of the line from `from` to `offset`, tabs kept as tabs.
+    func indentation(_ file: SourceFile, from lineStart: Int, upTo offset: Int) -> String {
         let prefix = String(decoding: file.bytes[lineStart..<max(lineStart, offset)], as: UTF8.self)
         var out = ""
         for ch in prefix {

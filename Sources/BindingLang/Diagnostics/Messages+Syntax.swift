@@ -38,6 +38,10 @@ extension Messages {
     public static func nestingTooDeep(_ limit: Int) -> String { "nesting is too deep (more than \(limit) levels)" }
     /// Emitted once, when the error cap is reached; parsing stops there.
     public static let tooManyErrors = "too many errors emitted, stopping now"
+    /// `@repeat (1s)`: a space between an attribute's name and its `(`.
+    public static func spaceBeforeAttributeArgument(_ name: String) -> String {
+        "no space is allowed between '@\(name)' and its '('"
+    }
 
     // MARK: - Layers
 

@@ -320,6 +320,14 @@ extension Formatter {
                 let c = comments[nextComment]
                 nextComment += 1
                 flushRun()
+                // A comment after another on the same line stays on that line, as written
+                // (`/* a */ /* b */`, `/* x */ // y`).
+                if printed, c.start >= printedUpTo, printedUpTo <= bytes.count, c.start <= bytes.count,
+                   bytes[printedUpTo..<c.start].allSatisfy({ $0 == 0x20 || $0 == 0x09 }), let last = lines.popLast() {
+                    lines.append(last + slice(printedUpTo, c.start) + commentText(c))
+                    printedUpTo = c.end
+                    continue
+                }
                 if !firstInBody && blankLine(printedUpTo, c.start) { lines.append("") }
                 firstInBody = false
                 printed = true

@@ -781,6 +781,12 @@ extension Parser {
                 var argument: AttributeArgumentSyntax? = nil
                 var arguments: [Identifier]? = nil
                 var end = name.range.end
+                if case .leftParen = tok.kind, tok.start != end, !tok.precededByNewline {
+                    // `@repeat (1s)`: the argument must touch the name.
+                    error(Messages.spaceBeforeAttributeArgument(name.name), end, tok.start,
+                          fixIts: [FixIt(range: range(end, tok.start), replacement: "")])
+                    return nil
+                }
                 if case .leftParen = tok.kind, tok.start == end {
                     // Names (`@allowLayouts(de, fr)`) or a duration (`@repeat(800ms)`).
                     if case .identifier = token(pos + 1).kind {

@@ -54,6 +54,7 @@ struct RepeatAttributeTests {
               @repeat() ctrl+b j -> resize("j")           // error: expected a duration such as '500ms' after '(', found ')'
               @repeat(5ms ctrl+b k -> resize("k")         // error: expected ')' after the duration, found 'ctrl'
               @repeat(0.001s) ctrl+b l -> resize("l")
+              @repeat (1s) ctrl+b m -> resize("m")        // error: no space is allowed between '@repeat' and its '('
             }
             """)
     }
