@@ -313,3 +313,18 @@ private struct Mix: RandomNumberGenerator {
     #expect(SyntaxDump.dump(file) == "action a")
     #expect(SyntaxDump.dump(Parser.parse(source, file: FileID(0), tokens: []).0) == "action a")
 }
+
+/// A misspelt declaration keyword or `group` is one error with a did-you-mean and a fix-it,
+/// and the line is read as meant: what it declares is there for the rest of the file.
+@Test func misspeltKeywordsAreReadAsMeant() {
+    expectInlineDiagnostics("""
+        responder Editor
+        acton search      // error: expected declaration, found 'acton'; did you mean 'action'?
+        contxt mode: a | b // error: expected declaration, found 'contxt'; did you mean 'context'?
+        in Editor {
+          grop "G" {      // error: expected binding, found 'grop'; did you mean 'group'?
+            cmd+k -> search when mode == a
+          }
+        }
+        """)
+}

@@ -396,9 +396,29 @@ extension Parser {
             if isWord(t, "in") { return parseBlock() }
             if isWord(t, "menu") { return parseMenu(nested: false, inEditMenu: false).map { .menu($0) } }
             if isWord(t, "shortcut") { return parseShortcut() }
+            // A misspelt keyword (`acton go`): one error with a did-you-mean, and the line is
+            // read as that declaration, so what follows is checked as meant.
+            if case .identifier = t.kind,
+               let keyword = nearest(to: text(t), in: Self.declarationKeywords), keyword != "layer" || followedByOver(t) {
+                error(Messages.expected("declaration", found: describe(t)) + Messages.didYouMean(keyword), t.start, t.end,
+                      fixIts: [FixIt(range: range(t.start, t.end), replacement: keyword)])
+                switch keyword {
+                case "layer": return parseLayer()
+                case "keymap": return parseKeymap()
+                case "context": return parseContext()
+                case "responder": return parseResponder()
+                case "action": return parseAction()
+                case "menu": return parseMenu(nested: false, inEditMenu: false).map { .menu($0) }
+                default: return parseShortcut()
+                }
+            }
             errorExpected("declaration")
             return nil
         }
+
+        /// The keywords that start a declaration, for a did-you-mean (`in` is too short to
+        /// guess from).
+        static let declarationKeywords = ["layer", "keymap", "context", "responder", "action", "menu", "shortcut"]
 
         /// `layerDecl = "layer" NL "over" NL string ;`
         mutating func parseLayer() -> Declaration? {
@@ -686,7 +706,16 @@ extension Parser {
             let from = pos
             let next = peek()
             let startsBinding = next.kind == .arrow || (next.kind == .plus && next.adjacent)
-            if isWord(t, "group") && !startsBinding {
+            // `grop "Title" {`: a misspelt `group` (no binding has a string after one word),
+            // reported once and read as the group.
+            var isGroup = isWord(t, "group") && !startsBinding
+            if !isGroup, case .identifier = t.kind, case .string = next.kind, !next.token.precededByNewline,
+               nearest(to: text(t), in: ["group"]) != nil {
+                error(Messages.expected("binding", found: describe(t)) + Messages.didYouMean("group"), t.start, t.end,
+                      fixIts: [FixIt(range: range(t.start, t.end), replacement: "group")])
+                isGroup = true
+            }
+            if isGroup {
                 advance()
                 guard enter(limit: Parser.maxBlockDepth) else { skipLine(from: from); return .error(range(start, prevEnd)) }
                 defer { leave() }
