@@ -56,6 +56,18 @@ struct CheckChainPredicateTests {
               "D" cmd+m -> x2 when inside Editor // error: key equivalent 'cmd+m' of menu item "D" is also bound in role 'Editor' when !inside Pane, !is Pane
             }
             """)
+        // Alone, an item's `is R` is false: never enabled.
+        expectInlineDiagnostics("""
+            responder Editor
+            action x
+            menu "File" {
+              "A" cmd+k -> x when is Editor     // warning@23: condition is never true; menu item "A" is never enabled
+              "B" cmd+j -> x when !is Editor
+            }
+            menu edit {
+              "C" -> x when is Editor || !inside Editor && inside Editor // warning@17: condition is never true; menu item "C" is never enabled
+            }
+            """)
         // Pane nearer than the binding's Editor: the item's `inside Pane` holds, the binding's
         // does not, and neither responder plays both.
         expectInlineDiagnostics("""

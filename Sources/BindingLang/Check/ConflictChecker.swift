@@ -202,36 +202,6 @@ struct ConflictChecker {
         }
     }
 
-    /// Whether `condition` asks about the responder chain (`inside R`, `is R`).
-    static func mentionsChain(_ condition: Condition) -> Bool {
-        switch condition {
-        case .inside, .plays: true
-        case .constant, .flag, .enumEquals, .stringEquals: false
-        case .not(let x): mentionsChain(x)
-        case .and(let a, let b), .or(let a, let b): mentionsChain(a) || mentionsChain(b)
-        }
-    }
-
-    /// A main-menu item's condition in the terms of a binding of `role` (Grammar.md §4.6 and
-    /// §10 rule 3). The item has no anchor: its `inside R` holds when any responder of the
-    /// chain plays `R`, which for the binding is `inside R` (further out than its anchor), or
-    /// `is R` (its anchor), or `R` played by a responder nearer than its anchor (a chain
-    /// predicate of its own, the variable of `inside` a role numbered after the declared ones);
-    /// the binding's own role is played by its anchor whenever it is live, so there it is
-    /// true. The item's `is R` is false.
-    func menuCondition(_ condition: Condition, seenFrom role: Int) -> Condition {
-        switch condition {
-        case .inside(let r):
-            if r == role { return .constant(true) }
-            return .or(.inside(r), .or(.plays(r), .inside(satisfiability.roles.count + r)))
-        case .plays: return .constant(false)
-        case .constant, .flag, .enumEquals, .stringEquals: return condition
-        case .not(let x): return .not(menuCondition(x, seenFrom: role))
-        case .and(let a, let b): return .and(menuCondition(a, seenFrom: role), menuCondition(b, seenFrom: role))
-        case .or(let a, let b): return .or(menuCondition(a, seenFrom: role), menuCondition(b, seenFrom: role))
-        }
-    }
-
     private func menuConflicts(_ bindings: [CheckedBinding], _ reported: inout [Bool], _ engine: inout DiagnosticEngine) {
         var menuChords = Set<Chord>()
         for i in bindings.indices where bindings[i].role == nil {
@@ -245,11 +215,12 @@ struct ConflictChecker {
         for m in bindings.indices where bindings[m].role == nil {
             guard let chord = bindings[m].sequence.first, let candidates = firstStrokes[chord] else { continue }
             let item = bindings[m]
-            let asksTheChain = Self.mentionsChain(item.condition)
+            let asksTheChain = item.condition.mentionsChain
             for c in candidates {
                 let primary = max(m, c), other = min(m, c)
                 if reported[primary] { continue }
-                let seen = asksTheChain ? menuCondition(item.condition, seenFrom: bindings[c].role ?? -1) : nil
+                let seen = asksTheChain
+                    ? item.condition.asMenuItems(seenFrom: bindings[c].role, roleCount: satisfiability.roles.count) : nil
                 guard let w = overlap(m, c, bindings, &engine, seen: seen) else { continue }
                 let binding = bindings[c]
                 let note = other == m

@@ -111,7 +111,8 @@ struct MenuChecker {
         var condition: Condition? = Condition.unconditional
         if let expression = item.condition {
             condition = conditions.lower(expression, &engine)
-            if let c = condition, !sat.isSatisfiable(c) {
+            // `is R` is false on a menu item: `when is Editor` never enables it.
+            if let c = condition, !sat.isSatisfiable(c.mentionsChain ? c.asMenuItems(seenFrom: nil, roleCount: 0) : c) {
                 // Off on this platform (`when platform == …`): left out, not a mistake.
                 if conditions.holdsOnAnotherPlatform(expression, &sat) { return nil }
                 engine.warning(Messages.menuItemNeverEnabled(item.title.value), at: expression.range)
