@@ -144,6 +144,13 @@ func commentTexts(_ text: String) -> [String] {
         """)
 }
 
+/// Invisible characters that break or hide text in an editor are written as escapes: C1
+/// controls and the line and paragraph separators, like the C0 controls.
+@Test func invisibleCharactersInStringsAreEscaped() {
+    #expect(formatted("action a\nin R {\n  k -> a \"x\u{85}y\u{2028}z\u{2029}\u{7}\"\n}\n")
+        == "action a\nin R {\n  k -> a \"x\\u{85}y\\u{2028}z\\u{2029}\\u{7}\"\n}\n")
+}
+
 /// Comments sharing a line of their own stay on it, as written.
 @Test func commentsSharingALineStayOnIt() {
     let text = "in R {\n  /* a */ /* b */\n  k -> x\n}\n/* block */   // and line\n"

@@ -14,7 +14,10 @@ public enum SourceLiteral {
             case "\t": out += "\\t"
             case "\r": out += "\\r"
             case "\0": out += "\\0"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || alsoEscaping(scalar):
+            // C0 and C1 controls, delete, and the line and paragraph separators (which
+            // editors show as line breaks) are invisible in source: escaped.
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+                || scalar.value == 0x2029 || alsoEscaping(scalar):
                 out += unicodeEscape(scalar)
             default: out.unicodeScalars.append(scalar)
             }
