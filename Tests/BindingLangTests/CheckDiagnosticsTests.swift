@@ -260,6 +260,12 @@ struct CheckDiagnosticsTests {
             shortcut "" {                        // error@10: shortcut type must not be empty
               title "Empty"
             }
+            shortcut "f" {
+              title "F"
+              titel "x"                          // error@3: unknown shortcut field 'titel'
+              icon search
+              iconFile { a: 1 }                  // error@12: field 'iconFile' needs a string
+            }
             """),
         Fixture("no cascades", """
             context mode: a | b

@@ -41,6 +41,8 @@ struct DidYouMeanTests {
             "context lang: String\nresponder Editor\nin Editor when lang == swift {\n  cmd+k -> copy\n}",
         "unknown icon type 'serch'; did you mean 'search'?": "shortcut \"s\" {\n  title \"S\"\n  icon serch\n}",
         "unknown shortcut field 'titel'; did you mean 'title'?": "shortcut \"s\" {\n  titel \"S\"\n}",
+        "expected declaration, found 'acton'; did you mean 'action'?": "acton go",
+        "expected binding, found 'grop'; did you mean 'group'?": "responder Editor\nin Editor {\n  grop \"G\" {\n    cmd+k -> copy\n  }\n}",
         "unknown platform 'macos' (the platforms are macOS, iPadOS, windows, linux); did you mean 'macOS'?":
             "responder Editor\nin Editor when platform == macos {\n  cmd+k -> copy\n}",
         "unknown platform 'Linux' (the platforms are macOS, iPadOS, windows, linux); did you mean 'linux'?":

@@ -29,7 +29,9 @@ struct QuickActionChecker {
         for field in d.fields {
             let name = field.name.name
             guard Self.fieldNames.contains(name) else {
-                let suggestion = nearest(to: name, in: Self.fieldNames)
+                // Only a field the shortcut lacks is suggested (its fix-it would make another
+                // "given twice").
+                let suggestion = nearest(to: name, in: Self.fieldNames.filter { f in !d.fields.contains { $0.name.name == f } })
                 engine.error(Messages.unknownShortcutField(name, suggestion), at: field.name.range,
                              fixIts: fixIt(field.name.range, suggestion))
                 ok = false
@@ -96,7 +98,8 @@ struct QuickActionChecker {
             engine.error(Messages.shortcutWithoutTitle(d.type.value), at: d.type.range)
             ok = false
         }
-        if let icon = seen["icon"], let file = seen["iconFile"] {
+        // (Only when both are valid: a wrong one has its own error.)
+        if let icon = seen["icon"], let file = seen["iconFile"], action.iconType != nil, action.iconFile != nil {
             engine.warning(Messages.iconAndIconFile, at: file, notes: [DiagnosticNote(Messages.iconGivenHere, at: icon)])
         }
         return ok ? action : nil
