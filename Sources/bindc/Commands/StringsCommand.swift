@@ -12,9 +12,12 @@ enum StringsCommand: Command {
             Writes the discoverability titles, group titles, edit-menu and main-menu titles to
             OUT (the table 'Keymap' the generated Swift looks titles up in), and with
             --info-plist the quick actions' titles and subtitles to an InfoPlist catalog, each
-            string keyed by its text with a comment saying where it appears. When a catalog
-            already exists, its translations are kept, and strings the keymap no longer has
-            stay as stale entries.
+            string keyed by its exact text (precomposed and decomposed accents are different
+            keys, as Apple looks them up) with a comment saying where it appears. When a
+            catalog already exists, only the comments and extraction states of its strings
+            change: translations (with their states, variations and substitutions), its
+            source language, version and anything else it holds are kept, and strings the
+            keymap no longer has stay as stale entries.
             """,
         positionals: CommonOptions.filesOrTable,
         options: [
