@@ -161,6 +161,27 @@ import Testing
         #expect(entry as NSDictionary == expected as NSDictionary, "\(entry)")
     }
 
+    /// -o and --info-plist naming one file is a usage error: the second catalog replaced the first.
+    @Test func bothCatalogsInOneFileIsAUsageError() throws {
+        let r = try bindc.run(["strings", "editor.bind", "-o", "K.xcstrings", "--info-plist", "./K.xcstrings"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("'./K.xcstrings' is given to both -o and --info-plist"), "\(r.stderr)")
+        #expect(bindc.read("K.xcstrings") == nil)
+    }
+
+    /// A catalog that exists but cannot be read is an error, not replaced (its translations
+    /// were lost: it was taken for no catalog at all).
+    @Test func anUnreadableCatalogIsAnError() throws {
+        guard getuid() != 0 else { return }  // a privileged process reads it all the same
+        try bindc.write("Keymap.xcstrings", "{}")
+        #expect(chmod(bindc.path("Keymap.xcstrings"), 0o200) == 0)
+        let r = try bindc.run(["strings", "editor.bind", "-o", "Keymap.xcstrings"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("cannot merge with 'Keymap.xcstrings': cannot read it: permission denied"), "\(r.stderr)")
+        #expect(chmod(bindc.path("Keymap.xcstrings"), 0o600) == 0)
+        #expect(bindc.read("Keymap.xcstrings") == Array("{}".utf8))
+    }
+
     /// Titles that differ only in how an accent is written are two strings, each keeping its
     /// own translation (they were one key, with the translation read last).
     @Test func keysAreTheExactText() throws {

@@ -17,7 +17,8 @@ enum StringsCommand: Command {
             catalog already exists, only the comments and extraction states of its strings
             change: translations (with their states, variations and substitutions), its
             source language, version and anything else it holds are kept, and strings the
-            keymap no longer has stay as stale entries.
+            keymap no longer has stay as stale entries. Nothing is written unless every output
+            can be.
             """,
         positionals: CommonOptions.filesOrTable,
         options: [
@@ -34,33 +35,43 @@ enum StringsCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
-        guard let (keymap, _) = Inputs.keymap(arguments, console: console) else { return .failure }
-        let language = arguments.value("source-language") ?? "en"
-        var outputs = [(arguments.value("output") ?? "-", StringCatalog.keymap(keymap, sourceLanguage: language))]
-        if let path = arguments.value("info-plist") {
-            outputs.append((path, StringCatalog.infoPlist(keymap, sourceLanguage: language)))
+        let language = arguments.value("source-language")
+        let keymapPath = arguments.value("output") ?? "-"
+        let infoPlistPath = arguments.value("info-plist")
+        if let infoPlistPath, LayeredSources.normalize(infoPlistPath) == LayeredSources.normalize(keymapPath)
+            || InputFile.sameFile(infoPlistPath, keymapPath) {
+            throw .invalidValue(ToolMessages.sameOutputTwice(infoPlistPath))
         }
+        guard let (keymap, _) = Inputs.keymap(arguments, console: console) else { return .failure }
+        var catalogs = [(keymapPath, StringCatalog.keymap(keymap, sourceLanguage: language ?? "en"))]
+        if let infoPlistPath {
+            catalogs.append((infoPlistPath, StringCatalog.infoPlist(keymap, sourceLanguage: language ?? "en")))
+        }
+        // Every output is read and merged before any is written: a run that fails changes none.
         let output = DiagnosticOutput(arguments, console: console)
-        for (path, catalog) in outputs {
+        var failed = false
+        var texts: [(path: String, text: String)] = []
+        for (path, catalog) in catalogs {
             var result = catalog
             switch existing(path) {
             case .none: break
-            case .catalog(let old): result = catalog.merged(keeping: old)
+            case .catalog(let old):
+                result = catalog.merged(keeping: old)
             case .invalid(let reason):
-                output.error("cannot merge with '\(path)': \(reason)", console: console)
-                return .failure
-            }
-            if path == "-" {
-                console.out(result.json.rendered() + "\n")
+                output.error(ToolMessages.cannotMerge(path, reason), console: console)
+                failed = true
                 continue
             }
-            do {
-                try AtomicFile.write(result.json.rendered() + "\n", to: path)
-            } catch {
-                output.error(error.description, console: console)
-                return .failure
-            }
+            texts.append((path, result.json.rendered() + "\n"))
         }
+        if failed { return .failure }
+        do {
+            try AtomicFile.write(all: texts.filter { $0.path != "-" }.map { ($0.path, Array($0.text.utf8)) })
+        } catch {
+            output.error(error.description, console: console)
+            return .failure
+        }
+        for (path, text) in texts where path == "-" { console.out(text) }
         return .success
     }
 
@@ -73,9 +84,12 @@ enum StringsCommand: Command {
 
     static func existing(_ path: String) -> Existing {
         // Only a file has a catalog to keep: a device or a pipe (`-o /dev/stdout`) is written to.
-        guard path != "-", AtomicFile.namesRegularFile(path), let bytes = try? InputFile.read(path) else { return .none }
+        guard path != "-", AtomicFile.namesRegularFile(path) else { return .none }
         do {
-            return .catalog(try StringCatalog(json: try JSONParser.parse(bytes)))
+            return .catalog(try StringCatalog(json: try JSONParser.parse(try InputFile.read(path))))
+        } catch let error as InputFile.ReadError {
+            // Replacing a catalog that cannot be read would lose its translations.
+            return .invalid("cannot read it: \(error.reason)")
         } catch let error as JSONParser.JSONParseError {
             return .invalid("not JSON: \(error.description)")
         } catch let error as StringCatalog.FormatError {

@@ -57,6 +57,16 @@ enum ToolMessages {
         "internal error: the compiled table does not load: \(reason)"
     }
 
+    // MARK: - strings
+
+    /// `-o` and `--info-plist` naming one file: the second catalog would replace the first.
+    static func sameOutputTwice(_ path: String) -> String {
+        "'\(path)' is given to both -o and --info-plist; the two catalogs need two files"
+    }
+
+    /// An existing catalog that cannot be merged with (it is left as it is).
+    static func cannotMerge(_ path: String, _ reason: String) -> String { "cannot merge with '\(path)': \(reason)" }
+
     // MARK: - fmt
 
     static let checkWithInPlace = "'--check' and '--in-place' cannot be used together"
