@@ -161,6 +161,38 @@ import Testing
         #expect(entry as NSDictionary == expected as NSDictionary, "\(entry)")
     }
 
+    /// An existing catalog keeps its source language (a `fr` catalog became `en`, the default);
+    /// `--source-language` sets a new catalog's, and naming another than an existing
+    /// catalog's is an error that writes nothing.
+    @Test func anExistingCatalogKeepsItsSourceLanguage() throws {
+        let french = #"{"sourceLanguage":"fr","strings":{"Types":{"extractionState":"manual","localizations":{"en":{"stringUnit":{"state":"translated","value":"Types EN"}}}}},"version":"1.0"}"#
+        try bindc.write("Keymap.xcstrings", french)
+        var r = try bindc.run(["strings", "editor.bind", "-o", "Keymap.xcstrings"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try catalog("Keymap.xcstrings")["sourceLanguage"] as? String == "fr")
+        r = try bindc.run(["strings", "editor.bind", "-o", "Keymap.xcstrings", "--source-language", "fr"])
+        #expect(r.status == 0, "\(r.stderr)")
+
+        let kept = try #require(bindc.read("Keymap.xcstrings"))
+        r = try bindc.run(["strings", "editor.bind", "-o", "Keymap.xcstrings", "--source-language", "en"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("error: cannot merge with 'Keymap.xcstrings': its source language is 'fr', not 'en' (--source-language)"), "\(r.stderr)")
+        #expect(bindc.read("Keymap.xcstrings") == kept)
+
+        r = try bindc.run(["strings", "editor.bind", "-o", "New.xcstrings", "--source-language", "pt-BR"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try catalog("New.xcstrings")["sourceLanguage"] as? String == "pt-BR")
+    }
+
+    /// `--source-language` must look like a language tag: a usage error otherwise.
+    @Test(arguments: ["", "en US", "en/US", "-en", "é", "en\n", "zh-Hans!"])
+    func aSourceLanguageThatIsNotATagIsAUsageError(language: String) throws {
+        let r = try bindc.run(["strings", "editor.bind", "-o", "Keymap.xcstrings", "--source-language", language])
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderr.contains("invalid --source-language '\(language)': expected a language tag such as en, pt-BR or zh-Hans"), "\(r.stderr)")
+        #expect(bindc.read("Keymap.xcstrings") == nil)
+    }
+
     /// -o and --info-plist naming one file is a usage error: the second catalog replaced the first.
     @Test func bothCatalogsInOneFileIsAUsageError() throws {
         let r = try bindc.run(["strings", "editor.bind", "-o", "K.xcstrings", "--info-plist", "./K.xcstrings"])

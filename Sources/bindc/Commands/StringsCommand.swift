@@ -17,14 +17,16 @@ enum StringsCommand: Command {
             catalog already exists, only the comments and extraction states of its strings
             change: translations (with their states, variations and substitutions), its
             source language, version and anything else it holds are kept, and strings the
-            keymap no longer has stay as stale entries. Nothing is written unless every output
-            can be.
+            keymap no longer has stay as stale entries. A new catalog's source language is
+            --source-language (default: en); given for an existing catalog with another
+            source language, it is an error. Nothing is written unless every output can be.
             """,
         positionals: CommonOptions.filesOrTable,
         options: [
             CommonOptions.output("Write the keymap's catalog to OUT (atomically)", required: true),
             .value("--info-plist", valueName: "PATH", help: "Also write the quick actions' catalog to PATH"),
-            .value("--source-language", valueName: "LANG", help: "The development language (default: en)"),
+            .value("--source-language", valueName: "LANG",
+                   help: "The development language of a new catalog (default: en; an existing catalog keeps its own)"),
             CommonOptions.platform,
             CommonOptions.config,
             CommonOptions.diagnosticsFormat,
@@ -36,6 +38,7 @@ enum StringsCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
         let language = arguments.value("source-language")
+        if let language, !isLanguageTag(language) { throw .invalidValue(ToolMessages.invalidSourceLanguage(language)) }
         let keymapPath = arguments.value("output") ?? "-"
         let infoPlistPath = arguments.value("info-plist")
         if let infoPlistPath, LayeredSources.normalize(infoPlistPath) == LayeredSources.normalize(keymapPath)
@@ -56,6 +59,11 @@ enum StringsCommand: Command {
             switch existing(path) {
             case .none: break
             case .catalog(let old):
+                if let language, language != old.sourceLanguage {
+                    output.error(ToolMessages.cannotMerge(path, ToolMessages.otherSourceLanguage(old.sourceLanguage, asked: language)), console: console)
+                    failed = true
+                    continue
+                }
                 result = catalog.merged(keeping: old)
             case .invalid(let reason):
                 output.error(ToolMessages.cannotMerge(path, reason), console: console)
@@ -73,6 +81,13 @@ enum StringsCommand: Command {
         }
         for (path, text) in texts where path == "-" { console.out(text) }
         return .success
+    }
+
+    /// Whether `text` can be a language tag (`en`, `pt-BR`, `zh-Hans`, `en_GB`): ASCII
+    /// letters, digits, `-` and `_`, starting with a letter.
+    static func isLanguageTag(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first.isASCIILetter else { return false }
+        return text.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
     }
 
     /// What is at `path` already.
@@ -98,4 +113,9 @@ enum StringsCommand: Command {
             return .invalid("\(error)")
         }
     }
+}
+
+extension Unicode.Scalar {
+    /// `a`…`z` or `A`…`Z`.
+    fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
 }
