@@ -267,6 +267,25 @@ struct CheckDiagnosticsTests {
               iconFile { a: 1 }                  // error@12: field 'iconFile' needs a string
             }
             """),
+        Fixture("quick-action text a property list cannot hold", """
+            shortcut "q\\u{1}" {                  // error@10: a property list cannot hold U+0001 (XML 1.0 has no such character)
+              title "T\\u{B}"                     // error@9: a property list cannot hold U+000B (XML 1.0 has no such character)
+              subtitle "Z\\0Y"                    // error@12: a property list cannot hold U+0000 (XML 1.0 has no such character)
+              iconFile "i\\u{FFFF}"               // error@12: a property list cannot hold U+FFFF (XML 1.0 has no such character)
+            }
+            shortcut "u" {
+              title "U"
+              userInfo { "a": 1, "a\\u{1F}": 2 }  // error@22: a property list cannot hold U+001F (XML 1.0 has no such character)
+            }
+            shortcut "n" {
+              title "N"
+              userInfo { nested: { v: "\\u{FFFE}" } }   // error@27: a property list cannot hold U+FFFE (XML 1.0 has no such character)
+            }
+            shortcut "fine" {
+              title "A\\rB\\tC\\nD\\u{7F}\\u{FFFD}"
+              userInfo { crlf: "x\\r\\ny" }
+            }
+            """),
         Fixture("no cascades", """
             context mode: a | b
             responder R

@@ -31,6 +31,34 @@ import Testing
         #expect(String(decoding: written, as: UTF8.self).hasSuffix("</plist>\n"))
     }
 
+    /// Text a property list cannot hold is an error at its string (it was dropped, and the
+    /// user-info keys "a" and "a\u{1}" became one key twice); a carriage return is written
+    /// as `&#13;`, which an XML reader keeps.
+    @Test func plistTextXMLCannotCarryIsAnErrorAtItsString() throws {
+        try bindc.write("ctl.bind", """
+            shortcut "com.x.ctl" {
+              title "A\\rB"
+              subtitle "Z\\0Y"
+              userInfo { "a": 1, "a\\u{1}": 2, "crlf": "x\\r\\ny", "tab": "\\t" }
+            }
+
+            """)
+        let r = try bindc.run(["plist", "ctl.bind", "-o", "Shortcuts.plist"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("ctl.bind:3:12: error: a property list cannot hold U+0000 (XML 1.0 has no such character)"), "\(r.stderr)")
+        #expect(r.stderr.contains("ctl.bind:4:22: error: a property list cannot hold U+0001"), "\(r.stderr)")
+        #expect(bindc.read("Shortcuts.plist") == nil)
+
+        try bindc.write("cr.bind", "shortcut \"t\" {\n  title \"A\\rB\"\n  userInfo { crlf: \"x\\r\\ny\" }\n}\n")
+        let cr = try bindc.run(["plist", "cr.bind"])
+        #expect(cr.status == 0, "\(cr.stderr)")
+        #expect(cr.stdout.contains("<string>A&#13;B</string>"), "\(cr.stdout)")
+        #expect(cr.stdout.contains("<string>x&#13;\ny</string>"), "\(cr.stdout)")
+        let plist = try PropertyListSerialization.propertyList(from: Data(cr.stdout.utf8), format: nil) as? [String: Any]
+        let item = try #require((plist?["UIApplicationShortcutItems"] as? [[String: Any]])?.first)
+        #expect((item["UIApplicationShortcutItemTitle"] as? String)?.unicodeScalars.map(\.value) == [0x41, 0x0D, 0x42])
+    }
+
     @Test func plistOfBrokenSourceWritesNothing() throws {
         try bindc.write("bad.bind", Fixtures.broken)
         try bindc.write("Shortcuts.plist", "old")

@@ -103,6 +103,47 @@ import Testing
         #expect(type == .typeCharacterSpecial)
     }
 
+    /// `bindc strings` writes two catalogs: when either cannot be merged or written, neither
+    /// is. Its `-o` catalog was replaced before the `--info-plist` one failed (an existing
+    /// file that is not a catalog, a missing directory, a directory).
+    @Test func aFailingStringsRunWritesNeitherCatalog() throws {
+        let bindc = try BindcRunner()
+        defer { bindc.cleanUp() }
+        try bindc.write("first.bind", Self.keymap)
+        try bindc.write("app.bind", Self.keymap2)
+        #expect(try bindc.run(["strings", "first.bind", "-o", "Keymap.xcstrings"]).status == 0)
+        let original = try #require(bindc.read("Keymap.xcstrings"))
+        try bindc.write("notes.txt", "not json\n")
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: bindc.path("dir"), withIntermediateDirectories: false)
+        func listing() throws -> [String] {
+            try fm.contentsOfDirectory(atPath: bindc.directory.path).sorted() + fm.contentsOfDirectory(atPath: bindc.path("dir")).sorted()
+        }
+        let before = try listing()
+        let cases = [
+            ("notes.txt", "error: cannot merge with 'notes.txt': not JSON"),
+            ("missing/InfoPlist.xcstrings", "error: cannot write 'missing/InfoPlist.xcstrings': no such file or directory"),
+            ("dir", "error: cannot write 'dir': is a directory"),
+        ]
+        for (infoPlist, message) in cases {
+            let r = try bindc.run(["strings", "app.bind", "-o", "Keymap.xcstrings", "--info-plist", infoPlist])
+            #expect(r.status == 1, "\(infoPlist)")
+            #expect(r.stderr.contains(message), "\(infoPlist): \(r.stderr)")
+            #expect(bindc.read("Keymap.xcstrings") == original, "\(infoPlist)")
+            #expect(bindc.read("notes.txt") == Array("not json\n".utf8))
+            #expect(try listing() == before, "\(infoPlist)")
+        }
+        // The other way round: the keymap's catalog fails, the quick actions' is not written.
+        let r = try bindc.run(["strings", "app.bind", "-o", "dir", "--info-plist", "InfoPlist.xcstrings"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("error: cannot write 'dir': is a directory"), "\(r.stderr)")
+        #expect(try listing() == before)
+        // Both written when both can be.
+        let ok = try bindc.run(["strings", "app.bind", "-o", "Keymap.xcstrings", "--info-plist", "InfoPlist.xcstrings"])
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(bindc.read("Keymap.xcstrings") != original && bindc.read("InfoPlist.xcstrings") != nil)
+    }
+
     @Test(arguments: WriterFailureTests.writers)
     func failureAtEveryStepKeepsTheFile(writer w: Writer) throws {
         let (bindc, original) = try Self.setUp(w)

@@ -16,6 +16,7 @@ struct QuickActionChecker {
             engine.error(Messages.emptyShortcutType, at: d.type.range)
             ok = false
         }
+        if !representable(d.type, &engine) { ok = false }
         if let first = typeRanges[d.type.value] {
             engine.error(Messages.duplicateShortcut(d.type.value), at: d.type.range,
                          notes: [DiagnosticNote(Messages.firstDeclaredHereShort, at: first)])
@@ -58,6 +59,7 @@ struct QuickActionChecker {
                     if name == "title" { hasTitle = true }
                     continue
                 }
+                if !representable(s, &engine) { ok = false }
                 if name == "title" {
                     hasTitle = true
                     action.title = s.value
@@ -122,9 +124,12 @@ struct QuickActionChecker {
                 continue
             }
             seen[entry.key.value] = entry.key.range
+            if !representable(entry.key, &engine) { ok = false }
             let value: UserInfoValue
             switch entry.value {
-            case .literal(.string(let s)): value = .string(s.value)
+            case .literal(.string(let s)):
+                if !representable(s, &engine) { ok = false }
+                value = .string(s.value)
             case .literal(.int(let n, _)): value = .int(n)
             case .literal(.double(let x, _)): value = .double(x)
             case .literal(.bool(let b, _)): value = .bool(b)
@@ -146,6 +151,15 @@ struct QuickActionChecker {
             entries.append(UserInfoEntry(key: entry.key.value, value: value))
         }
         return ok ? entries : nil
+    }
+
+    /// Whether a property list can hold `s`; an error at it when it cannot. A quick action is
+    /// an Info.plist entry, and `bindc plist` could only drop the character, which can make
+    /// two user-info keys one.
+    private func representable(_ s: StringLiteral, _ engine: inout DiagnosticEngine) -> Bool {
+        guard let scalar = PlistWriter.unrepresentableScalar(in: s.value) else { return true }
+        engine.error(Messages.notInPropertyList(scalar), at: s.range)
+        return false
     }
 
     private static func range(of value: FieldValue) -> SourceRange {

@@ -318,6 +318,10 @@ extension Messages {
         "user-info value must be a string, number, Boolean or dictionary; did you mean \(quoted(name))?"
     }
     static let userInfoTooDeep = "user info is nested too deeply"
+    /// Quick-action text with a character XML 1.0 cannot carry (``PlistWriter/unrepresentableScalar(in:)``).
+    static func notInPropertyList(_ scalar: Unicode.Scalar) -> String {
+        "a property list cannot hold U+\(hex4(scalar.value)) (XML 1.0 has no such character)"
+    }
     /// The emitted table of a checked keymap did not load: a BindKit defect, never the user's.
     public static func unloadableTable(_ error: TableError) -> String {
         "internal error: the table compiled from these sources does not load (\(error)); nothing was written. Please report this, with the sources"

@@ -41,21 +41,110 @@ public enum AtomicFile {
     /// its final target, which is replaced (the link stays a link); a dangling link or a loop
     /// is an error. The file keeps its mode and, where the process may set it, its owner.
     public static func write(_ bytes: [UInt8], to requestedPath: String) throws(WriteError) {
-        try write(bytes, to: requestedPath, failing: injectedFailure ?? environmentFailure)
+        try write(all: [(requestedPath, bytes)])
+    }
+
+    /// Writes several files as one step, as ``write(_:to:)`` writes one: every file is first
+    /// written to its temporary file (or, for a device, checked), and only when all of them
+    /// are ready are they renamed over their destinations. When any is not, none is written
+    /// and no temporary file is left. (A rename that fails after others succeeded, which
+    /// takes a failing file system, leaves the earlier files replaced.)
+    public static func write(all files: [(path: String, bytes: [UInt8])]) throws(WriteError) {
+        try write(all: files, failing: injectedFailure ?? environmentFailure)
     }
 
     /// ``write(_:to:)`` with an injected failure at `failing` (for tests).
     static func write(_ bytes: [UInt8], to requestedPath: String, failing: Step?) throws(WriteError) {
-        func injected(_ step: Step) -> Bool {
-            if step == failing { errno = EIO; return true }
-            return false
+        try write(all: [(requestedPath, bytes)], failing: failing)
+    }
+
+    /// ``write(all:)`` with an injected failure at `failing` (for tests).
+    static func write(all files: [(path: String, bytes: [UInt8])], failing: Step?) throws(WriteError) {
+        var prepared: [Prepared] = []
+        for (path, bytes) in files {
+            do {
+                prepared.append(try prepare(bytes, to: path, failing: failing))
+            } catch {
+                for p in prepared { p.discard() }
+                throw error
+            }
         }
+        for (i, p) in prepared.enumerated() {
+            do {
+                try p.commit()
+            } catch {
+                for later in prepared[(i + 1)...] { later.discard() }
+                throw error
+            }
+        }
+    }
+
+    /// A write made ready by ``prepare(_:to:failing:)``: the bytes are in a temporary file
+    /// beside the destination, or (for an open descriptor or a device, which are written in
+    /// place) held until ``commit()``.
+    struct Prepared {
+        enum Target {
+            /// One of this process's descriptors (`/dev/stdout`).
+            case descriptor(Int32)
+            /// A device, pipe or socket at this path.
+            case inPlace(String)
+            /// A temporary file to rename over `path`, in `directory`.
+            case file(temporary: String, path: String, directory: String)
+        }
+
+        let requestedPath: String
+        let target: Target
+        let bytes: [UInt8]
+        let failing: Step?
+
+        /// Puts the bytes in place: renames the temporary file over the destination (then
+        /// makes the rename durable), or writes into the descriptor or device. The temporary
+        /// file is removed when that fails.
+        func commit() throws(WriteError) {
+            switch target {
+            case .descriptor(let fd):
+                guard !injected(.writeBytes, failing), writeAll(bytes, to: fd) else {
+                    throw WriteError(path: requestedPath, reason: systemError())
+                }
+            case .inPlace(let path):
+                try writeInPlace(bytes, to: path, reportedAs: requestedPath)
+            case .file(let temporary, let path, let directory):
+                guard !injected(.rename, failing), rename(temporary, path) == 0 else {
+                    let error = WriteError(path: requestedPath, reason: systemError())
+                    unlink(temporary)
+                    throw error
+                }
+                // Make the rename itself durable.
+                let dirfd = open(directory, O_RDONLY)
+                if dirfd >= 0 {
+                    _ = fsync(dirfd)
+                    close(dirfd)
+                }
+            }
+        }
+
+        /// Gives the write up: removes the temporary file.
+        func discard() {
+            if case .file(let temporary, _, _) = target { unlink(temporary) }
+        }
+    }
+
+    /// Whether `step` is the one a test makes fail (then `errno` is `EIO`).
+    private static func injected(_ step: Step, _ failing: Step?) -> Bool {
+        if step == failing { errno = EIO; return true }
+        return false
+    }
+
+    /// Everything of a write but its last step: the destination resolved through links, and
+    /// `bytes` written and flushed to a temporary file beside it with the destination's mode
+    /// and owner (nothing is done yet for a descriptor or device).
+    static func prepare(_ bytes: [UInt8], to requestedPath: String, failing: Step?) throws(WriteError) -> Prepared {
+        func injected(_ step: Step) -> Bool { AtomicFile.injected(step, failing) }
         // A name of one of this process's open descriptors (`-o /dev/stdout`, `-o >(cmd)`):
         // write to that descriptor, whatever it is (a pipe, a terminal, a file the shell
         // opened for appending), as `tee` does.
         if let fd = openDescriptor(named: requestedPath) {
-            guard !injected(.writeBytes), writeAll(bytes, to: fd) else { throw WriteError(path: requestedPath, reason: systemError()) }
-            return
+            return Prepared(requestedPath: requestedPath, target: .descriptor(fd), bytes: bytes, failing: failing)
         }
         // Through a symbolic link, replace the file it points to, not the link.
         let (path, linkError) = resolvedLink(requestedPath)
@@ -67,7 +156,7 @@ public enum AtomicFile {
             // A device, pipe or socket (`-o /dev/null`, `-o /dev/stdout`) cannot be replaced,
             // only written to; renaming over it would put a plain file in its place.
             if kind == S_IFCHR || kind == S_IFBLK || kind == S_IFIFO || kind == S_IFSOCK {
-                return try writeInPlace(bytes, to: path, reportedAs: requestedPath)
+                return Prepared(requestedPath: requestedPath, target: .inPlace(path), bytes: bytes, failing: failing)
             }
         }
         let directory = directoryOf(path)
@@ -110,13 +199,8 @@ public enum AtomicFile {
             let error = fail(systemError())
             throw error
         }
-        guard !injected(.rename), rename(temporary, path) == 0 else { throw fail(systemError()) }
-        // Make the rename itself durable.
-        let dirfd = open(directory, O_RDONLY)
-        if dirfd >= 0 {
-            _ = fsync(dirfd)
-            close(dirfd)
-        }
+        return Prepared(requestedPath: requestedPath, target: .file(temporary: temporary, path: path, directory: directory),
+                        bytes: [], failing: failing)
     }
 
     /// The descriptor `path` names when it is `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` or

@@ -1,9 +1,33 @@
 /// Writes the `UIApplicationShortcutItems` entry of an Info.plist for a keymap's quick actions,
 /// as a complete XML property list document, with the keys exactly as Apple names them.
 public enum PlistWriter {
+    /// A quick action's text holds a character XML 1.0 cannot carry, so no property list can
+    /// hold it (the checker reports it in source; a table compiled before it did may have one).
+    public struct UnrepresentableText: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The quick action's type.
+        public var type: String
+        /// Where in it: `title`, `subtitle`, `iconFile`, `type`, or a user-info key or value.
+        public var field: String
+        /// The character.
+        public var scalar: Unicode.Scalar
+        /// The error for `scalar` in `field` of the quick action of type `type`.
+        public init(type: String, field: String, scalar: Unicode.Scalar) {
+            self.type = type
+            self.field = field
+            self.scalar = scalar
+        }
+        /// `quick action "t", subtitle: a property list cannot hold U+0001 (…)`.
+        public var description: String {
+            "quick action \(Messages.quoted(type)), \(field): \(Messages.notInPropertyList(scalar))"
+        }
+    }
+
     /// The XML property list: a dictionary with one key, `UIApplicationShortcutItems`, whose
-    /// array holds one dictionary per quick action in declared order.
-    public static func shortcutItems(_ quickActions: [QuickAction]) -> String {
+    /// array holds one dictionary per quick action in declared order. Text XML 1.0 cannot
+    /// carry (``unrepresentableScalar(in:)``) is an error, not dropped: dropped, it could
+    /// make two user-info keys one.
+    public static func shortcutItems(_ quickActions: [QuickAction]) throws(UnrepresentableText) -> String {
+        for q in quickActions { try check(q) }
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
@@ -21,6 +45,36 @@ public enum PlistWriter {
         }
         out += "</dict>\n</plist>\n"
         return out
+    }
+
+    /// The first scalar of `text` that XML 1.0 cannot carry, even as a character reference: a
+    /// control character other than tab, line feed and carriage return, U+FFFE or U+FFFF
+    /// (XML 1.0 §2.2). Nil when there is none.
+    public static func unrepresentableScalar(in text: String) -> Unicode.Scalar? {
+        text.unicodeScalars.first { s in
+            (s.value < 0x20 && s != "\t" && s != "\n" && s != "\r") || s.value == 0xFFFE || s.value == 0xFFFF
+        }
+    }
+
+    private static func check(_ q: QuickAction) throws(UnrepresentableText) {
+        func text(_ text: String, _ field: @autoclosure () -> String) throws(UnrepresentableText) {
+            if let s = unrepresentableScalar(in: text) { throw UnrepresentableText(type: q.type, field: field(), scalar: s) }
+        }
+        func dictionary(_ entries: [UserInfoEntry]) throws(UnrepresentableText) {
+            for e in entries {
+                try text(e.key, "user-info key \(Messages.quoted(e.key))")
+                switch e.value {
+                case .string(let s): try text(s, "user-info value of \(Messages.quoted(e.key))")
+                case .dictionary(let nested): try dictionary(nested)
+                case .int, .double, .bool: break
+                }
+            }
+        }
+        try text(q.type, "type")
+        try text(q.title, "title")
+        if let s = q.subtitle { try text(s, "subtitle") }
+        if let f = q.iconFile { try text(f, "iconFile") }
+        try dictionary(q.userInfo)
     }
 
     private static func writeItem(_ q: QuickAction, indent: Int, into out: inout String) {
@@ -59,8 +113,10 @@ public enum PlistWriter {
         out += tabs + "</dict>\n"
     }
 
-    /// `text` with the XML special characters escaped; characters XML 1.0 cannot carry
-    /// (control characters other than tab, newline and carriage return) are dropped.
+    /// `text` with the XML special characters escaped, and a carriage return written as
+    /// `&#13;` (an XML reader turns a raw one, or a CR LF pair, into a line feed). Text
+    /// ``shortcutItems(_:)`` writes has no scalar XML 1.0 cannot carry; any other text's such
+    /// scalars become U+FFFD, visibly.
     public static func escape(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
@@ -70,8 +126,9 @@ public enum PlistWriter {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: continue
+            case "\r": out += "&#13;"
+            case "\t", "\n": out.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "\u{FFFD}"
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -9,32 +9,88 @@ import BindingRuntime
 /// and main-menu titles (the table `Keymap`, which the generated Swift looks titles up in);
 /// ``infoPlist(_:sourceLanguage:)`` the quick actions' titles and subtitles, keyed by their
 /// text, as iOS localises `UIApplicationShortcutItemTitle` and `…Subtitle` values through
-/// `InfoPlist.strings`. ``merged(keeping:)`` carries an existing catalog's translations over,
-/// so exporting again after the keymap changed loses no work.
+/// `InfoPlist.strings`. ``merged(keeping:)`` carries an existing catalog over, so exporting
+/// again after the keymap changed loses no work.
+///
+/// Keys are compared by their Unicode scalars (``ExactString``), as Apple looks them up:
+/// "Café" written with a precomposed é and with e and a combining accent are two strings.
 public struct StringCatalog: Sendable, Equatable {
-    /// One localisable string.
+    /// One localisable string: its key and its members as the catalog holds them.
     public struct Entry: Sendable, Equatable {
         /// The key: the string in the source language.
         public var key: String
-        /// Where it appears, for translators.
-        public var comment: String?
-        /// Translations by language code (`de`, `pt-BR`), in the order read or added.
-        public var localizations: [(language: String, value: String)]
-        /// Whether the keymap no longer has this string (kept for its translations, as Xcode does).
-        public var isStale: Bool
+        /// The entry's JSON members in the order read: `comment`, `extractionState`,
+        /// `localizations` (with their states, plural and device variations, substitutions),
+        /// `shouldTranslate` and any member a newer Xcode writes. They are written back as
+        /// they are, so a merge loses none of a translator's work; the properties below read
+        /// and set the ones `bindc` uses.
+        public var members: [(String, JSONValue)]
 
         /// Makes an entry.
         public init(key: String, comment: String? = nil, localizations: [(language: String, value: String)] = [], isStale: Bool = false) {
             self.key = key
+            members = []
             self.comment = comment
-            self.localizations = localizations
             self.isStale = isStale
+            self.localizations = localizations
+        }
+
+        /// An entry with the members of a catalog's JSON.
+        public init(key: String, members: [(String, JSONValue)]) {
+            self.key = key
+            self.members = members
+        }
+
+        /// Where it appears, for translators (`comment`).
+        public var comment: String? {
+            get {
+                guard case .string(let text)? = JSONMembers.value("comment", in: members) else { return nil }
+                return text
+            }
+            set { JSONMembers.set("comment", newValue.map(JSONValue.string), in: &members) }
+        }
+
+        /// Whether the keymap no longer has this string (kept for its translations, as Xcode
+        /// does): `extractionState` `stale`; otherwise `bindc` writes `manual`, since no Swift
+        /// literal holds these strings.
+        public var isStale: Bool {
+            get { JSONMembers.value("extractionState", in: members) == .string("stale") }
+            set { JSONMembers.set("extractionState", .string(newValue ? "stale" : "manual"), in: &members) }
+        }
+
+        /// The translations that are a plain string unit, by language code (`de`, `pt-BR`) in
+        /// the order read; a localization made of variations has no single value and is left
+        /// out. Setting them replaces every localization with a translated string unit.
+        public var localizations: [(language: String, value: String)] {
+            get {
+                guard case .object(let languages)? = JSONMembers.value("localizations", in: members) else { return [] }
+                return languages.compactMap { language, localization in
+                    guard case .object(let fields) = localization,
+                          case .object(let unit)? = JSONMembers.value("stringUnit", in: fields),
+                          case .string(let value)? = JSONMembers.value("value", in: unit)
+                    else { return nil }
+                    return (language, value)
+                }
+            }
+            set {
+                let units = newValue.sorted { ExactString($0.language) < ExactString($1.language) }.map { l in
+                    (l.language, JSONValue.object([
+                        ("stringUnit", .object([("state", .string("translated")), ("value", .string(l.value))])),
+                    ]))
+                }
+                JSONMembers.set("localizations", units.isEmpty ? nil : .object(units), in: &members)
+            }
+        }
+
+        /// Whether a translator localised the string at all (string units, variations or
+        /// substitutions, in any state).
+        public var hasLocalizations: Bool {
+            guard case .object(let languages)? = JSONMembers.value("localizations", in: members) else { return false }
+            return !languages.isEmpty
         }
 
         public static func == (a: Entry, b: Entry) -> Bool {
-            a.key == b.key && a.comment == b.comment && a.isStale == b.isStale
-                && a.localizations.map(\.language) == b.localizations.map(\.language)
-                && a.localizations.map(\.value) == b.localizations.map(\.value)
+            ExactString(a.key) == ExactString(b.key) && JSONValue.object(a.members) == JSONValue.object(b.members)
         }
     }
 
@@ -47,15 +103,24 @@ public struct StringCatalog: Sendable, Equatable {
     /// The table name the generated Swift passes to `String(localized:table:bundle:)`.
     public static let keymapTable = "Keymap"
 
-    /// The development language (`en`).
+    /// The development language (`en`): the language of the keys.
     public var sourceLanguage: String
     /// The strings, sorted by key (as Xcode writes them).
     public var entries: [Entry]
+    /// The document's top-level members other than `sourceLanguage` and `strings`, in the
+    /// order read: `version` (`1.0` in a new catalog) and any member a newer Xcode writes,
+    /// written back as they are.
+    public var otherMembers: [(String, JSONValue)]
 
     /// Makes a catalog; `entries` are sorted by key.
-    public init(sourceLanguage: String = "en", entries: [Entry] = []) {
+    public init(sourceLanguage: String = "en", entries: [Entry] = [], otherMembers: [(String, JSONValue)] = [("version", .string("1.0"))]) {
         self.sourceLanguage = sourceLanguage
-        self.entries = entries.sorted { $0.key < $1.key }
+        self.entries = entries.sorted { ExactString($0.key) < ExactString($1.key) }
+        self.otherMembers = otherMembers
+    }
+
+    public static func == (a: StringCatalog, b: StringCatalog) -> Bool {
+        a.sourceLanguage == b.sourceLanguage && a.entries == b.entries && JSONValue.object(a.otherMembers) == JSONValue.object(b.otherMembers)
     }
 
     // MARK: - From a keymap
@@ -114,116 +179,41 @@ public struct StringCatalog: Sendable, Equatable {
         location.map { ", \($0.path):\($0.line)" } ?? ""
     }
 
-    /// Strings in first-seen order, each with its places joined.
+    /// Strings in first-seen order, each with its places joined; two strings are one only when
+    /// their scalars are the same.
     private struct Collector {
         var order: [String] = []
-        var comments: [String: [String]] = [:]
+        var comments: [ExactString: [String]] = [:]
 
         mutating func add(_ text: String, _ comment: String) {
             guard !text.isEmpty else { return }
-            if comments[text] == nil { order.append(text) }
-            if comments[text, default: []].contains(comment) { return }
-            comments[text, default: []].append(comment)
+            let key = ExactString(text)
+            if comments[key] == nil { order.append(text) }
+            if comments[key, default: []].contains(comment) { return }
+            comments[key, default: []].append(comment)
         }
 
         func entries() -> [Entry] {
-            order.map { Entry(key: $0, comment: comments[$0]?.joined(separator: "; ")) }
+            order.map { Entry(key: $0, comment: comments[ExactString($0)]?.joined(separator: "; ")) }
         }
     }
 
-    // MARK: - Merging, lookup
-
-    /// This catalog with `existing`'s translations for every key both have, and `existing`'s
-    /// other entries kept as stale (their translations are not lost).
-    public func merged(keeping existing: StringCatalog) -> StringCatalog {
-        var old: [String: Entry] = [:]
-        for entry in existing.entries { old[entry.key] = entry }
-        var result = entries.map { entry -> Entry in
-            var merged = entry
-            merged.localizations = old[entry.key]?.localizations ?? []
-            old[entry.key] = nil
-            return merged
-        }
-        for entry in existing.entries where old[entry.key] != nil && !entry.localizations.isEmpty {
-            var stale = entry
-            stale.isStale = true
-            result.append(stale)
-        }
-        return StringCatalog(sourceLanguage: sourceLanguage, entries: result)
-    }
+    // MARK: - Lookup
 
     /// The translation of `key` into `language`; nil when there is none.
     public func translation(of key: String, into language: String) -> String? {
-        guard let entry = entries.first(where: { $0.key == key }) else { return nil }
+        guard let entry = entries.first(where: { ExactString($0.key) == ExactString(key) }) else { return nil }
         return entry.localizations.first { $0.language == language }?.value
     }
 
     /// A lookup for `language`: the translation when there is one, else the text itself (what
     /// `String(localized:)` does), for the runtime's discoverability list.
     public func lookup(language: String) -> @Sendable (String) -> String {
-        var table: [String: String] = [:]
+        var table: [ExactString: String] = [:]
         for entry in entries {
-            if let value = entry.localizations.first(where: { $0.language == language })?.value { table[entry.key] = value }
+            if let value = entry.localizations.first(where: { $0.language == language })?.value { table[ExactString(entry.key)] = value }
         }
         let translations = table
-        return { translations[$0] ?? $0 }
-    }
-
-    // MARK: - JSON
-
-    /// The catalog as Xcode 15 writes it: `sourceLanguage`, `strings` (each with `comment`,
-    /// `extractionState` — `manual`, since no Swift literal holds these strings, or `stale` —
-    /// and per language a translated `stringUnit`), `version` 1.0.
-    public var json: JSONValue {
-        var strings: [(String, JSONValue)] = []
-        for entry in entries {
-            var members: [(String, JSONValue)] = []
-            if let comment = entry.comment { members.append(("comment", .string(comment))) }
-            members.append(("extractionState", .string(entry.isStale ? "stale" : "manual")))
-            if !entry.localizations.isEmpty {
-                let units = entry.localizations.sorted { $0.language < $1.language }.map { l in
-                    (l.language, JSONValue.object([
-                        ("stringUnit", .object([("state", .string("translated")), ("value", .string(l.value))])),
-                    ]))
-                }
-                members.append(("localizations", .object(units)))
-            }
-            strings.append((entry.key, .object(members)))
-        }
-        return .object([
-            ("sourceLanguage", .string(sourceLanguage)),
-            ("strings", .object(strings)),
-            ("version", .string("1.0")),
-        ])
-    }
-
-    /// The catalog in `json` (a parsed `.xcstrings` file). Plural and device variations are
-    /// not read (a keymap's strings have none); an entry with only those keeps no translation.
-    public init(json: JSONValue) throws(FormatError) {
-        guard case .object(let top) = json else { throw FormatError(description: "the top level is not an object") }
-        func member(_ members: [(String, JSONValue)], _ key: String) -> JSONValue? { members.first { $0.0 == key }?.1 }
-        guard case .string(let language)? = member(top, "sourceLanguage") else {
-            throw FormatError(description: "'sourceLanguage' is missing or not a string")
-        }
-        var entries: [Entry] = []
-        if let strings = member(top, "strings") {
-            guard case .object(let items) = strings else { throw FormatError(description: "'strings' is not an object") }
-            for (key, value) in items {
-                guard case .object(let fields) = value else { throw FormatError(description: "string \"\(key)\" is not an object") }
-                var entry = Entry(key: key)
-                if case .string(let comment)? = member(fields, "comment") { entry.comment = comment }
-                if case .string(let state)? = member(fields, "extractionState") { entry.isStale = state == "stale" }
-                if case .object(let localizations)? = member(fields, "localizations") {
-                    for (code, unit) in localizations {
-                        guard case .object(let unitFields) = unit, case .object(let stringUnit)? = member(unitFields, "stringUnit"),
-                            case .string(let value)? = member(stringUnit, "value")
-                        else { continue }
-                        entry.localizations.append((code, value))
-                    }
-                }
-                entries.append(entry)
-            }
-        }
-        self.init(sourceLanguage: language, entries: entries)
+        return { translations[ExactString($0)] ?? $0 }
     }
 }

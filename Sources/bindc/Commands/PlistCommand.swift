@@ -18,7 +18,14 @@ enum PlistCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
         guard let (keymap, _) = Inputs.keymap(arguments, console: console) else { return .failure }
-        return Inputs.writeOutput(PlistWriter.shortcutItems(keymap.quickActions), arguments, console: console)
-            ? .success : .failure
+        let plist: String
+        do {
+            plist = try PlistWriter.shortcutItems(keymap.quickActions)
+        } catch {
+            // Only a table compiled before the checker reported such text gets here.
+            DiagnosticOutput(arguments, console: console).error(error.description, console: console)
+            return .failure
+        }
+        return Inputs.writeOutput(plist, arguments, console: console) ? .success : .failure
     }
 }

@@ -12,15 +12,21 @@ enum StringsCommand: Command {
             Writes the discoverability titles, group titles, edit-menu and main-menu titles to
             OUT (the table 'Keymap' the generated Swift looks titles up in), and with
             --info-plist the quick actions' titles and subtitles to an InfoPlist catalog, each
-            string keyed by its text with a comment saying where it appears. When a catalog
-            already exists, its translations are kept, and strings the keymap no longer has
-            stay as stale entries.
+            string keyed by its exact text (precomposed and decomposed accents are different
+            keys, as Apple looks them up) with a comment saying where it appears. When a
+            catalog already exists, only the comments and extraction states of its strings
+            change: translations (with their states, variations and substitutions), its
+            source language, version and anything else it holds are kept, and strings the
+            keymap no longer has stay as stale entries. A new catalog's source language is
+            --source-language (default: en); given for an existing catalog with another
+            source language, it is an error. Nothing is written unless every output can be.
             """,
         positionals: CommonOptions.filesOrTable,
         options: [
             CommonOptions.output("Write the keymap's catalog to OUT (atomically)", required: true),
             .value("--info-plist", valueName: "PATH", help: "Also write the quick actions' catalog to PATH"),
-            .value("--source-language", valueName: "LANG", help: "The development language (default: en)"),
+            .value("--source-language", valueName: "LANG",
+                   help: "The development language of a new catalog (default: en; an existing catalog keeps its own)"),
             CommonOptions.platform,
             CommonOptions.config,
             CommonOptions.diagnosticsFormat,
@@ -31,34 +37,57 @@ enum StringsCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
-        guard let (keymap, _) = Inputs.keymap(arguments, console: console) else { return .failure }
-        let language = arguments.value("source-language") ?? "en"
-        var outputs = [(arguments.value("output") ?? "-", StringCatalog.keymap(keymap, sourceLanguage: language))]
-        if let path = arguments.value("info-plist") {
-            outputs.append((path, StringCatalog.infoPlist(keymap, sourceLanguage: language)))
+        let language = arguments.value("source-language")
+        if let language, !isLanguageTag(language) { throw .invalidValue(ToolMessages.invalidSourceLanguage(language)) }
+        let keymapPath = arguments.value("output") ?? "-"
+        let infoPlistPath = arguments.value("info-plist")
+        if let infoPlistPath, LayeredSources.normalize(infoPlistPath) == LayeredSources.normalize(keymapPath)
+            || InputFile.sameFile(infoPlistPath, keymapPath) {
+            throw .invalidValue(ToolMessages.sameOutputTwice(infoPlistPath))
         }
+        guard let (keymap, _) = Inputs.keymap(arguments, console: console) else { return .failure }
+        var catalogs = [(keymapPath, StringCatalog.keymap(keymap, sourceLanguage: language ?? "en"))]
+        if let infoPlistPath {
+            catalogs.append((infoPlistPath, StringCatalog.infoPlist(keymap, sourceLanguage: language ?? "en")))
+        }
+        // Every output is read and merged before any is written: a run that fails changes none.
         let output = DiagnosticOutput(arguments, console: console)
-        for (path, catalog) in outputs {
+        var failed = false
+        var texts: [(path: String, text: String)] = []
+        for (path, catalog) in catalogs {
             var result = catalog
             switch existing(path) {
             case .none: break
-            case .catalog(let old): result = catalog.merged(keeping: old)
+            case .catalog(let old):
+                if let language, language != old.sourceLanguage {
+                    output.error(ToolMessages.cannotMerge(path, ToolMessages.otherSourceLanguage(old.sourceLanguage, asked: language)), console: console)
+                    failed = true
+                    continue
+                }
+                result = catalog.merged(keeping: old)
             case .invalid(let reason):
-                output.error("cannot merge with '\(path)': \(reason)", console: console)
-                return .failure
-            }
-            if path == "-" {
-                console.out(result.json.rendered() + "\n")
+                output.error(ToolMessages.cannotMerge(path, reason), console: console)
+                failed = true
                 continue
             }
-            do {
-                try AtomicFile.write(result.json.rendered() + "\n", to: path)
-            } catch {
-                output.error(error.description, console: console)
-                return .failure
-            }
+            texts.append((path, result.json.rendered() + "\n"))
         }
+        if failed { return .failure }
+        do {
+            try AtomicFile.write(all: texts.filter { $0.path != "-" }.map { ($0.path, Array($0.text.utf8)) })
+        } catch {
+            output.error(error.description, console: console)
+            return .failure
+        }
+        for (path, text) in texts where path == "-" { console.out(text) }
         return .success
+    }
+
+    /// Whether `text` can be a language tag (`en`, `pt-BR`, `zh-Hans`, `en_GB`): ASCII
+    /// letters, digits, `-` and `_`, starting with a letter.
+    static func isLanguageTag(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first.isASCIILetter else { return false }
+        return text.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
     }
 
     /// What is at `path` already.
@@ -70,9 +99,12 @@ enum StringsCommand: Command {
 
     static func existing(_ path: String) -> Existing {
         // Only a file has a catalog to keep: a device or a pipe (`-o /dev/stdout`) is written to.
-        guard path != "-", AtomicFile.namesRegularFile(path), let bytes = try? InputFile.read(path) else { return .none }
+        guard path != "-", AtomicFile.namesRegularFile(path) else { return .none }
         do {
-            return .catalog(try StringCatalog(json: try JSONParser.parse(bytes)))
+            return .catalog(try StringCatalog(json: try JSONParser.parse(try InputFile.read(path))))
+        } catch let error as InputFile.ReadError {
+            // Replacing a catalog that cannot be read would lose its translations.
+            return .invalid("cannot read it: \(error.reason)")
         } catch let error as JSONParser.JSONParseError {
             return .invalid("not JSON: \(error.description)")
         } catch let error as StringCatalog.FormatError {
@@ -81,4 +113,9 @@ enum StringsCommand: Command {
             return .invalid("\(error)")
         }
     }
+}
+
+extension Unicode.Scalar {
+    /// `a`…`z` or `A`…`Z`.
+    fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
 }

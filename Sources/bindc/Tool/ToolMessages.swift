@@ -57,6 +57,26 @@ enum ToolMessages {
         "internal error: the compiled table does not load: \(reason)"
     }
 
+    // MARK: - strings
+
+    /// `--source-language` that is not a language tag.
+    static func invalidSourceLanguage(_ value: String) -> String {
+        "invalid --source-language '\(value)': expected a language tag such as en, pt-BR or zh-Hans"
+    }
+
+    /// `-o` and `--info-plist` naming one file: the second catalog would replace the first.
+    static func sameOutputTwice(_ path: String) -> String {
+        "'\(path)' is given to both -o and --info-plist; the two catalogs need two files"
+    }
+
+    /// An existing catalog that cannot be merged with (it is left as it is).
+    static func cannotMerge(_ path: String, _ reason: String) -> String { "cannot merge with '\(path)': \(reason)" }
+
+    /// `--source-language` given for an existing catalog of another source language.
+    static func otherSourceLanguage(_ catalog: String, asked: String) -> String {
+        "its source language is '\(catalog)', not '\(asked)' (--source-language); leave the option out to keep '\(catalog)'"
+    }
+
     // MARK: - fmt
 
     static let checkWithInPlace = "'--check' and '--in-place' cannot be used together"

@@ -44,6 +44,32 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["sub"])
     }
 
+    /// Several files are written together: when one cannot be, none is, and no temporary
+    /// file is left.
+    @Test func severalFilesAreWrittenTogetherOrNotAtAll() throws {
+        let fm = FileManager.default
+        try AtomicFile.write("old", to: dir + "/a")
+        try fm.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: false)
+        for failing in [dir + "/missing/b", dir + "/sub"] {
+            #expect(throws: AtomicFile.WriteError.self) {
+                try AtomicFile.write(all: [(dir + "/a", Array("new".utf8)), (dir + "/c", [1]), (failing, [2])])
+            }
+            #expect(fm.contents(atPath: dir + "/a") == Data("old".utf8))
+            #expect(try fm.contentsOfDirectory(atPath: dir).sorted() == ["a", "sub"])
+            #expect(try fm.contentsOfDirectory(atPath: dir + "/sub").isEmpty)
+        }
+        for step in AtomicFile.Step.allCases {
+            #expect(throws: AtomicFile.WriteError.self, "\(step)") {
+                try AtomicFile.write(all: [(dir + "/a", Array("new".utf8)), (dir + "/c", [1])], failing: step)
+            }
+            #expect(fm.contents(atPath: dir + "/a") == Data("old".utf8), "\(step)")
+            #expect(try fm.contentsOfDirectory(atPath: dir).sorted() == ["a", "sub"], "\(step)")
+        }
+        try AtomicFile.write(all: [(dir + "/a", Array("new".utf8)), (dir + "/c", [1])])
+        #expect(fm.contents(atPath: dir + "/a") == Data("new".utf8))
+        #expect(fm.contents(atPath: dir + "/c") == Data([1]))
+    }
+
     @Test func errorsAreWordedLowerCase() {
         do {
             try AtomicFile.write([1], to: dir + "/missing/out")
