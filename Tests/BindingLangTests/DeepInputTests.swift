@@ -64,7 +64,7 @@ struct DeepInputTests {
 
     @Test func deepSubmenus() {
         let text = Self.header + "menu \"m\" {\n" + Self.repeated("menu \"n\" {\n") + Self.repeated("}\n") + "}\n"
-        #expect(Self.allPhases(text).contains(Messages.nestingTooDeep(Parser.maxBlockDepth)))
+        #expect(Self.allPhases(text).contains(Messages.menuTooDeep))
     }
 
     @Test func manyComments() throws {

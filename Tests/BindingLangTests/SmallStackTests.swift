@@ -51,7 +51,7 @@ struct SmallStackTests {
         #expect(results[4] == [Messages.conditionTooDeep])
         let blocksTooDeep = Messages.nestingTooDeep(Parser.maxBlockDepth)
         #expect(results[5].contains(blocksTooDeep))
-        #expect(results[6].contains(blocksTooDeep))
+        #expect(results[6].contains(Messages.menuTooDeep))
         #expect(results[7].contains(blocksTooDeep))
     }
 
