@@ -16,21 +16,29 @@ struct ConditionChecker {
     /// The lowered condition, or nil when it had errors (all of them reported).
     func lower(_ expression: Expression, _ engine: inout DiagnosticEngine) -> Condition? {
         // The recursion stops at `maximumDepth`, so deep input cannot overflow the stack.
-        var tooDeep = false
-        let result = condition(expression, depth: 1, &tooDeep, &engine)
-        if tooDeep {
+        var walk = Walk()
+        let result = condition(expression, depth: 1, &walk, &engine)
+        if walk.tooDeep {
             engine.error(Messages.conditionTooDeep, at: expression.range)
             return nil
         }
-        if let result, mentionsPlatform(expression) { return Self.fold(result) }
+        if let result, walk.comparesPlatform { return Self.fold(result) }
         return result
+    }
+
+    /// What lowering one condition found on the way.
+    private struct Walk {
+        /// It was deeper than ``maximumDepth`` (lowering stopped).
+        var tooDeep = false
+        /// It compares the built-in `platform` (a constant now: the result is folded).
+        var comparesPlatform = false
     }
 
     // MARK: - Conditions
 
-    private func condition(_ e: Expression, depth: Int, _ tooDeep: inout Bool, _ engine: inout DiagnosticEngine) -> Condition? {
-        if depth > Self.maximumDepth || tooDeep {
-            tooDeep = true
+    private func condition(_ e: Expression, depth: Int, _ walk: inout Walk, _ engine: inout DiagnosticEngine) -> Condition? {
+        if depth > Self.maximumDepth || walk.tooDeep {
+            walk.tooDeep = true
             return nil
         }
         switch e {
@@ -52,31 +60,33 @@ struct ConditionChecker {
             engine.error(Messages.notACondition(scope.contexts[v]), at: id.range)
             return nil
         case .not(let x, _):
-            return condition(x, depth: depth + 1, &tooDeep, &engine).map { .not($0) }
+            return condition(x, depth: depth + 1, &walk, &engine).map { .not($0) }
         case .parenthesized(let x, _):
-            return condition(x, depth: depth + 1, &tooDeep, &engine)
+            return condition(x, depth: depth + 1, &walk, &engine)
         case .chain(let c):
             guard let role = scope.resolveRole(c.role, &engine) else { return nil }
             return c.kind == .inside ? .inside(role) : .plays(role)
         case .binary(.and, let l, let r, _):
-            let a = condition(l, depth: depth + 1, &tooDeep, &engine)
-            let b = condition(r, depth: depth + 1, &tooDeep, &engine)
+            let a = condition(l, depth: depth + 1, &walk, &engine)
+            let b = condition(r, depth: depth + 1, &walk, &engine)
             guard let a, let b else { return nil }
             return .and(a, b)
         case .binary(.or, let l, let r, _):
-            let a = condition(l, depth: depth + 1, &tooDeep, &engine)
-            let b = condition(r, depth: depth + 1, &tooDeep, &engine)
+            let a = condition(l, depth: depth + 1, &walk, &engine)
+            let b = condition(r, depth: depth + 1, &walk, &engine)
             guard let a, let b else { return nil }
             return .or(a, b)
         case .binary(let op, let l, let r, _):
+            if case .identifier(let id) = Self.unparenthesized(l), Self.isPlatform(id.name, scope) { walk.comparesPlatform = true }
             guard let equal = comparison(l, [r], op: op.rawValue, &engine) else { return nil }
             return op == .notEqual ? Self.negate(equal) : equal
         case .membership(let l, let items, let negated, _):
             // Lowered to a chain of `||` as long as the list.
             if depth + items.count > Self.maximumDepth {
-                tooDeep = true
+                walk.tooDeep = true
                 return nil
             }
+            if case .identifier(let id) = Self.unparenthesized(l), Self.isPlatform(id.name, scope) { walk.comparesPlatform = true }
             guard let any = comparison(l, items, op: negated ? "not in" : "in", &engine) else { return nil }
             return negated ? .not(any) : any
         }
