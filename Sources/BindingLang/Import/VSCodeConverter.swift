@@ -40,8 +40,11 @@ enum VSCodeConverter {
         for entry in file.entries {
             leaveOutUnusable(before: entry.range.lowerBound)
             let index = result.entries.count
+            // An extension's entry may have keys for some platforms only (`"mac": …`).
+            let shownKeys = entry.key.isEmpty
+                ? entry.platformKeys.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") : entry.key
             result.entries.append(ImportedKeymap.Entry(
-                keys: entry.key, command: entry.command, range: entry.range, outcome: .converted))
+                keys: shownKeys, command: entry.command, range: entry.range, outcome: .converted))
             var condition = ImportCondition.constant(true)
             var sequences: [(sequence: [String], platforms: [Platform]?)] = []
             var predicates: [ForeignPredicate.Kind] = []
@@ -55,14 +58,29 @@ enum VSCodeConverter {
                 }
                 let keys = VSCodeKeybindings.keys(of: entry, isExtension: file.isExtension, platform: platform)
                 if keys.isEmpty { throw UnsupportedCondition(reason: "no key for \(platform?.displayName ?? "any platform")") }
+                // A key VS Code cannot read binds nothing on its platforms (its parser makes a
+                // chord that never fires); the entry's other keys still bind on theirs.
+                var unreadable: UnsupportedCondition?
                 for (key, platforms) in keys {
-                    var sequence: [String] = []
-                    for stroke in key.split(separator: " ") {
-                        sequence.append(try ForeignKey.chord(String(stroke), separator: "+"))
+                    do throws(UnsupportedCondition) {
+                        var sequence: [String] = []
+                        for stroke in key.split(separator: " ") {
+                            sequence.append(try ForeignKey.chord(String(stroke), separator: "+"))
+                        }
+                        // A removal without a key removes every default binding of its command.
+                        if sequence.isEmpty && !entry.command.hasPrefix("-") { throw UnsupportedCondition(reason: "empty key sequence") }
+                        sequences.append((sequence, platforms))
+                    } catch {
+                        if platforms == nil { throw error }
+                        unreadable = unreadable ?? error
                     }
-                    // A removal without a key removes every default binding of its command.
-                    if sequence.isEmpty && !entry.command.hasPrefix("-") { throw UnsupportedCondition(reason: "empty key sequence") }
-                    sequences.append((sequence, platforms))
+                }
+                if sequences.isEmpty, let unreadable { throw unreadable }
+                // With a platform, a disabling entry for another one would be an unbind that
+                // never applies.
+                if let platform, entry.command.hasPrefix("-") || entry.command.isEmpty,
+                   condition.fixingPlatform(platform) == .constant(false) {
+                    throw UnsupportedCondition(reason: "'when' is always false on \(platform.displayName)")
                 }
             } catch {
                 // VS Code itself drops a `when` it cannot parse and applies the entry everywhere:

@@ -107,6 +107,33 @@ private let manifest = """
         #expect(wrong.source == nil)
     }
 
+    /// A key VS Code cannot read binds nothing on its platforms, and the entry's other keys
+    /// still bind on theirs (Sublime's `"key": "none"` beside a `mac` key); an entry left
+    /// out names the keys it has.
+    @Test func anUnreadableKeyCostsOnlyItsPlatforms() throws {
+        let text = #"{ "name": "s", "contributes": { "keybindings": [{ "mac": "alt+cmd+s", "key": "none", "command": "a.saveAll" }] } }"#
+        let source = try #require(Importer.run(input(text, path: "package.json"), format: .vscode).source)
+        #expect(source.contains("alt+cmd+s -> a_saveAll when platform == macOS || platform == iPadOS\n"))
+        let linux = try #require(Importer.run(input(text, path: "package.json"), format: .vscode, platform: .linux).source)
+        #expect(linux.contains(#"// left out: "none" -> a.saveAll"#))
+        let macOnly = #"{ "name": "s", "contributes": { "keybindings": [{ "mac": "cmd+1", "command": "a.one" }] } }"#
+        let windows = try #require(Importer.run(input(macOnly, path: "package.json"), format: .vscode, platform: .windows).source)
+        #expect(windows.contains(#"// left out: "mac: cmd+1" -> a.one (line 1): no key for Windows"#))
+    }
+
+    /// With a platform, a removal for another platform only (`isWindows`) is left out rather
+    /// than written as an unbind that never applies.
+    @Test func aRemovalForAnotherPlatformIsLeftOut() throws {
+        let defaults = input(#"[{ "key": "ctrl+f", "command": "actions.find", "when": "isWindows && editorFocus" }]"#, path: "defaults.json")
+        let user = input(#"[{ "key": "ctrl+f", "command": "-actions.find", "when": "isWindows && editorFocus" }]"#, path: "keybindings.json")
+        let result = Importer.run(user, format: .vscode, over: [defaults], platform: .linux)
+        let source = try #require(result.source)
+        #expect(!source.contains("unbind"))
+        #expect(source.contains("'when' is always false on Linux"))
+        let windows = try #require(Importer.run(user, format: .vscode, over: [defaults], platform: .windows).source)
+        #expect(windows.contains("unbind ctrl+f"), "\(windows)")
+    }
+
     /// In a user's keybindings.json, `mac`, `linux` and `win` mean nothing (VS Code reads
     /// them only from extensions): the entry binds its `key` everywhere.
     @Test func aUserFileKeepsItsKey() throws {
