@@ -587,6 +587,14 @@ enum LaterWins {
         // binding of those keys waits for the layer's longer ones (the layer's own file holds it).
         var own: [String: [ImportCondition]] = [:]
         for l in layer.bindings where l.restoredBy == nil { own["\(l.role) \(l.sequence.joined(separator: " "))", default: []].append(l.condition) }
+        // Zed: where the layer's own null (or unbind of its action) of a base binding's keys is
+        // live, the search for those keys ends there, and no held base binding runs.
+        func disabledInLayer(_ b: ImportedKeymap.Binding) -> [ImportCondition] {
+            guard layer.format == .zed else { return [] }
+            return disables.filter {
+                $0.sequence == b.sequence && ($0.role == b.role || $0.role == ZedConverter.globalRole) && zedDisables($0, b)
+            }.map(\.original)
+        }
         // (Defaults given back above live only where the removed default did, where no other
         // default of related keys is live: they unbind nothing.)
         for l in layer.bindings where l.restoredBy == nil {
@@ -642,7 +650,7 @@ enum LaterWins {
                 // the defaults' chords still run (`ctrl+k` under a later `ctrl+k ctrl+j`).
                 let here = layer.format == .vscode ? l.condition : l.original
                 guard ImportCondition.all([b.condition, here]).isSatisfiable(budget: 4_000) else { continue }
-                let mine = own["\(b.role) \(b.sequence.joined(separator: " "))"] ?? []
+                let mine = (own["\(b.role) \(b.sequence.joined(separator: " "))"] ?? []) + disabledInLayer(b)
                 let waits = layer.format == .zed && !crossRole && l.sequence.count > b.sequence.count
                     && ImportCondition.all([b.condition, here] + mine.map(\.negated)).isSatisfiable(budget: 4_000)
                 let added = unbind(b, in: b.role, when: here, entry: l.entry,
@@ -676,7 +684,7 @@ enum LaterWins {
         // continue it (and the unbinds above took it away).
         for (i, h) in held.sorted(by: { $0.key < $1.key }) {
             let held = base.bindings[i]
-            let mine = own["\(held.role) \(held.sequence.joined(separator: " "))"] ?? []
+            let mine = (own["\(held.role) \(held.sequence.joined(separator: " "))"] ?? []) + disabledInLayer(held)
             var b = held.again(where: ImportCondition.all([held.condition, .any(h.conditions)] + mine.map(\.negated)), entry: h.entry)
             b.performsOnTimeout = true
             b.heldFromBase = true

@@ -47,6 +47,25 @@ import Testing
         ]
         """
 
+    /// A layer's `null` of a base binding's keys beside its own longer binding: Zed waits for
+    /// the longer one and, on the timeout, runs nothing (the null ended the search for the
+    /// keys); the base binding is not bound again to wait (it was, as `@timeout`, and ran).
+    @Test func aLayersNullStillEndsTheSearchWhereItsLongerBindingWaits() throws {
+        let base = #"[{ "context": "Editor", "bindings": { "ctrl-x": "editor::Cut" } }]"#
+        let result = run(#"[{ "context": "Editor", "bindings": { "ctrl-x": null, "ctrl-x ctrl-o": "editor::ShowCompletions" } }]"#,
+                         over: base, platform: .linux)
+        let source = try #require(result.source)
+        #expect(!source.contains("@timeout"), "\(source)")
+        let table = try table(result, base: base, platform: .linux)
+        let editor = Element(["Editor"])
+        let dispatcher = Dispatcher(table: table)
+        let pressed = dispatcher.dispatch(KeyEvent(try Chord.parse("ctrl+x", platform: .linux).get()), firstResponder: editor,
+                                          context: ContextState(table: table))
+        #expect(pressed.isPending)
+        _ = dispatcher.timeOut(firstResponder: editor)
+        #expect(editor.performed == [])
+    }
+
     @Test func aSectionsUnbindAndZedUnbindRemoveOnlyTheBindingsToTheirAction() throws {
         let user = """
             [
