@@ -232,7 +232,7 @@ enum LaterWins {
     }
 
     /// The most condition atoms the defaults one removal gives back may have together.
-    static let maximumRestoredAtoms = 64
+    static let maximumRestoredAtoms = 256
 
     /// Whether two VS Code key texts are the same keys as written (case and spaces aside).
     static func sameKeys(_ a: String, _ b: String) -> Bool {

@@ -429,8 +429,8 @@ private func rendered(_ result: Importer.Result) -> String {
     /// A removed default whose given-back defaults would pass the per-press limit is counted,
     /// and the layer's `unbind` of its keys says so, so the count is located in the output.
     @Test func vscodeDefaultsThatDoNotComeBackAreLocated() throws {
-        let long = (1...40).map { "a\($0)" }.joined(separator: " && ")
-        let other = (1...30).map { "b\($0)" }.joined(separator: " && ")
+        let long = (1...160).map { "a\($0)" }.joined(separator: " && ")
+        let other = (1...120).map { "b\($0)" }.joined(separator: " && ")
         let base = Importer.Input(path: "defaults.json", bytes: Array("""
             [{ "key": "ctrl+j", "command": "one", "when": "\(long)" },
              { "key": "ctrl+j", "command": "two", "when": "\(other)" },
