@@ -321,6 +321,8 @@ struct BindSourceWriter {
                     : keymap.removalsWithAnotherWhen.contains(i)
                     ? "// removes nothing: \(describe(e, line: line(i))): the default binding of these keys to this command has another 'when' (VS Code removes only one whose 'when' is the removal's; the default's may have changed since the entry was written)"
                     : "// removes nothing: \(describe(e, line: line(i))): no default binding of these keys runs this command")
+            case .disables where !keymap.removing.contains(i) && keymap.outerDisables.contains(i):
+                notes.append("// not applied: \(describe(e, line: line(i))): it disables a binding of these keys of an element further out, as Zed does there; the language cannot say so, and that binding still runs (counted as approximated)")
             case .disables where !keymap.removing.contains(i):
                 let what = e.command == "null" || e.command.isEmpty ? "is live where it is" : "runs this action"
                 notes.append("// removes nothing: \(describe(e, line: line(i))): no earlier binding of these keys \(what)")

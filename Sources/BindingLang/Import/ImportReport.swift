@@ -49,7 +49,7 @@ public struct ImportReport: Sendable, Equatable {
             case .disables:
                 converted += 1
                 disabling += 1
-                if !keymap.removing.contains(i) { removingNothing += 1 }
+                if !keymap.removing.contains(i) && !keymap.outerDisables.contains(i) { removingNothing += 1 }
             case .overridden: overridden += 1
             case .leftOut(let reason): leftOut[reason, default: 0] += 1
             }

@@ -110,6 +110,10 @@ public struct ImportedKeymap: Sendable {
     /// VS Code `-command` entries (by entry index) of a layer that removed nothing although a
     /// default binding of their keys runs their command: its `when` is not theirs.
     public var removalsWithAnotherWhen: Set<Int> = []
+    /// Zed disabling entries (by entry index) that meet a binding of another element only
+    /// where that element is further out: Zed disables it there, the output cannot (counted
+    /// as approximated), and the entry's comment says so.
+    public var outerDisables: Set<Int> = []
     /// VS Code `-command` entries (by entry index) of a layer that removed nothing because the
     /// base's default of their keys and command is always overridden by a later default.
     public var removalsOfOverridden: Set<Int> = []

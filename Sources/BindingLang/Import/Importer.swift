@@ -148,7 +148,7 @@ public enum Importer {
             }
         }
         var engine = DiagnosticEngine()
-        engine.append(contentsOf: diagnostics)
+        engine.append(contentsOf: Self.summarizingBaseWarnings(diagnostics, bases: parsed.dropLast().map(\.id)))
         guard !engine.hasErrors else { return Result(source: nil, sources: sources, diagnostics: engine.sorted) }
 
         var declarations = BindSourceWriter.Declarations()
@@ -196,6 +196,24 @@ public enum Importer {
             source: source, baseName: baseName, sources: sources, diagnostics: engine.sorted,
             report: ImportReport(path: input.path, keymap: layer), keymap: layer,
             names: ImportNames(declarations), baseSources: baseSources)
+    }
+
+    /// `diagnostics` with the warnings about the bases (the editor's defaults, an extension)
+    /// as one note per base: a layer's import is about the layer, and each base's warnings
+    /// are its own import's (as `bindc check` shows a base's). Errors stay.
+    static func summarizingBaseWarnings(_ diagnostics: [Diagnostic], bases: [FileID]) -> [Diagnostic] {
+        guard !bases.isEmpty else { return diagnostics }
+        var out: [Diagnostic] = []
+        var hidden: [FileID: Int] = [:]
+        for d in diagnostics {
+            if d.severity == .warning, bases.contains(d.range.file) { hidden[d.range.file, default: 0] += 1 } else { out.append(d) }
+        }
+        for base in bases {
+            guard let n = hidden[base] else { continue }
+            out.append(Diagnostic(.note, "\(n) warning\(n == 1 ? "" : "s") about this base not shown (importing it alone shows \(n == 1 ? "it" : "them"))",
+                                  at: SourceRange(file: base, start: 0, end: 0)))
+        }
+        return out
     }
 
     /// A note when a Zed keymap layered over bases uses Vim mode (a `vim::` action, or a

@@ -75,7 +75,9 @@ enum LaterWins {
     /// Counts approximation `kind` in `keymap` when bindings `a` and `b` can be live together
     /// (as the editor wrote them): a rewrite the output could not make, where it would matter.
     static func countIfLiveTogether(_ a: ImportedKeymap.Binding, _ b: ImportedKeymap.Binding, as kind: String, in keymap: inout ImportedKeymap) {
-        if ImportCondition.all([a.original, b.original]).isSatisfiable(budget: 4_000) { keymap.approximations[kind, default: 0] += 1 }
+        guard ImportCondition.all([a.original, b.original]).isSatisfiable(budget: 4_000) else { return }
+        keymap.approximations[kind, default: 0] += 1
+        if kind == zedOuterDisable { keymap.outerDisables.insert(b.entry) }
     }
 
     /// VS Code's `handleRemovals`: a removed default no longer overrides the earlier defaults of

@@ -134,6 +134,20 @@ private let manifest = """
         #expect(windows.contains("unbind ctrl+f"), "\(windows)")
     }
 
+    /// A layer's import speaks of the layer: the bases' warnings are one note per base.
+    @Test func theBasesWarningsAreANoteEach() throws {
+        let defaults = input(#"[{ "key": "ctrl+d", "command": "a.dup" }]"#, path: "defaults.json")
+        let ext = input(#"{ "name": "x", "contributes": { "keybindings": [{ "key": 3, "command": "b" }, { "key": 4, "command": "c" }] } }"#,
+                        path: "package.json")
+        let user = input(#"[{ "key": "ctrl+e", "command": "a.end", "title": "mine" }]"#, path: "keybindings.json")
+        let result = Importer.run(user, format: .vscode, over: [defaults, ext], platform: .linux)
+        #expect(result.source != nil)
+        #expect(result.diagnostics.map(\.message).sorted() == [
+            "2 warnings about this base not shown (importing it alone shows them)",
+            "unknown key 'title' in a keybinding, ignored as VS Code ignores it",
+        ])
+    }
+
     /// In a user's keybindings.json, `mac`, `linux` and `win` mean nothing (VS Code reads
     /// them only from extensions): the entry binds its `key` everywhere.
     @Test func aUserFileKeepsItsKey() throws {

@@ -66,6 +66,17 @@ import Testing
         #expect(editor.performed == [])
     }
 
+    /// A null of an element against a binding of an element further out (emacs.json's
+    /// Terminal nulls over Workspace's keys): Zed disables it there, the output cannot, and
+    /// the entry's comment says so rather than "removes nothing".
+    @Test func aNullAgainstAnElementFurtherOutSaysItIsNotApplied() throws {
+        let result = run(#"[{ "context": "Terminal", "bindings": { "ctrl-x ctrl-s": null } }]"#,
+                         over: #"[{ "context": "Workspace", "bindings": { "ctrl-x ctrl-s": "workspace::Save" } }]"#, platform: .linux)
+        let source = try #require(result.source)
+        #expect(source.contains(#"// not applied: "ctrl-x ctrl-s" -> null (line 1): it disables a binding of these keys of an element further out"#), "\(source)")
+        #expect(result.report?.removingNothing == 0)
+    }
+
     @Test func aSectionsUnbindAndZedUnbindRemoveOnlyTheBindingsToTheirAction() throws {
         let user = """
             [
