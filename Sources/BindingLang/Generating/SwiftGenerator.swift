@@ -358,6 +358,17 @@ public enum SwiftGenerator {
         mutating func roleEnum() {
             line("/// The responder roles, nearest first as declared; a responder names the ones it plays", 1)
             line("/// by their raw values.", 1)
+            guard !keymap.roles.isEmpty else {
+                // An enum without cases cannot declare a raw type: the conformance is written out.
+                line("public enum Role: RawRepresentable, CaseIterable, Hashable, Sendable {", 1)
+                line("/// No role: the keymap declares no responder.", 2)
+                line("public init?(rawValue: String) { return nil }", 2)
+                line()
+                line("/// The role's name in the keymap.", 2)
+                line("public var rawValue: String { switch self {} }", 2)
+                line("}", 1)
+                return
+            }
             line("public enum Role: String, CaseIterable, Hashable, Sendable {", 1)
             for (role, id) in zip(keymap.roles, roleNames) {
                 line("case \(SwiftGenerator.identifier(id))" + (id == role ? "" : " = \(SwiftGenerator.quoted(role))"), 2)

@@ -50,6 +50,38 @@ import Testing
             """))
         result.append(("AttributesKeymap", try #require(Compilation(sources: attributed, platform: .apple).keymap)))
         result.append(("Keywords", keywordKeymap().0))
+        result += try Self.responderlessKeymaps()
+        return result
+    }
+
+    /// Keymaps that declare no responder, so `Role` has no cases (a raw-value enum without cases
+    /// does not compile): one of quick actions only, one of main menus only, and an empty one.
+    static func responderlessKeymaps() throws -> [(String, Keymap)] {
+        var result: [(String, Keymap)] = []
+        let sources = [
+            ("ShortcutsOnlyKeymap", """
+                keymap "Quick"
+                shortcut "com.example.quick.new" {
+                  title "New"
+                  icon compose
+                }
+                """),
+            ("MenusOnlyKeymap", """
+                keymap "MenusOnly"
+                action newDocument
+                menu "File" {
+                  "New" cmd+n -> newDocument
+                }
+                """),
+            ("EmptyKeymap", ""),
+        ]
+        for (name, text) in sources {
+            var manager = SourceManager()
+            manager.add(SourceFile(path: name + ".bind", text: text))
+            let keymap = try #require(Compilation(sources: manager, platform: .apple).keymap, "\(name) does not compile")
+            #expect(keymap.roles.isEmpty)
+            result.append((name, keymap))
+        }
         return result
     }
 

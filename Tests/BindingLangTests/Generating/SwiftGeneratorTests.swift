@@ -192,3 +192,16 @@ func keywordKeymap() -> (Keymap, [String]) {
     #expect(commands.last?.contains("wantsPriorityOverSystemBehavior") == false)
     #expect(source.contains("command.wantsPriorityOverSystemBehavior = true"))
 }
+
+/// Sweep 40, defect 1: a keymap without responders gets an empty `Role` whose `RawRepresentable`
+/// conformance is written out (an enum without cases cannot declare a raw type); one with
+/// responders keeps `Role: String`. (`GeneratedSwiftTypeCheckTests` compiles both.)
+@Test func aKeymapWithoutRespondersGetsAnEmptyRole() {
+    let empty = SwiftGenerator.generate(Keymap(), typeName: "Empty")
+    #expect(empty.contains("public enum Role: RawRepresentable, CaseIterable, Hashable, Sendable {"))
+    #expect(empty.contains("public init?(rawValue: String) { return nil }"))
+    #expect(empty.contains("public var rawValue: String { switch self {} }"))
+    #expect(!empty.contains("Role: String"))
+    let sample = SwiftGenerator.generate(SampleKeymap.keymap)
+    #expect(sample.contains("public enum Role: String, CaseIterable, Hashable, Sendable {"))
+}
