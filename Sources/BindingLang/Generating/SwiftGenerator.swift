@@ -425,7 +425,9 @@ public enum SwiftGenerator {
             if keymap.contexts.isEmpty {
                 line("[]", 3)
             } else {
-                line("[", 3)
+                // Literals of a few variables each, not one of them all: an array literal's
+                // type-checking time grows much faster than its length (``staticArray(_:of:doc:elements:)``).
+                var elements: [[String]] = []
                 for (i, c) in keymap.contexts.enumerated() {
                     let id = "self." + SwiftGenerator.identifier(contextNames[i])
                     let value: String
@@ -434,9 +436,16 @@ public enum SwiftGenerator {
                     case .string: value = id
                     case .enumeration: value = "\(id).rawValue"
                     }
-                    line("(\(SwiftGenerator.quoted(c.name)), \(value)),", 4)
+                    elements.append(["(name: \(SwiftGenerator.quoted(c.name)), value: \(value))"])
                 }
-                line("]", 3)
+                if elements.count <= SwiftGenerator.chunkSize {
+                    line("[", 3)
+                    arrayElements(elements[...], indent: 4)
+                    line("]", 3)
+                } else {
+                    arrayVariable("result", of: "(name: String, value: String)", elements: elements, indent: 3)
+                    line("return result", 3)
+                }
             }
             line("}", 2)
             line("}", 1)
@@ -527,34 +536,39 @@ public enum SwiftGenerator {
         }
 
         mutating func keyCommands() {
-            line("/// Every key command, in declaration order (main-menu key equivalents included).", 1)
-            line("public static let keyCommands: [KeyCommand] = [", 1)
+            var elements: [[String]] = []
+            elements.reserveCapacity(keymap.bindings.count)
             for b in keymap.bindings {
                 let role = b.role.flatMap { roleNames.indices.contains($0) ? "." + SwiftGenerator.identifier(roleNames[$0]) : nil } ?? "nil"
                 let group = b.group.flatMap { keymap.groups.indices.contains($0) ? keymap.groups[$0] : nil }
-                line("KeyCommand(", 2)
-                line("role: \(role),", 3)
-                line("strokes: [\(b.sequence.map(strokeExpression).joined(separator: ", "))],", 3)
-                line("action: \(actionExpression(b.action, b.argument)),", 3)
-                line("title: \(optionalString(b.title)), group: \(optionalString(group)),", 3)
+                var element = [
+                    "KeyCommand(",
+                    "role: \(role),",
+                    "strokes: [\(b.sequence.map(strokeExpression).joined(separator: ", "))],",
+                    "action: \(actionExpression(b.action, b.argument)),",
+                    "title: \(optionalString(b.title)), group: \(optionalString(group)),",
+                ]
                 var last = ["condition: \(optionalString(conditionText(b.condition)))"]
                 if b.wantsPriorityOverSystemBehavior { last.append("wantsPriorityOverSystemBehavior: true") }
                 if !b.allowsAutomaticLocalization { last.append("allowsAutomaticLocalization: false") }
                 if !b.allowsAutomaticMirroring { last.append("allowsAutomaticMirroring: false") }
-                for (k, argument) in last.enumerated() { line(argument + (k == last.count - 1 ? ")," : ","), 3) }
+                for (k, argument) in last.enumerated() { element.append(argument + (k == last.count - 1 ? ")" : ",")) }
+                elements.append(element)
             }
-            line("]", 1)
+            staticArray(
+                "keyCommands", of: "KeyCommand",
+                doc: ["Every key command, in declaration order (main-menu key equivalents included)."], elements: elements)
         }
 
         mutating func editMenu() {
-            line("/// The edit menu's items in declared order.", 1)
-            line("public static let editMenu: [EditMenuItem] = [", 1)
-            for item in keymap.editMenu {
-                line("EditMenuItem(", 2)
-                line("title: \(SwiftGenerator.quoted(item.title)), action: \(actionExpression(item.action, item.argument)),", 3)
-                line("condition: \(optionalString(conditionText(item.condition)))),", 3)
+            let elements = keymap.editMenu.map { item in
+                [
+                    "EditMenuItem(",
+                    "title: \(SwiftGenerator.quoted(item.title)), action: \(actionExpression(item.action, item.argument)),",
+                    "condition: \(optionalString(conditionText(item.condition))))",
+                ]
             }
-            line("]", 1)
+            staticArray("editMenu", of: "EditMenuItem", doc: ["The edit menu's items in declared order."], elements: elements)
         }
     }
 }

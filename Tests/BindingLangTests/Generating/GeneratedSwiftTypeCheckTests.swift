@@ -52,6 +52,7 @@ import Testing
         result.append(("Keywords", keywordKeymap().0))
         result += try Self.responderlessKeymaps()
         result.append(("EscapesKeymap", try Self.escapesKeymap()))
+        result.append(("BigKeymap", bigKeymap(count: 2 * SwiftGenerator.chunkSize + 1)))
         return result
     }
 
