@@ -7,10 +7,11 @@ import BindingRuntime
 /// discoverability titles) and `UIMenuItem`s. Everything outside the UIKit part compiles on
 /// any platform with only the standard library.
 public enum SwiftGenerator {
-    /// The generated source for `keymap`, in a namespace called `typeName` (default: the
-    /// keymap's name as an upper-camel-case identifier followed by `Keymap`).
+    /// The generated source for `keymap`, in a namespace called `typeName` (made a name that
+    /// works by ``namespaceName(_:)``; default: the keymap's name as an upper-camel-case
+    /// identifier followed by `Keymap`).
     public static func generate(_ keymap: Keymap, typeName: String? = nil) -> String {
-        var generator = Generator(keymap: keymap, typeName: typeName.map(typeIdentifier) ?? defaultTypeName(keymap))
+        var generator = Generator(keymap: keymap, typeName: typeName.map(namespaceName) ?? defaultTypeName(keymap))
         return generator.source()
     }
 

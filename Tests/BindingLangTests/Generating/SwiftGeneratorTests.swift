@@ -231,3 +231,31 @@ func keywordKeymap() -> (Keymap, [String]) {
     #expect(SwiftGenerator.commentText("copy") == "copy")
     #expect(SwiftGenerator.commentText("a\u{200B}b") == #""a\u{200B}b""#)
 }
+
+/// Sweep 40, defect 4: a namespace may not be named after a type the generated code uses
+/// (`String`, `Bundle`, `UIKeyCommand`): inside the namespace the name would mean the namespace.
+/// The names are read from the generated code, so they include every framework type it uses,
+/// and not the types it declares itself (a nested `Action` wins inside the namespace) or modules.
+@Test func aNamespaceCannotHideATypeTheGeneratedCodeUses() {
+    let used = SwiftGenerator.usedTypeNames
+    for name in ["String", "Int", "Bool", "UInt8", "UInt32", "Hashable", "Sendable", "CaseIterable", "RawRepresentable",
+                 "OptionSet", "Set", "Void", "MainActor", "Bundle", "Selector", "UIKeyCommand", "UIKeyModifierFlags",
+                 "UIMenu", "UIMenuElement", "UIMenuBuilder", "UICommand", "UIAction", "UIMenuItem",
+                 "UIApplicationShortcutItem", "NSMenu", "NSMenuItem", "NSEvent"] {
+        #expect(used.contains(name), "\(name)")
+        #expect(SwiftGenerator.namespaceProblem(name) == .hidesUsedType, "\(name)")
+        #expect(SwiftGenerator.namespaceName(name) == name + "Keymap", "\(name)")
+    }
+    for name in ["Action", "Context", "Role", "Menu", "KeyCommand", "ShortcutType", "Namespace", "Swift", "UIKit", "AppKit",
+                 "Foundation", "Identifier", "LocalizationValue", "AppKeys"] {
+        #expect(!used.contains(name), "\(name)")
+        #expect(SwiftGenerator.namespaceProblem(name) == nil, "\(name)")
+    }
+    #expect(SwiftGenerator.namespaceProblem("app keys") == .notATypeName)
+    #expect(SwiftGenerator.namespaceProblem("class") == .notATypeName)
+    #expect(SwiftGenerator.namespaceName("string") == "StringKeymap")
+    #expect(SwiftGenerator.namespaceName("app keys") == "AppKeys")
+    #expect(used.allSatisfy { $0.first!.isUppercase })
+    // The library never writes a namespace that breaks the file.
+    #expect(SwiftGenerator.generate(Keymap(), typeName: "String").contains("public enum StringKeymap {"))
+}
