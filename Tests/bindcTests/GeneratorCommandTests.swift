@@ -98,4 +98,26 @@ import Testing
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("'app keys' is not a Swift type name (try 'AppKeys')"))
     }
+
+    /// Sweep 40, defect 4: `--name` and bindkit.json's `namespace` reject the name of a type the
+    /// generated code uses (exit 2 for the option, 1 for the file, as for a name that is no type
+    /// name), and write nothing.
+    @Test func swiftNameMustNotHideAUsedType() throws {
+        for name in ["String", "Int", "Bool", "UInt32", "Hashable", "Sendable", "Bundle", "Selector", "UIKeyCommand", "UIMenu", "NSMenu"] {
+            let r = try bindc.run(["swift", "editor.bind", "--name", name, "-o", "Out.swift"])
+            #expect(r.status == 2, "\(name)")
+            #expect(r.stderr.contains("error: '\(name)' is a type the generated code uses, which a namespace of that name would hide (try '\(name)Keymap')"), "\(r.stderr)")
+            #expect(bindc.read("Out.swift") == nil)
+        }
+        let lower = try bindc.run(["swift", "editor.bind", "--name", "string"])
+        #expect(lower.status == 2)
+        #expect(lower.stderr.contains("'string' is not a Swift type name (try 'StringKeymap')"), "\(lower.stderr)")
+        try bindc.write("bindkit.json", #"{"namespace": "Bundle"}"#)
+        let config = try bindc.run(["swift", "--config", "bindkit.json", "editor.bind", "-o", "Out.swift"])
+        #expect(config.status == 1)
+        #expect(config.stderr.contains("bindkit.json:1:15: error: namespace 'Bundle' is a type the generated code uses, which the namespace would hide; did you mean 'BundleKeymap'?"), "\(config.stderr)")
+        #expect(bindc.read("Out.swift") == nil)
+        let named = try bindc.run(["swift", "--config", "bindkit.json", "--name", "AppKeys", "editor.bind"])
+        #expect(named.status == 1, "the file's mistake is reported even when --name wins over it")
+    }
 }

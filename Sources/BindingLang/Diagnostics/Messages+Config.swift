@@ -13,6 +13,9 @@ extension Messages {
     static func configNotATypeName(_ name: String, _ suggestion: String) -> String {
         "namespace '\(name)' is not a Swift type name; did you mean '\(suggestion)'?"
     }
+    static func configHidesUsedType(_ name: String, _ suggestion: String) -> String {
+        "namespace '\(name)' is a type the generated code uses, which the namespace would hide; did you mean '\(suggestion)'?"
+    }
     static func configMissingLayer(_ layer: String, _ keymaps: [String]) -> String {
         "layer '\(layer)' is not one of the .bind files given"
             + (keymaps.isEmpty ? "" : " (\(keymaps.joined(separator: ", ")))")

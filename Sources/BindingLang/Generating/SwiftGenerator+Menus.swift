@@ -52,46 +52,57 @@ extension SwiftGenerator.Generator {
         line("case separator", 2)
         line("}", 1)
         line()
-        line("/// Every main-menu command, depth first in declared order.", 1)
-        line("public static let menuCommands: [MenuCommand] = [", 1)
+        var commands: [[String]] = []
         for (i, item) in flatMenuItems.enumerated() {
             let key = item.keyEquivalent.map(strokeExpression) ?? "nil"
-            line("MenuCommand(", 2)
-            line("index: \(i), title: \(SwiftGenerator.quoted(item.title)), action: \(actionExpression(item.action, item.argument)),", 3)
             var last = "keyEquivalent: \(key), condition: \(optionalString(conditionText(item.condition)))"
             if !item.allowsAutomaticLocalization { last += ", allowsAutomaticLocalization: false" }
             if !item.allowsAutomaticMirroring { last += ", allowsAutomaticMirroring: false" }
-            line(last + "),", 3)
+            commands.append([
+                "MenuCommand(",
+                "index: \(i), title: \(SwiftGenerator.quoted(item.title)), action: \(actionExpression(item.action, item.argument)),",
+                last + ")",
+            ])
         }
-        line("]", 1)
+        staticArray("menuCommands", of: "MenuCommand", doc: ["Every main-menu command, depth first in declared order."], elements: commands)
         line()
-        line("/// The main menus in declared order.", 1)
-        line("public static let mainMenus: [Menu] = [", 1)
+        let menus = keymap.mainMenus.indices.map { ["mainMenu\($0)()"] }
+        staticArray("mainMenus", of: "Menu", doc: ["The main menus in declared order."], elements: menus)
         var next = 0
-        for menu in keymap.mainMenus {
-            menuLiteral(menu, next: &next, indent: 2, terminator: ",")
+        for (k, menu) in keymap.mainMenus.enumerated() {
+            line()
+            line("/// The main menu `\(SwiftGenerator.commentText(menu.title))`.", 1)
+            line("private static func mainMenu\(k)() -> Menu {", 1)
+            var variables = 0
+            let children = menuStatements(menu, next: &next, variables: &variables)
+            line("return Menu(title: \(SwiftGenerator.quoted(menu.title)), children: \(children))", 2)
+            line("}", 1)
         }
-        line("]", 1)
     }
 
-    /// `Menu(title:children:)` for `menu` followed by `terminator`, its commands numbered from
-    /// `next` on. Submenus nest
-    /// at most 32 deep (Grammar.md §7.2), so this recursion is bounded.
-    private mutating func menuLiteral(_ menu: Menu, next: inout Int, indent: Int, terminator: String) {
-        line("Menu(title: \(SwiftGenerator.quoted(menu.title)), children: [", indent)
+    /// Writes the statements that build `menu`'s children (a submenu's own statements before
+    /// those that take it), its commands numbered from `next` on, and returns the expression
+    /// for them: the variable `itemsN` they are in (numbered from `variables` on), or `[]` for a
+    /// menu without entries. Submenus nest at most 32 deep (Grammar.md §7.2), so this recursion
+    /// is bounded.
+    private mutating func menuStatements(_ menu: Menu, next: inout Int, variables: inout Int) -> String {
+        guard !menu.entries.isEmpty else { return "[]" }
+        let items = "items\(variables)"
+        variables += 1
+        var elements: [[String]] = []
         for entry in menu.entries {
             switch entry {
             case .item:
-                line(".command(menuCommands[\(next)]),", indent + 1)
+                elements.append([".command(menuCommands[\(next)])"])
                 next += 1
             case .separator:
-                line(".separator,", indent + 1)
+                elements.append([".separator"])
             case .submenu(let submenu):
-                line(".submenu(", indent + 1)
-                menuLiteral(submenu, next: &next, indent: indent + 2, terminator: "")
-                line("),", indent + 1)
+                let children = menuStatements(submenu, next: &next, variables: &variables)
+                elements.append([".submenu(Menu(title: \(SwiftGenerator.quoted(submenu.title)), children: \(children)))"])
             }
         }
-        line("])" + terminator, indent)
+        arrayVariable(items, of: "MenuElement", elements: elements, indent: 2)
+        return items
     }
 }

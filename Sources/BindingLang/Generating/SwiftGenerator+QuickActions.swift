@@ -7,7 +7,7 @@ extension SwiftGenerator.Generator {
         line("/// actions gets an empty enum.)", 1)
         line("public enum ShortcutType: RawRepresentable, CaseIterable, Hashable, Sendable {", 1)
         for (q, id) in zip(keymap.quickActions, shortcutNames) {
-            line("/// `\(q.type)`", 2)
+            line("/// `\(SwiftGenerator.commentText(q.type))`", 2)
             line("case \(SwiftGenerator.identifier(id))", 2)
         }
         line()

@@ -27,7 +27,7 @@ public struct KeymapConfig: Sendable, Equatable {
     public var layers: [String]?
     /// `platform`, resolved.
     public var platform: Platform?
-    /// `namespace`, a Swift type name.
+    /// `namespace`, a Swift type name that is not one the generated code uses (``SwiftGenerator/namespaceProblem(_:)``).
     public var namespace: String?
     /// For each `layers` entry, where it is written (for errors about it).
     var layerRanges: [SourceRange] = []
@@ -92,10 +92,12 @@ public struct KeymapConfig: Sendable, Equatable {
                     diagnostics.append(Diagnostic(.error, Messages.configWrongType("namespace", "a string", value.kindName), at: at(value.range)))
                     continue
                 }
-                let suggestion = SwiftGenerator.typeIdentifier(name)
-                guard suggestion == name else {
+                if let problem = SwiftGenerator.namespaceProblem(name) {
+                    let suggestion = SwiftGenerator.namespaceName(name)
+                    let message = problem == .notATypeName
+                        ? Messages.configNotATypeName(name, suggestion) : Messages.configHidesUsedType(name, suggestion)
                     diagnostics.append(Diagnostic(
-                        .error, Messages.configNotATypeName(name, suggestion), at: at(value.range),
+                        .error, message, at: at(value.range),
                         fixIts: [FixIt(range: at(value.range), replacement: SourceText.quoted(suggestion))]))
                     continue
                 }

@@ -28,8 +28,11 @@ enum SwiftCommand: Command {
 
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
-        if let name = arguments.value("name"), SwiftGenerator.typeIdentifier(name) != name {
-            throw .invalidValue(ToolMessages.notATypeName(name, suggestion: SwiftGenerator.typeIdentifier(name)))
+        if let name = arguments.value("name"), let problem = SwiftGenerator.namespaceProblem(name) {
+            let suggestion = SwiftGenerator.namespaceName(name)
+            throw .invalidValue(problem == .notATypeName
+                ? ToolMessages.notATypeName(name, suggestion: suggestion)
+                : ToolMessages.hidesUsedType(name, suggestion: suggestion))
         }
         let output = DiagnosticOutput(arguments, console: console)
         guard let configured = Inputs.configured(arguments, console: console, output: output),

@@ -99,6 +99,10 @@ enum ToolMessages {
         "'\(name)' is not a Swift type name (try '\(suggestion)')"
     }
 
+    static func hidesUsedType(_ name: String, suggestion: String) -> String {
+        "'\(name)' is a type the generated code uses, which a namespace of that name would hide (try '\(suggestion)')"
+    }
+
     // MARK: - explain
 
     static let emptyChain = "the chain is empty: nothing can be dispatched"

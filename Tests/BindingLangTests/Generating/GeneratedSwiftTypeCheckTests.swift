@@ -50,6 +50,64 @@ import Testing
             """))
         result.append(("AttributesKeymap", try #require(Compilation(sources: attributed, platform: .apple).keymap)))
         result.append(("Keywords", keywordKeymap().0))
+        result += try Self.responderlessKeymaps()
+        result.append(("EscapesKeymap", try Self.escapesKeymap()))
+        result.append(("BigKeymap", bigKeymap(count: 2 * SwiftGenerator.chunkSize + 1)))
+        return result
+    }
+
+    /// A keymap whose text written into the generated file's comments holds line breaks, a
+    /// line separator and quotes: its name, a main menu's title and quick actions' types
+    /// (sweep 40, defect 3).
+    static func escapesKeymap() throws -> Keymap {
+        var manager = SourceManager()
+        manager.add(SourceFile(path: "escapes.bind", text: #"""
+            keymap "Esc \"quoted\" \\ name\nline"
+            action go
+            menu "M \"x\"\n\\(y)" {
+              "I \"x\"\n" cmd+b -> go
+            }
+            shortcut "com.x.a\nb\"c\\d*/" {
+              title "T"
+            }
+            shortcut "com.x.a\rb" {
+              title "R"
+            }
+            shortcut "com.x.\u{2028}c\u{85}d" {
+              title "L"
+            }
+            """#))
+        return try #require(Compilation(sources: manager, platform: .apple).keymap)
+    }
+
+    /// Keymaps that declare no responder, so `Role` has no cases (a raw-value enum without cases
+    /// does not compile): one of quick actions only, one of main menus only, and an empty one.
+    static func responderlessKeymaps() throws -> [(String, Keymap)] {
+        var result: [(String, Keymap)] = []
+        let sources = [
+            ("ShortcutsOnlyKeymap", """
+                keymap "Quick"
+                shortcut "com.example.quick.new" {
+                  title "New"
+                  icon compose
+                }
+                """),
+            ("MenusOnlyKeymap", """
+                keymap "MenusOnly"
+                action newDocument
+                menu "File" {
+                  "New" cmd+n -> newDocument
+                }
+                """),
+            ("EmptyKeymap", ""),
+        ]
+        for (name, text) in sources {
+            var manager = SourceManager()
+            manager.add(SourceFile(path: name + ".bind", text: text))
+            let keymap = try #require(Compilation(sources: manager, platform: .apple).keymap, "\(name) does not compile")
+            #expect(keymap.roles.isEmpty)
+            result.append((name, keymap))
+        }
         return result
     }
 

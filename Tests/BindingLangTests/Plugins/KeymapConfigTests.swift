@@ -44,6 +44,10 @@ struct KeymapConfigTests {
         #expect(Self.read("{\"layers\": \"A.bind\"}").1 == ["1:12: 'layers' must be an array of file names, found a string"])
         #expect(Self.read("{\"namespace\": \"app keymap\"}").1
             == ["1:15: namespace 'app keymap' is not a Swift type name; did you mean 'AppKeymap'? [fix: \"AppKeymap\"]"])
+        #expect(Self.read("{\"namespace\": \"String\"}").1
+            == ["1:15: namespace 'String' is a type the generated code uses, which the namespace would hide; did you mean 'StringKeymap'? [fix: \"StringKeymap\"]"])
+        #expect(Self.read("{\"namespace\": \"string\"}").1
+            == ["1:15: namespace 'string' is not a Swift type name; did you mean 'StringKeymap'? [fix: \"StringKeymap\"]"])
         #expect(Self.read("[1]").1.first?.hasPrefix("1:1: bindkit.json must hold an object") == true)
         #expect(Self.read("{\"platform\": \"macOS\", \"platform\": \"linux\"}").1 == ["1:23: key 'platform' is given twice"])
         #expect(Self.read("{\"layers\": [}").1.count == 1)
