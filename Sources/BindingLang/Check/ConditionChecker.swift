@@ -77,8 +77,7 @@ struct ConditionChecker {
             guard let a, let b else { return nil }
             return .or(a, b)
         case .binary(let op, let l, let r, _):
-            if case .identifier(let id) = Self.unparenthesized(l), Self.isPlatform(id.name, scope) { walk.comparesPlatform = true }
-            guard let equal = comparison(l, [r], op: op.rawValue, &engine) else { return nil }
+            guard let equal = comparison(l, [r], op: op.rawValue, &walk, &engine) else { return nil }
             return op == .notEqual ? Self.negate(equal) : equal
         case .membership(let l, let items, let negated, _):
             // Lowered to a chain of `||` as long as the list.
@@ -86,21 +85,24 @@ struct ConditionChecker {
                 walk.tooDeep = true
                 return nil
             }
-            if case .identifier(let id) = Self.unparenthesized(l), Self.isPlatform(id.name, scope) { walk.comparesPlatform = true }
-            guard let any = comparison(l, items, op: negated ? "not in" : "in", &engine) else { return nil }
+            guard let any = comparison(l, items, op: negated ? "not in" : "in", &walk, &engine) else { return nil }
             return negated ? .not(any) : any
         }
     }
 
     /// `lhs == r1 || lhs == r2 || …` for a context `lhs`; every right side is checked.
-    private func comparison(_ lhs: Expression, _ rhs: [Expression], op: String, _ engine: inout DiagnosticEngine) -> Condition? {
+    private func comparison(_ lhs: Expression, _ rhs: [Expression], op: String, _ walk: inout Walk,
+                            _ engine: inout DiagnosticEngine) -> Condition? {
         let left = Self.unparenthesized(lhs)
         if case .error = left { return nil }
         guard case .identifier(let id) = left, Self.boolLiteral(id.name) == nil else {
             engine.error(Messages.leftSideNotAContext(op), at: lhs.range)
             return nil
         }
-        if Self.isPlatform(id.name, scope) { return platformComparison(rhs, op: op, &engine) }
+        if Self.isPlatform(id.name, scope) {
+            walk.comparesPlatform = true
+            return platformComparison(rhs, op: op, &engine)
+        }
         guard let v = context(id, asCondition: false, &engine) else { return nil }
         var result: Condition?
         var failed = false

@@ -217,3 +217,13 @@ public struct StringCatalog: Sendable, Equatable {
         return { translations[ExactString($0)] ?? $0 }
     }
 }
+
+extension StringCatalog {
+    /// Whether `text` can be a catalog's source language, a language tag (`en`, `pt-BR`,
+    /// `zh-Hans`, `en_GB`): ASCII letters, digits, `-` and `_`, starting with a letter.
+    public static func isLanguageTag(_ text: String) -> Bool {
+        func isLetter(_ s: Unicode.Scalar) -> Bool { ("a"..."z").contains(s) || ("A"..."Z").contains(s) }
+        guard let first = text.unicodeScalars.first, isLetter(first) else { return false }
+        return text.unicodeScalars.allSatisfy { isLetter($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
+    }
+}

@@ -1,5 +1,3 @@
-import BindingRuntime
-
 /// A converted condition, in the terms of the `.bind` language but still with the foreign
 /// names (the writer mangles them): Bool and String contexts, and the chain predicates `is
 /// Role` and `inside Role`. The importer rewrites these (later-wins) and simplifies them, so
@@ -303,17 +301,6 @@ public indirect enum ImportCondition: Sendable, Hashable {
             }
         }
         return result
-    }
-
-    /// This condition on `platform`: each comparison of the built-in `platform` decided.
-    func fixingPlatform(_ platform: Platform) -> ImportCondition {
-        switch self {
-        case .equals(Self.platformKey, let value): .constant(value == platform.rawValue)
-        case .constant, .flag, .equals, .isRole, .inside: self
-        case .not(let inner): inner.fixingPlatform(platform).negated
-        case .and(let parts): .all(parts.map { $0.fixingPlatform(platform) })
-        case .or(let parts): .any(parts.map { $0.fixingPlatform(platform) })
-        }
     }
 
     /// The key of the language's built-in `platform` (a name no foreign key can have: it has a

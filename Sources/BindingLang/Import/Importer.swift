@@ -105,7 +105,7 @@ public enum Importer {
         // VS Code stacks its defaults, the extensions' keybindings and the user's file: only
         // extensions come between the defaults and the file.
         if format == .vscode, bases.count > 1, parsed.count == bases.count + 1,
-           let middle = parsed[1..<bases.count].first(where: { $0.json["contributes"] == nil }) {
+           let middle = parsed[1..<bases.count].first(where: { !VSCodeKeybindings.isExtensionManifest($0.json) }) {
             diagnostics.append(Diagnostic(
                 .error, "VS Code layers a keybindings.json over its defaults and its extensions' package.json only: this is neither an extension nor the first --over",
                 at: SourceRange(file: middle.id, start: middle.json.range.lowerBound, end: min(middle.json.range.lowerBound + 1, middle.json.range.upperBound))))

@@ -591,10 +591,11 @@ enum LaterWins {
         for l in layer.bindings where l.restoredBy == nil { own["\(l.role) \(l.sequence.joined(separator: " "))", default: []].append(l.condition) }
         // Zed: where the layer's own null (or unbind of its action) of a base binding's keys is
         // live, the search for those keys ends there, and no held base binding runs.
+        var disablesByKeys: [[String]: [ImportedKeymap.Binding]] = [:]
+        if layer.format == .zed { for d in disables { disablesByKeys[d.sequence, default: []].append(d) } }
         func disabledInLayer(_ b: ImportedKeymap.Binding) -> [ImportCondition] {
-            guard layer.format == .zed else { return [] }
-            return disables.filter {
-                $0.sequence == b.sequence && ($0.role == b.role || $0.role == ZedConverter.globalRole) && zedDisables($0, b)
+            (disablesByKeys[b.sequence] ?? []).filter {
+                ($0.role == b.role || $0.role == ZedConverter.globalRole) && zedDisables($0, b)
             }.map(\.original)
         }
         // (Defaults given back above live only where the removed default did, where no other

@@ -79,7 +79,7 @@ enum VSCodeConverter {
                 // With a platform, a disabling entry for another one would be an unbind that
                 // never applies.
                 if let platform, entry.command.hasPrefix("-") || entry.command.isEmpty,
-                   condition.fixingPlatform(platform) == .constant(false) {
+                   condition.assigning(key: ImportCondition.platformKey, to: platform.rawValue) == .constant(false) {
                     throw UnsupportedCondition(reason: "'when' is always false on \(platform.displayName)")
                 }
             } catch {

@@ -63,7 +63,7 @@ public struct VSCodeKeybindings: Sendable {
         func at(_ range: Range<Int>) -> SourceRange { SourceRange(file: file, start: range.lowerBound, end: range.upperBound) }
         let items: [JSONC]
         var enablements: [String: String] = [:]
-        let isExtension = json["contributes"] != nil
+        let isExtension = isExtensionManifest(json)
         switch json.value {
         case .array(let array): items = array
         case .object where isExtension:
@@ -152,6 +152,10 @@ public struct VSCodeKeybindings: Sendable {
         }
         return (VSCodeKeybindings(entries: entries, unusable: unusable, isExtension: isExtension), diagnostics.diagnostics)
     }
+
+    /// Whether `json` is an extension's `package.json` (an object with `contributes`) rather
+    /// than a keybindings file.
+    static func isExtensionManifest(_ json: JSONC) -> Bool { json["contributes"] != nil }
 
     /// The `enablement` of each command an extension's `contributes.commands` declares (one
     /// object or an array of them): VS Code makes it the command's precondition, which every

@@ -388,32 +388,29 @@ extension Parser {
         /// Returns nil after reporting an error (the caller skips to the next declaration).
         mutating func parseDeclaration() -> Declaration? {
             let t = tok
-            if isWord(t, "layer") && followedByOver(t) { return parseLayer() }
-            if isWord(t, "keymap") { return parseKeymap() }
-            if isWord(t, "context") { return parseContext() }
-            if isWord(t, "responder") { return parseResponder() }
-            if isWord(t, "action") { return parseAction() }
             if isWord(t, "in") { return parseBlock() }
-            if isWord(t, "menu") { return parseMenu(nested: false, inEditMenu: false).map { .menu($0) } }
-            if isWord(t, "shortcut") { return parseShortcut() }
+            var keyword: String? = nil
+            if case .identifier = t.kind, case let word = text(t), Self.declarationKeywords.contains(word) { keyword = word }
             // A misspelt keyword (`acton go`): one error with a did-you-mean, and the line is
             // read as that declaration, so what follows is checked as meant.
-            if case .identifier = t.kind,
-               let keyword = nearest(to: text(t), in: Self.declarationKeywords), keyword != "layer" || followedByOver(t) {
-                error(Messages.expected("declaration", found: describe(t)) + Messages.didYouMean(keyword), t.start, t.end,
-                      fixIts: [FixIt(range: range(t.start, t.end), replacement: keyword)])
-                switch keyword {
-                case "layer": return parseLayer()
-                case "keymap": return parseKeymap()
-                case "context": return parseContext()
-                case "responder": return parseResponder()
-                case "action": return parseAction()
-                case "menu": return parseMenu(nested: false, inEditMenu: false).map { .menu($0) }
-                default: return parseShortcut()
-                }
+            if keyword == nil, case .identifier = t.kind, let near = nearest(to: text(t), in: Self.declarationKeywords),
+               near != "layer" || followedByOver(t) {
+                error(Messages.expected("declaration", found: describe(t)) + Messages.didYouMean(near), t.start, t.end,
+                      fixIts: [FixIt(range: range(t.start, t.end), replacement: near)])
+                keyword = near
             }
-            errorExpected("declaration")
-            return nil
+            switch keyword {
+            case "layer"? where followedByOver(t): return parseLayer()
+            case "keymap"?: return parseKeymap()
+            case "context"?: return parseContext()
+            case "responder"?: return parseResponder()
+            case "action"?: return parseAction()
+            case "menu"?: return parseMenu(nested: false, inEditMenu: false).map { .menu($0) }
+            case "shortcut"?: return parseShortcut()
+            default:
+                errorExpected("declaration")
+                return nil
+            }
         }
 
         /// The keywords that start a declaration, for a did-you-mean (`in` is too short to

@@ -38,7 +38,7 @@ enum StringsCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
         let language = arguments.value("source-language")
-        if let language, !isLanguageTag(language) { throw .invalidValue(ToolMessages.invalidSourceLanguage(language)) }
+        if let language, !StringCatalog.isLanguageTag(language) { throw .invalidValue(ToolMessages.invalidSourceLanguage(language)) }
         let keymapPath = arguments.value("output") ?? "-"
         let infoPlistPath = arguments.value("info-plist")
         if let infoPlistPath, LayeredSources.normalize(infoPlistPath) == LayeredSources.normalize(keymapPath)
@@ -83,13 +83,6 @@ enum StringsCommand: Command {
         return .success
     }
 
-    /// Whether `text` can be a language tag (`en`, `pt-BR`, `zh-Hans`, `en_GB`): ASCII
-    /// letters, digits, `-` and `_`, starting with a letter.
-    static func isLanguageTag(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first.isASCIILetter else { return false }
-        return text.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
-    }
-
     /// What is at `path` already.
     enum Existing {
         case none
@@ -113,9 +106,4 @@ enum StringsCommand: Command {
             return .invalid("\(error)")
         }
     }
-}
-
-extension Unicode.Scalar {
-    /// `a`…`z` or `A`…`Z`.
-    fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
 }
