@@ -9,9 +9,10 @@
 /// **Facts.** What every state making a condition true also makes true: its top-level
 /// conjuncts, and the conjuncts negations give when pushed through (`!(a || b)` gives `!a` and
 /// `!b`), the two lists ``Satisfiability``'s unit propagation reads; and, for each fact that
-/// is a negation `!(D)`, the numbers of D's conjuncts. Two conditions never hold together when
-/// some `!(D)` among the facts of either has every conjunct of D among the facts of the two
-/// (D would be both true and false), or when their facts give one variable two values
+/// is a negation `!(D)`, the numbers of D's conjuncts (and of the conjuncts of each way an
+/// `||` among them can hold: ``ways(_:)``). Two conditions never hold together when some
+/// `!(D)` among the facts of either has every conjunct of D, or of one of those ways, among
+/// the facts of the two (D would be both true and false), or when their facts give one variable two values
 /// (`mode == insert` and `mode == visual`). The test answers only "never", which is what the
 /// search would answer, so it cannot change a verdict; it reaches it without building,
 /// simplifying or hashing the two conditions' conjunction.
@@ -69,7 +70,7 @@ final class ConditionFacts {
         func add(_ fact: Condition) {
             present.append(number(fact))
             switch fact {
-            case .not(let d): denied.append(d.conjuncts.map(number))
+            case .not(let d): for way in Self.ways(d) { denied.append(way.map(number)) }
             case .enumEquals(let v, let k): equalities.append((v, k))
             case .stringEquals(let v, let text):
                 let n = strings[text] ?? strings.count
@@ -94,6 +95,30 @@ final class ConditionFacts {
         facts[index] = f
         return f
     }
+
+    /// Sets of conditions each of which, all true, makes `d` true: its conjuncts, and, where
+    /// conjuncts are `||`s, its conjuncts with each `||` replaced by the conjuncts of one of
+    /// its operands, in turn (`e && (a || b && c)`: `[e, a]`, `[e, b, c]`), at most
+    /// ``maximumWays`` of them. An importer's unbind of the union of a layer's bindings of one
+    /// key, `!(m && (a || b || …))`, is denied by any of those bindings' conjuncts.
+    static func ways(_ d: Condition) -> [[Condition]] {
+        let conjuncts = d.conjuncts
+        guard conjuncts.contains(where: { if case .or = $0 { true } else { false } }) else { return [conjuncts] }
+        var found: [[Condition]] = [[]]
+        for c in conjuncts {
+            guard case .or = c else {
+                for k in found.indices { found[k].append(c) }
+                continue
+            }
+            let options = c.disjuncts.flatMap { ways($0) }
+            guard found.count * options.count <= maximumWays else { return [conjuncts] }
+            found = found.flatMap { w in options.map { w + $0 } }
+        }
+        return [conjuncts] + found
+    }
+
+    /// The most sets ``ways(_:)`` gives one negation.
+    static let maximumWays = 512
 
     /// Whether the two never hold together by the test above, or because they give one
     /// variable two values (false: not known).

@@ -348,7 +348,8 @@ struct BindSourceWriter {
                     role = u.role
                 }
                 let when = u.condition == .constant(true) ? "" : " when " + render(u.condition)
-                out.append("  unbind \(u.sequence.joined(separator: " "))\(when)  // \(u.reason), line \(line(u.entry))")
+                let more = u.merged.isEmpty ? "" : ", and \(u.merged.count) more (line\(u.merged.count == 1 ? "" : "s") \(u.merged.map { String(line($0)) }.joined(separator: ", ")))"
+                out.append("  unbind \(u.sequence.joined(separator: " "))\(when)  // \(u.reason), line \(line(u.entry))\(more)")
             }
             out.append("}")
         }

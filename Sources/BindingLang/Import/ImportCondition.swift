@@ -49,7 +49,31 @@ public indirect enum ImportCondition: Sendable, Hashable {
             }
         }
         for p in out where seen.contains(p.negated) { return .constant(true) }
-        return out.isEmpty ? .constant(false) : out.count == 1 ? out[0] : .or(out)
+        return out.isEmpty ? .constant(false) : out.count == 1 ? out[0] : factored(absorbed(out))
+    }
+
+    /// The operands of an `or` without those that have every conjunct of another (`a || a && b`
+    /// is `a`): a layer's union of an extension's conditions that all add one flag, beside an
+    /// entry that has only that flag, is that flag.
+    private static func absorbed(_ parts: [ImportCondition]) -> [ImportCondition] {
+        let sets = parts.map { Set($0.conjuncts) }
+        var kept: [Int] = []
+        for i in parts.indices.sorted(by: { sets[$0].count < sets[$1].count || (sets[$0].count == sets[$1].count && $0 < $1) }) {
+            if !kept.contains(where: { sets[$0].isSubset(of: sets[i]) }) { kept.append(i) }
+        }
+        return kept.sorted().map { parts[$0] }
+    }
+
+    /// `a && b || a && c` as `a && (b || c)`: the conjuncts every operand has, then the `or`
+    /// of what remains of each (an `or` of one operand is that operand).
+    private static func factored(_ parts: [ImportCondition]) -> ImportCondition {
+        guard parts.count > 1 else { return parts.first ?? .constant(false) }
+        var common = Set(parts[0].conjuncts)
+        for p in parts.dropFirst() where !common.isEmpty { common.formIntersection(p.conjuncts) }
+        guard !common.isEmpty else { return .or(parts) }
+        let shared = parts[0].conjuncts.filter { common.contains($0) }
+        let rest = parts.map { p in all(p.conjuncts.filter { !common.contains($0) }) }
+        return all(shared + [any(rest)])
     }
 
     /// `!self`, with double negation and constants removed.

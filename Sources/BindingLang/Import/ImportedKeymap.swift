@@ -64,6 +64,9 @@ public struct ImportedKeymap: Sendable {
         public var condition: ImportCondition
         /// Why: a `null` / `-command` entry, or a prefix conflict across the layers.
         public var reason: String
+        /// The entries of further unbinds of the same role and keys merged into this one (their
+        /// conditions joined by `||`, which simplified).
+        public var merged: [Int] = []
     }
 
     /// What became of one foreign entry.
@@ -103,6 +106,10 @@ public struct ImportedKeymap: Sendable {
     public var written: [Binding] = []
     /// Unbinds (layers only).
     public var unbinds: [Unbind] = []
+    /// The role and keys (`role key key`) of bindings the later-wins rewriting narrowed by an
+    /// entry of other keys, another role or a disabling entry: elsewhere the bindings of one
+    /// role and keys are live together exactly where one of their entries' conditions holds.
+    public var narrowedAcrossKeys: Set<String> = []
     /// The VS Code `-command` entries (by entry index) that removed some binding, of the same
     /// file or of the base; the others remove nothing (VS Code ignores them), and the output
     /// says so.

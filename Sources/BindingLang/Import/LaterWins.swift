@@ -373,6 +373,9 @@ enum LaterWins {
                 if !ImportCondition.all([earlier.original, guardCondition]).isSatisfiable(budget: 4_000) { continue }
                 extra.append(narrowed.negated)
                 bindings[i].overriddenBy.append(later.entry)
+                if !sameSequence || later.role != earlier.role || laterDisables || guardCondition != later.original {
+                    keymap.narrowedAcrossKeys.insert(groupKey(earlier))
+                }
                 if byUSKey { keymap.approximations[vscodeScanCodeOverCharacter, default: 0] += 1 }
                 if keymap.format == .zed && !laterDisables && laterSequence.count > earlier.sequence.count {
                     keymap.approximations[zedShorterOnTimeout, default: 0] += 1
@@ -598,6 +601,18 @@ enum LaterWins {
                 ($0.role == b.role || $0.role == ZedConverter.globalRole) && zedDisables($0, b)
             }.map(\.original)
         }
+        // VS Code: where any of the layer's bindings of one role and keys is live, as finally
+        // written, is where one of their entries' `when`s holds, unless the rewriting narrowed
+        // one of them by other keys: one unbind of that union, not one per binding, each
+        // narrowed by all the later ones (78 `escape escape escape` of an Emacs extension).
+        var liveTogether: [String: ImportCondition] = [:]
+        if layer.format == .vscode {
+            var originals: [String: [ImportCondition]] = [:]
+            for l in layer.bindings where l.restoredBy == nil { originals[groupKey(l), default: []].append(l.original) }
+            for (key, conditions) in originals where conditions.count > 1 && !layer.narrowedAcrossKeys.contains(key) {
+                liveTogether[key] = .any(conditions)
+            }
+        }
         // (Defaults given back above live only where the removed default did, where no other
         // default of related keys is live: they unbind nothing.)
         for l in layer.bindings where l.restoredBy == nil {
@@ -637,7 +652,7 @@ enum LaterWins {
                                reason: "bound again below to wait for the layer's \(quoted) of \(l.role)")
                         held[i, default: ([], l.entry)].conditions.append(there)
                         outerCopies.append((b.role, l, there))
-                    } else if unbind(b, in: b.role, when: there, entry: l.entry, reason: "prefix conflict with the layer's \(quoted) of \(l.role)") {
+                    } else if unbind(b, in: b.role, when: there, entry: l.entry, reason: "\(prefixConflict) \(quoted) of \(l.role)") {
                         layer.approximations[zedShorterOnTimeout, default: 0] += 1
                     }
                     continue
@@ -651,14 +666,14 @@ enum LaterWins {
                 // VS Code: where the layer binding is live as finally written. Where a later
                 // chord of the layer narrowed a shorter one, VS Code waits at the stroke and
                 // the defaults' chords still run (`ctrl+k` under a later `ctrl+k ctrl+j`).
-                let here = layer.format == .vscode ? l.condition : l.original
+                let here = layer.format == .vscode ? liveTogether[groupKey(l)] ?? l.condition : l.original
                 guard ImportCondition.all([b.condition, here]).isSatisfiable(budget: 4_000) else { continue }
                 let mine = (own["\(b.role) \(b.sequence.joined(separator: " "))"] ?? []) + disabledInLayer(b)
                 let waits = layer.format == .zed && !crossRole && l.sequence.count > b.sequence.count
                     && ImportCondition.all([b.condition, here] + mine.map(\.negated)).isSatisfiable(budget: 4_000)
                 let added = unbind(b, in: b.role, when: here, entry: l.entry,
                                    reason: waits ? "bound again below to wait for the layer's '\(l.sequence.joined(separator: " "))'"
-                                       : same ? "the layer binds it in Global" : "prefix conflict with the layer's '\(l.sequence.joined(separator: " "))'")
+                                       : same ? "the layer binds it in Global" : "\(prefixConflict) '\(l.sequence.joined(separator: " "))'")
                 if waits {
                     held[i, default: ([], l.entry)].conditions.append(l.original)
                 } else if added && layer.format == .zed && l.sequence.count > b.sequence.count {
@@ -706,6 +721,46 @@ enum LaterWins {
             guard condition.isSatisfiable(budget: 4_000) else { continue }
             layer.bindings.append(heldCopy(of: longer, into: role, where: condition))
         }
+        layer.unbinds = merged(layer.unbinds)
+    }
+
+    /// How the reason of an unbind for a prefix conflict with a layer binding begins.
+    static let prefixConflict = "prefix conflict with the layer's"
+
+    /// The role and keys of `b`, as ``ImportedKeymap/narrowedAcrossKeys`` names them.
+    static func groupKey(_ b: ImportedKeymap.Binding) -> String {
+        "\(b.role) \(b.sequence.joined(separator: " "))"
+    }
+
+    /// The unbinds with those of one role and keys joined into one, `unbind k when a || b`,
+    /// where that `||` simplifies (no more atoms than the largest of them): an extension binding many
+    /// `escape …` chords, each under its own condition and one shared flag, unbinds the
+    /// defaults' `escape` where that flag holds, once, rather than once per chord, each base
+    /// binding narrowed by every one of them. Each keeps the place of the first. Only unbinds
+    /// for prefix conflicts are joined: a removal's says what the user asked for.
+    static func merged(_ unbinds: [ImportedKeymap.Unbind]) -> [ImportedKeymap.Unbind] {
+        var groups: [String: [Int]] = [:]
+        for (i, u) in unbinds.enumerated() where u.reason.hasPrefix(prefixConflict) {
+            groups["\(u.role) \(u.sequence.joined(separator: " "))", default: []].append(i)
+        }
+        var out: [ImportedKeymap.Unbind] = []
+        var joined: [Int: ImportedKeymap.Unbind] = [:]
+        var dropped = Set<Int>()
+        for members in groups.values where members.count > 1 {
+            let conditions = members.map { unbinds[$0].condition }
+            let union = ImportCondition.any(conditions)
+            // Only where that is no larger than the largest of them: an `||` of large
+            // conditions that merely shares a conjunct says no less as separate unbinds, whose
+            // narrowing the checker decides at once against the bindings they make way for.
+            guard union.atomCount <= conditions.map(\.atomCount).max() ?? 0 else { continue }
+            var first = unbinds[members[0]]
+            first.condition = union
+            first.merged = members.dropFirst().flatMap { [unbinds[$0].entry] + unbinds[$0].merged }
+            joined[members[0]] = first
+            dropped.formUnion(members.dropFirst())
+        }
+        for (i, u) in unbinds.enumerated() where !dropped.contains(i) { out.append(joined[i] ?? u) }
+        return out
     }
 
     /// What a base's import and a layer's import over it give together, as the compiler layers

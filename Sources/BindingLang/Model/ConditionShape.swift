@@ -119,6 +119,9 @@ extension Condition {
     /// right (the condition itself when it is not a conjunction).
     var conjuncts: [Condition] { chain(and: true) }
 
+    /// The top-level disjuncts: the operands of the maximal chain of `||` at the root.
+    var disjuncts: [Condition] { chain(and: false) }
+
     /// The operands of the maximal chain of `&&` (or `||`) at the root, left to right.
     private func chain(and isAnd: Bool) -> [Condition] {
         var operands: [Condition] = []

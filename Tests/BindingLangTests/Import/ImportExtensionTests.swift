@@ -107,6 +107,37 @@ private let manifest = """
         #expect(wrong.source == nil)
     }
 
+    /// An Emacs extension (Awesome Emacs Keymap) repeats every `escape` default as `escape
+    /// escape escape` under its own flag, binds `escape x` under that flag alone and `escape`
+    /// without it (the test takes the defaults of `when`s up to 60 bytes, 56 of them). Over VS Code's macOS defaults the layer unbinds the defaults' `escape` once,
+    /// where the flag holds, and their `escape escape` once, where one of those chords is live:
+    /// one unbind per layer binding narrowed each default by 80 conditions, past what a key
+    /// press may cost (Grammar.md §10), and the checker could not decide the prefix conflicts.
+    @Test func anEmacsExtensionRepeatingTheEscapeDefaultsCompilesOverThem() throws {
+        let path = "vscode/macos.keybindings.raw.json"
+        let defaults = try CorpusLocation.bytes(path)
+        guard case .array(let items) = try JSONCParser.parse(defaults).get().value else { Issue.record("no array"); return }
+        func quoted(_ s: String) -> String { JSONValue.string(s).rendered(pretty: false) }
+        let flag = "config.emacs-mcx.useMetaPrefixEscape"
+        var entries = [#"{ "key": "escape", "command": "emacs-mcx.cancel", "when": "!\#(flag) && editorTextFocus" }"#]
+        // (The defaults' shorter `when`s: the extension's own 58 chords, narrowed by each other,
+        // stay within a key press's cost as the real extension's do.)
+        for item in items where item["key"]?.string == "escape" && (item["when"]?.string ?? "").utf8.count <= 60 {
+            guard let command = item["command"]?.string else { continue }
+            let when = item["when"]?.string.map { "(\($0)) && \(flag)" } ?? flag
+            entries.append(#"{ "key": "escape escape escape", "command": \#(quoted(command)), "when": \#(quoted(when)) }"#)
+        }
+        entries.append(#"{ "key": "escape x", "command": "workbench.action.showCommands", "when": "\#(flag)" }"#)
+        #expect(entries.count > 50)
+        let ext = input(#"{ "name": "emacs", "contributes": { "keybindings": [\#(entries.joined(separator: ",\n"))] } }"#, path: "package.json")
+        let layered = Importer.run(ext, format: .vscode, over: [Importer.Input(path: path, bytes: defaults)], platform: .macOS, writingBase: true)
+        let source = try #require(layered.source, "\(layered.diagnostics.map(\.message))")
+        #expect(source.components(separatedBy: "\n  unbind escape when ").count == 2, "one unbind of the defaults' escape")
+        #expect(source.contains("  unbind escape when config_emacs_mcx_useMetaPrefixEscape // prefix conflict with the layer's"))
+        let compiled = try #require(Importer.compileOutput(layered, platform: .macOS))
+        #expect(!compiled.hasErrors, "\(compiled.diagnostics.filter { $0.severity == .error }.prefix(3).map(\.message))")
+    }
+
     /// A key VS Code cannot read binds nothing on its platforms, and the entry's other keys
     /// still bind on theirs (Sublime's `"key": "none"` beside a `mac` key); an entry left
     /// out names the keys it has.

@@ -814,7 +814,7 @@ struct ImportLayerTests {
         #expect(source.contains("layer over \"macos.keybindings.raw.bind\""))
         // Only where that default is live: the terminal's and the REPL's cmd+k cmd+w stay, except
         // where a later cmd+k chord makes VS Code wait at cmd+k even there (a file editor).
-        #expect(source.contains("unbind cmd+k cmd+w when !((terminalFocus && terminalHasBeenCreated"))
+        #expect(source.contains("unbind cmd+k cmd+w when !((terminalFocus && !accessibilityModeEnabled && (terminalHasBeenCreated || terminalProcessSupported)"))
         #expect(source.contains(#"!(focusedView == "workbench.panel.repl.view" && !(editorTextFocus && !operationInProgress && resourceScheme == "file")"#))
         #expect(source.contains(#"resourceScheme == "git")) // '-workbench.action.closeAllEditors' removes it, line 4"#))
         #expect(source.contains("unbind cmd+k cmd+c when !inputFocus // prefix conflict with the layer's 'cmd+k', line 5"))
