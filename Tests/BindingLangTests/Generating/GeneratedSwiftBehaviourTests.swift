@@ -63,6 +63,40 @@ import Testing
         return String(decoding: printed, as: UTF8.self)
     }
 
+    /// `editMenu(suggestedActions:live:perform:)` shows the suggested actions, then only the
+    /// items `live` lists (in declared order, an index outside the edit menu ignored), leaving
+    /// out an item whose standard action a suggested command already performs, at any depth;
+    /// with none left it adds no empty group.
+    @Test func theEditMenuOffersTheLiveItemsTheSystemDoesNot() throws {
+        let output = try run(.uiKit, main: """
+            @MainActor func titles(_ elements: [UIMenuElement]) -> String {
+                elements.map { ($0 as? UIMenu).map { "[" + titles($0.children) + "]" } ?? $0.title }.joined(separator: ", ")
+            }
+            @MainActor func command(_ title: String, _ selector: String) -> UICommand {
+                UICommand(title: title, image: nil, action: Selector(selector), propertyList: nil, alternates: [],
+                          discoverabilityTitle: nil, attributes: [], state: .off)
+            }
+            @MainActor func run() {
+                let suggested: [UIMenuElement] = [
+                    UIMenu(title: "", image: nil, identifier: nil, options: .displayInline,
+                           children: [command("Copy", "copy:"), command("Select", "select:")]),
+                    command("Paste", "paste:"),
+                ]
+                print(titles(EditKeymap.editMenu(suggestedActions: suggested, live: [4, 0, 2, 3, 9], perform: { _ in }).children))
+                print(titles(EditKeymap.editMenu(suggestedActions: suggested, live: [0, 2], perform: { _ in }).children))
+                print(titles(EditKeymap.editMenu(suggestedActions: [], live: [3, 1, 0], perform: { _ in }).children))
+                print(EditKeymap.editMenuActions(perform: { _ in }).map(\\.title))
+            }
+            """)
+        #expect(output == """
+            [Copy, Select], Paste, [Lowercase, Select All]
+            [Copy, Select], Paste
+            [Copy, Uppercase, Lowercase]
+            ["Copy", "Uppercase", "Paste", "Lowercase", "Select All"]
+
+            """)
+    }
+
     /// `menuCommand(for:)` recognises the items `nsMenu` made, in submenus too, and no other
     /// item: not one of the app's, whose `tag` is 0 as the first command's index is.
     @Test func appKitMenuCommandsAreOnlyTheGeneratedItems() throws {
