@@ -166,6 +166,13 @@ extension Messages {
     static func noUIKeyCommand(_ attribute: String, _ chord: Chord) -> String {
         "'@\(attribute)' has no effect: UIKit has no key command input for '\(chord.sourceText)'"
     }
+    static func noKeyCommandInput(_ chord: Chord) -> String {
+        "UIKit has no key command input for '\(chord.sourceText)', so on iPadOS no key command can deliver it"
+    }
+    static func sameKeyCommand(_ chord: Chord, as earlier: Chord, input: String) -> String {
+        "on iPadOS '\(chord.sourceText)' is the same key command as '\(earlier.sourceText)' (UIKit input \(input)),"
+            + " and UIKit keeps only one of the two"
+    }
     static let noMirroringWithNoRemapping = "'@noMirroring' is not needed: '@noRemapping' turns mirroring off too"
     static let conditionTooDeep = "condition is nested too deeply"
     static let blockConditionNeverTrue = "condition is never true; no binding of this block can be chosen"

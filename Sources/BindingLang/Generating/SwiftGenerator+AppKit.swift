@@ -29,7 +29,8 @@ extension SwiftGenerator.Generator {
                 }
 
                 /// `menu` as an `NSMenu`: each command is an `NSMenuItem` sending `selector`, with its
-                /// key equivalent and modifier mask and its index in `menuCommands` as `tag`;
+                /// key equivalent and modifier mask, and a `representedObject` only this file can make
+                /// that holds its index in `menuCommands` (`tag` is left to the app);
                 /// submenus and separators as declared. From macOS 12, an item whose command says
                 /// `@noRemapping` turns off `allowsAutomaticKeyEquivalentLocalization` (and
                 /// mirroring), one that says `@noMirroring` `allowsAutomaticKeyEquivalentMirroring`.
@@ -48,7 +49,7 @@ extension SwiftGenerator.Generator {
                             let key = command.keyEquivalent
                             let item = NSMenuItem(title: localized(command.title, bundle: bundle), action: selector, keyEquivalent: key?.keyEquivalent ?? "")
                             item.keyEquivalentModifierMask = key?.keyEquivalent == nil ? [] : key?.modifiers.nsEventModifierFlags ?? []
-                            item.tag = command.index
+                            item.representedObject = MenuCommandIndex(index: command.index)
                             if #available(macOS 12.0, *) {
                                 if !command.allowsAutomaticLocalization { item.allowsAutomaticKeyEquivalentLocalization = false }
                                 if !command.allowsAutomaticMirroring { item.allowsAutomaticKeyEquivalentMirroring = false }
@@ -60,10 +61,20 @@ extension SwiftGenerator.Generator {
                 }
 
                 /// The main-menu command an item built by `nsMenu` stands for (read in the method
-                /// `selector` names, and in `validateMenuItem(_:)` to enable it by its condition).
+                /// `selector` names, and in `validateMenuItem(_:)` to enable it by its condition); nil
+                /// for any other item, such as the app's own or a standard one (Copy, Quit).
                 @MainActor
                 public static func menuCommand(for item: NSMenuItem) -> MenuCommand? {
-                    menuCommands.indices.contains(item.tag) ? menuCommands[item.tag] : nil
+                    guard let command = item.representedObject as? MenuCommandIndex, menuCommands.indices.contains(command.index) else { return nil }
+                    return menuCommands[command.index]
+                }
+
+                /// What `nsMenu` sets as a command's item's `representedObject`: the command's index
+                /// in `menuCommands`, in a type private to this file, so that `menuCommand(for:)`
+                /// recognises the items `nsMenu` made and no other (an item's `tag` is 0 by default,
+                /// which is also an index).
+                private struct MenuCommandIndex: Sendable {
+                    let index: Int
                 }
             }
             #endif

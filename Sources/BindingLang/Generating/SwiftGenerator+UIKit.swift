@@ -136,31 +136,72 @@ extension SwiftGenerator.Generator {
                     }
                 }
 
-                /// The edit menu's items as `UIAction`s, in declared order, for
-                /// `editMenuInteraction(_:menuFor:suggestedActions:)` or a context menu; `perform`
-                /// receives the item's action. Show only the items the runtime's dispatcher lists as
-                /// live (`editMenu(for:)`), which checks conditions and performers.
+                /// The edit menu's items as `UIAction`s, one per item of `editMenu` and in its order,
+                /// for a context menu; `perform` receives the item's action. Offer only the items the
+                /// runtime's dispatcher lists as live now: `dispatcher.editMenu(firstResponder:context:)`
+                /// checks conditions and performers, and each entry's `index` is the item's index
+                /// here. For `UIEditMenuInteraction`, `editMenu(suggestedActions:live:perform:)` does that.
                 @MainActor
                 public static func editMenuActions(bundle: Bundle = .main, perform: @escaping @MainActor (Action) -> Void) -> [UIAction] {
-                    editMenu.map { item in
-                        UIAction(title: localized(item.title, bundle: bundle), image: nil, identifier: nil, discoverabilityTitle: nil, attributes: [], state: .off) { _ in
-                            perform(item.action)
-                        }
+                    editMenu.map { editMenuAction($0, bundle: bundle, perform: perform) }
+                }
+
+                /// `item` as a `UIAction` whose handler passes its action to `perform`.
+                @MainActor
+                static func editMenuAction(_ item: EditMenuItem, bundle: Bundle, perform: @escaping @MainActor (Action) -> Void) -> UIAction {
+                    UIAction(title: localized(item.title, bundle: bundle), image: nil, identifier: nil, discoverabilityTitle: nil, attributes: [], state: .off) { _ in
+                        perform(item.action)
                     }
                 }
 
-                /// The menu a `UIEditMenuInteraction` delegate returns: the system's suggested actions,
-                /// then the keymap's edit menu as an inline group.
+                /// The menu a `UIEditMenuInteraction` delegate returns from
+                /// `editMenuInteraction(_:menuFor:suggestedActions:)`: the system's suggested actions,
+                /// then the keymap's live edit-menu items as an inline group, in declared order.
+                ///
+                /// - `live`: the indices in `editMenu` of the items to show now, as the runtime's
+                ///   dispatcher lists them, `dispatcher.editMenu(firstResponder:context:).map(\\.index)`
+                ///   (the item's condition holds and a responder in the chain can perform its
+                ///   action). Other items are left out, as are indices outside `editMenu`.
+                /// - An item whose action is a standard edit action is left out when
+                ///   `suggestedActions` (or a menu in it) already holds a command with that action's
+                ///   selector (`standardSelector`: `copy:`, `paste:`, `selectAll:`, …): the system's
+                ///   Copy is shown, and the keymap's Copy not a second time.
+                /// - `perform` receives the action of the item chosen.
+                ///
+                /// With no item left, the menu holds the suggested actions alone.
                 @available(iOS 16.0, macCatalyst 16.0, *)
                 @MainActor
-                public static func editMenu(suggestedActions: [UIMenuElement], bundle: Bundle = .main, perform: @escaping @MainActor (Action) -> Void) -> UIMenu {
-                    let own = UIMenu(title: "", image: nil, identifier: nil, options: .displayInline, children: editMenuActions(bundle: bundle, perform: perform))
-                    return UIMenu(title: "", image: nil, identifier: nil, options: [], children: suggestedActions + [own])
+                public static func editMenu(suggestedActions: [UIMenuElement], live: [Int], bundle: Bundle = .main, perform: @escaping @MainActor (Action) -> Void) -> UIMenu {
+                    let suggested = commandSelectors(in: suggestedActions)
+                    let live = Set(live)
+                    var own: [UIMenuElement] = []
+                    for index in editMenu.indices where live.contains(index) {
+                        if let selector = editMenu[index].standardSelector, suggested.contains(selector) { continue }
+                        own.append(editMenuAction(editMenu[index], bundle: bundle, perform: perform))
+                    }
+                    let children = own.isEmpty
+                        ? suggestedActions
+                        : suggestedActions + [UIMenu(title: "", image: nil, identifier: nil, options: .displayInline, children: own)]
+                    return UIMenu(title: "", image: nil, identifier: nil, options: [], children: children)
+                }
+
+                /// The selectors (`copy:`) of the commands among `elements` and in their menus, at any depth.
+                @MainActor
+                static func commandSelectors(in elements: [UIMenuElement]) -> Set<String> {
+                    var selectors: Set<String> = []
+                    for element in elements {
+                        if let command = element as? UICommand {
+                            selectors.insert(NSStringFromSelector(command.action))
+                        } else if let menu = element as? UIMenu {
+                            selectors.formUnion(commandSelectors(in: menu.children))
+                        }
+                    }
+                    return selectors
                 }
 
                 /// The edit menu as `UIMenuItem`s for `UIMenuController`, which iOS 16 deprecates;
                 /// `selector(action)` names the method that performs each.
-                @available(iOS, introduced: 3.2, deprecated: 16.0, message: "use editMenu(suggestedActions:perform:) with UIEditMenuInteraction")
+                @available(iOS, introduced: 3.2, deprecated: 16.0, message: "use editMenu(suggestedActions:live:perform:) with UIEditMenuInteraction")
                 @MainActor
                 public static func editMenuItems(bundle: Bundle = .main, selector: (Action) -> Selector) -> [UIMenuItem] {
                     editMenu.map { UIMenuItem(title: localized($0.title, bundle: bundle), action: selector($0.action)) }

@@ -501,6 +501,10 @@ public enum SwiftGenerator {
             line("public var title: String", 2)
             line("public var action: Action", 2)
             line("public var condition: String?", 2)
+            line("/// For a standard action (`copy`), the selector of UIKit's standard edit action", 2)
+            line("/// (`\"copy:\"`), which the system's suggested edit-menu actions may already offer; nil", 2)
+            line("/// for the app's own actions.", 2)
+            line("public var standardSelector: String? = nil", 2)
             line("}", 1)
         }
 
@@ -561,12 +565,22 @@ public enum SwiftGenerator {
                 doc: ["Every key command, in declaration order (main-menu key equivalents included)."], elements: elements)
         }
 
+        /// The selector of UIKit's standard edit action for the action at `index` when it is a
+        /// standard action (Grammar.md §3.4): its name and a colon (`copy:`, as in
+        /// `UIResponderStandardEditActions`); nil for a declared action.
+        func standardSelector(_ index: Int) -> String? {
+            guard keymap.actions.indices.contains(index), keymap.actions[index].isStandard else { return nil }
+            return keymap.actions[index].name + ":"
+        }
+
         mutating func editMenu() {
             let elements = keymap.editMenu.map { item in
-                [
+                let condition = "condition: \(optionalString(conditionText(item.condition)))"
+                return [
                     "EditMenuItem(",
                     "title: \(SwiftGenerator.quoted(item.title)), action: \(actionExpression(item.action, item.argument)),",
-                    "condition: \(optionalString(conditionText(item.condition))))",
+                    standardSelector(item.action).map { "\(condition), standardSelector: \(SwiftGenerator.quoted($0)))" }
+                        ?? condition + ")",
                 ]
             }
             staticArray("editMenu", of: "EditMenuItem", doc: ["The edit menu's items in declared order."], elements: elements)

@@ -1,26 +1,33 @@
 /// Stand-ins for the parts of ObjectiveC, UIKit and AppKit the generated Swift uses, so that
 /// its `#if canImport(UIKit)` and `#if canImport(AppKit)` parts type-check on a machine without
 /// them. Each declaration has the Swift signature and availability Apple documents; the
-/// comment before it names the page (developer.apple.com/documentation/…). Bodies are empty:
-/// only the types are checked. Initialisers Apple declares as convenience initialisers with
+/// comment before it names the page (developer.apple.com/documentation/…). Bodies do the
+/// least that lets `GeneratedSwiftBehaviourTests` run generated code against them: initialisers
+/// keep what they are given for the properties that read it back, and nothing else happens
+/// (no menu is shown, no handler is called). Initialisers Apple declares as convenience initialisers with
 /// default arguments are written as designated ones without defaults (the generated code
 /// passes every argument), which type-checks the same calls.
 enum AppleStubs {
     /// `objectivec/selector`: `Selector`, which UIKit and AppKit re-export; and the parts of
-    /// Apple's Foundation that Linux's lacks: `swift/string/localizationvalue/init(_:)` and
+    /// Apple's Foundation that Linux's lacks: `foundation/nsstringfromselector(_:)`,
+    /// `swift/string/localizationvalue/init(_:)` and
     /// `swift/string/init(localized:table:bundle:locale:comment:)` (iOS 15, macOS 12), which
     /// UIKit and AppKit re-export with Foundation.
     static let objectiveC = #"""
         @_exported import Foundation
 
         public struct Selector: Hashable, Sendable {
-            public init(_ name: String) {}
+            let name: String
+            public init(_ name: String) { self.name = name }
         }
+
+        public func NSStringFromSelector(_ aSelector: Selector) -> String { aSelector.name }
 
         extension String {
             @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
             public struct LocalizationValue: Equatable, Sendable {
-                public init(_ value: String) {}
+                let value: String
+                public init(_ value: String) { self.value = value }
             }
 
             @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
@@ -28,7 +35,7 @@ enum AppleStubs {
                 localized keyAndValue: String.LocalizationValue, table: String? = nil, bundle: Bundle? = nil,
                 locale: Locale = .current, comment: StaticString? = nil
             ) {
-                self = ""
+                self = keyAndValue.value
             }
         }
         """#
@@ -40,9 +47,11 @@ enum AppleStubs {
         @available(iOS 2.0, *)
         @MainActor open class UIImage {}
 
-        // uikit/uimenuelement, uikit/uimenuelement/attributes, uikit/uimenuelement/state
+        // uikit/uimenuelement, uikit/uimenuelement/title, uikit/uimenuelement/attributes,
+        // uikit/uimenuelement/state
         @available(iOS 13.0, macCatalyst 13.1, *)
         @MainActor open class UIMenuElement {
+            open internal(set) var title: String = ""
             public struct Attributes: OptionSet, Sendable {
                 public let rawValue: UInt
                 public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -59,16 +68,23 @@ enum AppleStubs {
         @MainActor open class UICommandAlternate {}
 
         // uikit/uicommand/init(title:image:action:propertylist:alternates:discoverabilitytitle:attributes:state:)
-        // uikit/uicommand/propertylist
+        // uikit/uicommand/action, uikit/uicommand/propertylist
         @available(iOS 13.0, macCatalyst 13.1, *)
         @MainActor open class UICommand: UIMenuElement {
-            public var propertyList: Any? { nil }
+            open private(set) var action: Selector
+            open private(set) var propertyList: Any?
             public var discoverabilityTitle: String?
             public init(
                 title: String, image: UIImage?, action: Selector, propertyList: Any?,
                 alternates: [UICommandAlternate], discoverabilityTitle: String?,
                 attributes: UIMenuElement.Attributes, state: UIMenuElement.State
-            ) {}
+            ) {
+                self.action = action
+                self.propertyList = propertyList
+                self.discoverabilityTitle = discoverabilityTitle
+                super.init()
+                self.title = title
+            }
         }
 
         // uikit/uikeymodifierflags
@@ -106,7 +122,7 @@ enum AppleStubs {
             }
         }
 
-        // uikit/uimenu/init(title:image:identifier:options:children:), uikit/uimenu/children,
+        // uikit/uimenu/init(title:image:identifier:options:children:), uikit/uimenu/children, …/options,
         // uikit/uimenu/identifier-swift.struct (file, edit, format, view, window, help),
         // uikit/uimenu/options-swift.struct/displayinline
         @available(iOS 13.0, macCatalyst 13.1, *)
@@ -128,9 +144,16 @@ enum AppleStubs {
                 public static let displayInline = Options(rawValue: 1 << 0)
                 public static let destructive = Options(rawValue: 1 << 1)
             }
-            public var children: [UIMenuElement] { [] }
-            public var identifier: UIMenu.Identifier { Identifier("") }
-            public init(title: String, image: UIImage?, identifier: UIMenu.Identifier?, options: UIMenu.Options, children: [UIMenuElement]) {}
+            public let children: [UIMenuElement]
+            public let identifier: UIMenu.Identifier
+            public let options: UIMenu.Options
+            public init(title: String, image: UIImage?, identifier: UIMenu.Identifier?, options: UIMenu.Options, children: [UIMenuElement]) {
+                self.children = children
+                self.identifier = identifier ?? Identifier("")
+                self.options = options
+                super.init()
+                self.title = title
+            }
         }
 
         // uikit/uimenubuilder (menu(for:), insertsibling(_:beforemenu:), insertchild(_:atendofmenu:))
@@ -141,7 +164,8 @@ enum AppleStubs {
             func insertChild(_ childMenu: UIMenu, atEndOfMenu parentIdentifier: UIMenu.Identifier)
         }
 
-        // uikit/uiactionhandler, uikit/uiaction/init(title:image:identifier:discoverabilitytitle:attributes:state:handler:)
+        // uikit/uiactionhandler, uikit/uiaction/init(title:image:identifier:discoverabilitytitle:attributes:state:handler:),
+        // uikit/uiaction/identifier
         public typealias UIActionHandler = (UIAction) -> Void
         @available(iOS 13.0, macCatalyst 13.1, *)
         @MainActor open class UIAction: UIMenuElement {
@@ -149,10 +173,15 @@ enum AppleStubs {
                 public let rawValue: String
                 public init(rawValue: String) { self.rawValue = rawValue }
             }
+            public let identifier: UIAction.Identifier
             public init(
                 title: String, image: UIImage?, identifier: UIAction.Identifier?, discoverabilityTitle: String?,
                 attributes: UIMenuElement.Attributes, state: UIMenuElement.State, handler: @escaping UIActionHandler
-            ) {}
+            ) {
+                self.identifier = identifier ?? Identifier(rawValue: "")
+                super.init()
+                self.title = title
+            }
         }
 
         // uikit/uimenuitem/init(title:action:): deprecated since iOS 16 (UIEditMenuInteraction)
@@ -186,25 +215,28 @@ enum AppleStubs {
             }
         }
 
-        // appkit/nsmenuitem/init(title:action:keyequivalent:), …/separator(), …/submenu,
-        // …/keyequivalentmodifiermask, …/tag; …/allowsautomatickeyequivalentlocalization and
-        // …/allowsautomatickeyequivalentmirroring (macOS 12)
+        // appkit/nsmenuitem/init(title:action:keyequivalent:), …/separator(), …/title, …/submenu,
+        // …/keyequivalentmodifiermask, …/tag, …/representedobject;
+        // …/allowsautomatickeyequivalentlocalization and …/allowsautomatickeyequivalentmirroring (macOS 12)
         @MainActor open class NSMenuItem {
+            public var title: String
             public var submenu: NSMenu?
+            public var representedObject: Any?
             public var keyEquivalentModifierMask: NSEvent.ModifierFlags = [.command]
             public var tag: Int = 0
             @available(macOS 12.0, *)
             public var allowsAutomaticKeyEquivalentLocalization: Bool = true
             @available(macOS 12.0, *)
             public var allowsAutomaticKeyEquivalentMirroring: Bool = true
-            public init(title string: String, action selector: Selector?, keyEquivalent charCode: String) {}
+            public init(title string: String, action selector: Selector?, keyEquivalent charCode: String) { title = string }
             open class func separator() -> NSMenuItem { NSMenuItem(title: "", action: nil, keyEquivalent: "") }
         }
 
-        // appkit/nsmenu/init(title:), appkit/nsmenu/additem(_:)
+        // appkit/nsmenu/init(title:), appkit/nsmenu/additem(_:), appkit/nsmenu/items
         @MainActor open class NSMenu {
+            public var items: [NSMenuItem] = []
             public init(title: String) {}
-            open func addItem(_ newItem: NSMenuItem) {}
+            open func addItem(_ newItem: NSMenuItem) { items.append(newItem) }
         }
         """#
 }

@@ -133,7 +133,7 @@ import Testing
                     let command: \(name).MenuCommand? = (menus.first?.children.first as? UICommand).flatMap { \(name).menuCommand(for: $0) }
                     let actions: [UIAction] = \(name).editMenuActions { action in _ = action.name }
                     if #available(iOS 16.0, *) {
-                        let menu: UIMenu = \(name).editMenu(suggestedActions: [], perform: { _ in })
+                        let menu: UIMenu = \(name).editMenu(suggestedActions: [], live: Array(\(name).editMenu.indices), perform: { _ in })
                         _ = menu
                     }
                     let shortcut: \(name).ShortcutType? = \(name).ShortcutType(item)

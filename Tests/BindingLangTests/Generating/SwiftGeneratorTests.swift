@@ -36,7 +36,7 @@ import Testing
     #expect(source.contains("#if canImport(UIKit)\nextension EditorKeymap.Modifiers {"))
     #expect(source.contains("public static func uiKeyCommands(action selector: Selector, includingMenuKeyEquivalents: Bool = true, bundle: Bundle = .main) -> [UIKeyCommand] {"))
     #expect(source.contains("public static func buildMainMenus(with builder: any UIMenuBuilder, action selector: Selector, bundle: Bundle = .main) {"))
-    #expect(source.contains("public static func editMenu(suggestedActions: [UIMenuElement], bundle: Bundle = .main, perform: @escaping @MainActor (Action) -> Void) -> UIMenu {"))
+    #expect(source.contains("public static func editMenu(suggestedActions: [UIMenuElement], live: [Int], bundle: Bundle = .main, perform: @escaping @MainActor (Action) -> Void) -> UIMenu {"))
     #expect(source.contains("#if canImport(AppKit) && !targetEnvironment(macCatalyst)\nextension EditorKeymap.Modifiers {"))
     #expect(source.contains("public static func nsMenus(action selector: Selector, bundle: Bundle = .main) -> [NSMenu] {"))
     #expect(source.contains("case \"com.example.editor.search\": self = .search"))
