@@ -189,6 +189,80 @@ func commentTexts(_ text: String) -> [String] {
         """)
 }
 
+/// A block comment before code on its line stays before that code on its line: in a
+/// user-info dictionary `a: 1, /* c */ b: 2` put `/* c */` at the end of `a`'s line and `b`
+/// on the next, and a comment before a declaration, binding, group or menu item got a line of
+/// its own. A comment after code (before `,` or `}`) still ends that code's line.
+@Test func commentsBeforeCodeStayOnItsLine() {
+    #expect(formatted("""
+        shortcut "t" {
+          title "T"
+          userInfo {
+            a: 1, /* c */ b: 2,
+            d: 3 /* after d */, e: 4,
+            /* own */ f: 5, /* g1 */ /* g2 */ g: { h: 1, /* i */ i: 2 },
+            j: { /* k */ k: 1,
+              l: 2, /* before close */ },
+          }
+        }
+        shortcut "u" { title "U" userInfo { a: 1, /* c */ b: 2 } }
+        """) == """
+        shortcut "t" {
+          title "T"
+          userInfo {
+            a: 1,
+            /* c */ b: 2,
+            d: 3, /* after d */
+            e: 4,
+            /* own */ f: 5,
+            /* g1 */ /* g2 */ g: { h: 1, /* i */ i: 2 },
+            j: {
+              /* k */ k: 1,
+              l: 2, /* before close */
+            },
+          }
+        }
+        shortcut "u" {
+          title "U"
+          userInfo { a: 1, /* c */ b: 2 }
+        }
+
+        """)
+    #expect(formatted("""
+        /* a */ /* b */ responder R
+        /* x */ // y
+        action go
+        in R {
+          /* pre */ @priority cmd+k -> go "Go"   // trailing
+          cmd+j  ->  go "J"
+          cmd+jj ->  go
+
+          /* e */ group "G" {
+            cmd+l -> go
+          }
+        }
+        menu "File" { /* m */ "Open" cmd+o -> go
+        }
+        """) == """
+        /* a */ /* b */ responder R
+        /* x */ // y
+        action go
+        in R {
+          /* pre */ @priority cmd+k -> go "Go" // trailing
+          cmd+j  -> go "J"
+          cmd+jj -> go
+
+          /* e */ group "G" {
+            cmd+l -> go
+          }
+        }
+        menu "File" {
+          /* m */ "Open" cmd+o -> go
+        }
+
+        """)
+}
+
 @Test func blankLinesCollapseAndTrim() {
     #expect(formatted("\n\n\naction a\n\n\n\naction b\n\n\n") == "action a\n\naction b\n")
     #expect(formatted("in R {\n\n  a -> x\n\n\n  b -> y\n\n}") == "in R {\n  a -> x\n\n  b -> y\n}\n")
@@ -254,6 +328,19 @@ func commentTexts(_ text: String) -> [String] {
         """)
 }
 
+/// The block comments of `text` that code (not `,` or a closing bracket) follows on their
+/// line, with that code's first token.
+private func commentsBeforeCode(_ text: String) -> [String] {
+    let bytes = Array(text.utf8)
+    let (tokens, comments) = Lexer.tokenize(bytes)
+    return comments.compactMap { c in
+        guard c.isBlock, let next = tokens.first(where: { $0.start >= c.end }), next.start < bytes.count,
+              !bytes[c.end..<next.start].contains(0x0A) else { return nil }
+        let first = String(decoding: bytes[next.start..<next.end], as: UTF8.self)
+        return [",", "}", ")", "]"].contains(first) ? nil : String(decoding: bytes[c.start..<c.end], as: UTF8.self) + " " + first
+    }
+}
+
 /// A small deterministic generator (SplitMix64) for the comment-insertion test.
 private struct SplitMix: RandomNumberGenerator {
     var state: UInt64
@@ -288,7 +375,10 @@ private struct SplitMix: RandomNumberGenerator {
         let text = String(decoding: out, as: UTF8.self)
         guard case .success = Formatter.format(SourceFile(path: "t", text: text), file: FileID(0)) else { continue }
         formattedCount += 1
-        _ = formatted(text)
+        let result = formatted(text)
+        // A block comment followed on its line by code other than `,` or a closing bracket
+        // still is.
+        #expect(commentsBeforeCode(result) == commentsBeforeCode(text), "\(text)\n--\n\(result)")
     }
     #expect(formattedCount > 20)
 }

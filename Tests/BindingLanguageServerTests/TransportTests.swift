@@ -171,6 +171,18 @@ import Testing
         ]))
     }
 
+    /// With `numbersAsWritten`, a number its value would print otherwise keeps its text and is
+    /// written back as read; one that prints the same stays `.int` or `.double`.
+    @Test func numbersAsWrittenKeepTheirText() throws {
+        let text = #"[1.50,1e3,-0,12345678901234567890,0.10000000000000000001,2,-2.5,1E+2]"#
+        let v = try JSONParser.parse(Array(text.utf8), numbersAsWritten: true)
+        #expect(v == .array([.number("1.50"), .number("1e3"), .number("-0"), .number("12345678901234567890"),
+                             .number("0.10000000000000000001"), .int(2), .double(-2.5), .number("1E+2")]))
+        #expect(v.rendered(pretty: false) == text)
+        // By default numbers are values, as the language server reads them.
+        #expect(try JSONParser.parse(Array("[1.50]".utf8)) == .array([.double(1.5)]))
+    }
+
     @Test func surrogatePairsAndLoneSurrogates() throws {
         #expect(try JSONParser.parse(Array(#""\ud83d\udd0d""#.utf8)) == .string("🔍"))
         #expect(try JSONParser.parse(Array(#""a\ud83db""#.utf8)) == .string("a\u{FFFD}b"))

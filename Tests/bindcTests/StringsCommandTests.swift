@@ -161,6 +161,28 @@ import Testing
         #expect(entry as NSDictionary == expected as NSDictionary, "\(entry)")
     }
 
+    /// Numbers in an existing catalog that the merge does not change keep their text: `1.50`
+    /// came back as `1.5`, `1e3` as `1000.0`, `-0` as `0`.
+    @Test func mergeKeepsTheTextOfNumbers() throws {
+        try bindc.write("app.bind", "keymap \"App\"\nresponder R\naction a\nin R {\n  cmd+a -> a \"Alpha\"\n}\n")
+        let numbers = #"{ "weight": 1.50, "big": 12345678901234567890, "exp": 1e3, "zero": -0, "plain": 2, "half": 0.5 }"#
+        try bindc.write("Keymap.xcstrings", #"{ "sourceLanguage": "en", "strings": { "Alpha": { "comment": "old", "x-numbers": "#
+            + numbers + #" } }, "version": "1.0", "x-tool": { "ratio": 0.250 } }"#)
+        let r = try bindc.run(["strings", "app.bind", "-o", "Keymap.xcstrings"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let written = String(decoding: try #require(bindc.read("Keymap.xcstrings")), as: UTF8.self)
+        for member in [#""weight": 1.50"#, #""big": 12345678901234567890"#, #""exp": 1e3"#, #""zero": -0"#, #""plain": 2"#,
+                       #""half": 0.5"#, #""ratio": 0.250"#] {
+            #expect(written.contains(member), "\(member) in \(written)")
+        }
+        // The merge still did its part.
+        #expect(written.contains("Discoverability title of cmd+a"))
+        // And the catalog reads back as the same document.
+        let again = try bindc.run(["strings", "app.bind", "-o", "Keymap.xcstrings"])
+        #expect(again.status == 0)
+        #expect(bindc.read("Keymap.xcstrings").map { String(decoding: $0, as: UTF8.self) } == written)
+    }
+
     /// An existing catalog keeps its source language (a `fr` catalog became `en`, the default);
     /// `--source-language` sets a new catalog's, and naming another than an existing
     /// catalog's is an error that writes nothing.

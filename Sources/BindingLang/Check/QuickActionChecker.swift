@@ -114,16 +114,26 @@ struct QuickActionChecker {
             return nil
         }
         var entries: [UserInfoEntry] = []
-        var seen: [String: SourceRange] = [:]
+        // A property list's keys are equal when their scalars are (``ExactString``), as
+        // NSDictionary compares them; keys that are only canonically equivalent (`String`'s
+        // `==`) are two keys, with a warning.
+        var seen: [ExactString: SourceRange] = [:]
+        var equivalent: [String: StringLiteral] = [:]
         var ok = true
         for entry in d.entries {
-            if let first = seen[entry.key.value] {
+            if let first = seen[ExactString(entry.key.value)] {
                 engine.error(Messages.duplicateUserInfoKey(entry.key.value), at: entry.key.range,
                              notes: [DiagnosticNote(Messages.firstDeclaredHereShort, at: first)])
                 ok = false
                 continue
             }
-            seen[entry.key.value] = entry.key.range
+            seen[ExactString(entry.key.value)] = entry.key.range
+            if let other = equivalent[entry.key.value] {
+                engine.warning(Messages.userInfoKeyNormalization(entry.key.value, other.value), at: entry.key.range,
+                               notes: [DiagnosticNote(Messages.otherKeyHere, at: other.range)])
+            } else {
+                equivalent[entry.key.value] = entry.key
+            }
             if !representable(entry.key, &engine) { ok = false }
             let value: UserInfoValue
             switch entry.value {

@@ -14,8 +14,13 @@ public struct ExactString: Hashable, Sendable, Comparable, CustomStringConvertib
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(text.utf8.count)
-        for byte in text.utf8 { hasher.combine(byte) }
+        // The bytes in one call, not one `combine` per byte: the table's string pool hashes
+        // every title longer than 15 bytes this way (``NameIndex``).
+        var text = text
+        text.withUTF8 { bytes in
+            hasher.combine(bytes.count)
+            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        }
     }
 
     /// In the order of the UTF-8 bytes, which is the order of the scalars.

@@ -321,6 +321,22 @@ extension Messages {
     static let iconAndIconFile = "'iconFile' overrides 'icon'; the icon type is ignored"
     static let iconGivenHere = "'icon' is given here"
     static func duplicateUserInfoKey(_ key: String) -> String { "duplicate key \(quoted(key)) in user info" }
+    /// Two user-info keys that are canonically equivalent but not the same scalars: the
+    /// scalars where they differ, this key's first.
+    static func userInfoKeyNormalization(_ key: String, _ other: String) -> String {
+        let a = Array(key.unicodeScalars), b = Array(other.unicodeScalars)
+        var prefix = 0
+        while prefix < min(a.count, b.count) && a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < min(a.count, b.count) - prefix && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        func codes(_ s: [Unicode.Scalar]) -> String {
+            s[prefix..<(s.count - suffix)].map { "U+" + hex4($0.value) }.joined(separator: " ")
+        }
+        return "user-info keys \(quoted(key)) and \(quoted(other)) differ only in Unicode normalization"
+            + " (\(codes(a)) here, \(codes(b)) there): the property list keeps both keys, but Swift's String"
+            + " compares them equal; write both the same way, or make them different keys"
+    }
+    static let otherKeyHere = "the other key is here"
     static func userInfoIdentifier(_ name: String) -> String {
         "user-info value must be a string, number, Boolean or dictionary; did you mean \(quoted(name))?"
     }

@@ -16,8 +16,11 @@ import BindingRuntime
 /// - Single spaces around binary operators, `, ` in lists, strings re-escaped canonically
 ///   (`\"`, `\\`, `\n`, `\t`, `\r`, `\0`, `\u{…}` for other control characters).
 /// - Every comment is kept: a comment on its own line stays on its own line before what
-///   followed it, a comment after code on the same line stays at the end of that line. A line
-///   with a comment inside it (`cmd+k /* why */ -> x`) is kept exactly as written.
+///   followed it, a comment after code on the same line stays at the end of that line, and a
+///   block comment before code on its line stays before that code on its line (`a: 1, /* c */
+///   b: 2` in a dictionary: `/* c */ b: 2,` on `b`'s line, not alone nor at the end of `a`'s;
+///   the line is aligned with no other). A line with a comment inside it (`cmd+k /* why */ ->
+///   x`) is kept exactly as written.
 ///
 /// Formatting is idempotent and preserves meaning: the result parses to the same syntax tree.
 public enum Formatter {
@@ -82,6 +85,9 @@ extension Formatter {
         var printedUpTo = 0
         /// Lines of the current alignment run, with their indentation.
         var run: [(Line, String)] = []
+        /// Block comments that precede the next node on its line (`a: 1, /* c */ b: 2`),
+        /// printed before it on its line.
+        var leading: String?
 
         init(bytes: [UInt8], tokens: [Token], comments: [Comment]) {
             self.bytes = bytes
@@ -280,12 +286,18 @@ extension Formatter {
                 printedInBody = true
                 switch n {
                 case .line(var l):
+                    if let prefix = leading {
+                        // Aligned with nothing, as when the comment had a line of its own.
+                        l = Line(cells: [prefix + " " + l.cells.filter { !$0.isEmpty }.joined(separator: " ")], kind: .other, start: l.start, end: l.end)
+                        leading = nil
+                    }
                     printed(through: l.end)
                     if let c = trailingComment() { l.cells.append(c) }
                     if let last = run.last, last.0.kind != l.kind || l.kind == .other { _ = last; flushRun() }
                     run.append((l, pad))
                 case .body(var header, let children, let close, let closer):
                     flushRun()
+                    if let prefix = leading { header.cells[0] = prefix + " " + header.cells[0]; leading = nil }
                     printed(through: header.end)
                     let empty = children.isEmpty && !hasComment(inside: header.end - 1, close)
                     if empty {
@@ -318,6 +330,15 @@ extension Formatter {
             var printed = false
             while nextComment < comments.count && comments[nextComment].start < offset {
                 let c = comments[nextComment]
+                // A block comment followed on its line by the code at `offset` (after
+                // white space and other block comments) is printed before that code.
+                if leadsCode(nextComment, at: offset) {
+                    nextComment += 1
+                    if leading == nil && !firstInBody && blankLine(printedUpTo, c.start) { flushRun(); lines.append("") }
+                    leading = (leading.map { $0 + " " } ?? "") + commentText(c)
+                    printedUpTo = c.end
+                    continue
+                }
                 nextComment += 1
                 flushRun()
                 // A comment after another on the same line stays on that line, as written
@@ -353,11 +374,32 @@ extension Formatter {
                 let gap = bytes[max(0, min(printedUpTo, bytes.count))..<max(0, min(c.start, bytes.count))]
                 // Only white space (and the comma after a dictionary entry) may come between.
                 if !gap.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x2C }) { break }
+                // A comment before more code on its line belongs to that code (the next
+                // entry of `a: 1, /* c */ b: 2`).
+                if leadsCode(nextComment, at: nil) { break }
                 texts.append(commentText(c))
                 printedUpTo = c.end
                 nextComment += 1
             }
             return texts.isEmpty ? nil : texts.joined(separator: " ")
+        }
+
+        /// Whether comment `index` is a block comment followed on its line, after white space
+        /// and other block comments, by code other than `,` or a closing bracket: the code it
+        /// precedes, which must start at `offset` when given.
+        func leadsCode(_ index: Int, at offset: Int?) -> Bool {
+            var i = index
+            while i < comments.count, comments[i].isBlock {
+                var pos = comments[i].end
+                while pos < bytes.count && (bytes[pos] == 0x20 || bytes[pos] == 0x09) { pos += 1 }
+                if i + 1 < comments.count && comments[i + 1].start == pos { i += 1; continue }
+                guard pos < bytes.count else { return false }
+                switch bytes[pos] {
+                case 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"): return false
+                default: return offset == nil || offset == pos
+                }
+            }
+            return false
         }
 
         func commentText(_ c: Comment) -> String {

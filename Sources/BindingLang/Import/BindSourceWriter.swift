@@ -7,7 +7,9 @@ import BindingRuntime
 /// Names are mangled to identifiers deterministically: `::` → `__`, any other character that
 /// cannot be in an identifier → `_`, a leading digit or a keyword gets `_`, a clash `_2`. A
 /// command whose mangled name is a standard action (`undo`, `copy`) and that takes no
-/// argument is that action.
+/// argument is that action. An action whose name is more than the command with `::` → `__`
+/// and `.` → `_` is declared with a comment naming the command (`action vim_use_C___  //
+/// VS Code's vim.use<C-^>`).
 struct BindSourceWriter {
     /// The names declared so far (by the base, then this file), by namespace.
     struct Declarations: Sendable {
@@ -59,6 +61,13 @@ struct BindSourceWriter {
         if out.isEmpty || out.first!.isNumber { out = "_" + out }
         if Keywords.all.contains(out) { out += "_" }
         return out
+    }
+
+    /// `original` as comment text when its identifier `name` is not just `original` with `::`
+    /// → `__` and `.` → `_` (so a reader cannot tell the command from the name): another
+    /// character replaced, a `_` prefix or suffix, a clash's `_2`. Nil when it is.
+    static func originalUnlessPlain(_ original: String, _ name: String) -> String? {
+        name == original.replacing("::", with: "__").replacing(".", with: "_") ? nil : ForeignText.inline(original)
     }
 
     enum ArgumentKind: Hashable {
@@ -303,8 +312,8 @@ struct BindSourceWriter {
         for k in declarations.contextOrder where !prevContexts.contains(k) { out.append(declarations.contextDecls[k]!) }
         for a in declarations.actionOrder where !prevActions.contains(a) {
             let d = declarations.actionDecls[a]!
-            let why = declarations.alternates[a].map { "  // " + $0 } ?? ""
-            out.append("action \(d.name)" + (d.type.map { "(\($0))" } ?? "") + why)
+            let why = declarations.alternates[a] ?? BindSourceWriter.originalUnlessPlain(a, d.name).map { "\(keymap.format.displayName)'s " + $0 }
+            out.append("action \(d.name)" + (d.type.map { "(\($0))" } ?? "") + (why.map { "  // " + $0 } ?? ""))
         }
         // Entries that are not bindings: a comment each, in file order.
         var notes: [String] = []

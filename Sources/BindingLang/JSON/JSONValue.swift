@@ -9,6 +9,11 @@ public indirect enum JSONValue: Sendable, Equatable {
     case int(Int64)
     /// A number with a fraction (non-finite values print as `null`).
     case double(Double)
+    /// A number as a document wrote it (`1.50`, `1e3`, `-0`, more digits than a Double
+    /// holds), printed back as that text: what a reader keeps when it must write back the
+    /// values it does not change unchanged (``JSONParser``'s `numbersAsWritten`). Equal to
+    /// another only with the same text.
+    case number(String)
     /// A string, escaped as RFC 8259 requires.
     case string(String)
     /// An array.
@@ -22,6 +27,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         case (.bool(let x), .bool(let y)): return x == y
         case (.int(let x), .int(let y)): return x == y
         case (.double(let x), .double(let y)): return x == y
+        case (.number(let x), .number(let y)): return x == y
         case (.string(let x), .string(let y)): return x == y
         case (.array(let x), .array(let y)): return x == y
         case (.object(let x), .object(let y)):
@@ -63,6 +69,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         case .bool(let b): out.write(b ? "true" : "false")
         case .int(let i): out.write(String(i))
         case .double(let d): out.write(d.isFinite ? String(d) : "null")
+        case .number(let text): out.write(text)
         case .string(let s): JSONValue.writeString(s, to: &out)
         case .array(let items):
             if items.isEmpty { out.write("[]"); return }

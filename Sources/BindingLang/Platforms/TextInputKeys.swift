@@ -8,10 +8,12 @@ import BindingRuntime
 public enum TextInputKeys {
     /// What text input or focus does with `chord` when it gets it first, or nil when it lets
     /// key commands have it (any chord with ⌃, and ⌘ with anything but the editing keys).
+    /// A numeric-keypad key is handled as its main-keyboard counterpart: `numpad+1` types
+    /// text as `1` does, `numpad+enter` inserts a line break as `enter` does.
     public static func handling(_ chord: Chord) -> String? {
-        let m = chord.modifiers.subtracting(.capsLock)
+        let m = chord.modifiers.subtracting([.capsLock, .numericPad])
         let key = chord.key
-        if m.contains(.control) || m.contains(.numericPad) { return nil }
+        if m.contains(.control) { return nil }
         switch key {
         case .upArrow, .downArrow, .leftArrow, .rightArrow:
             if m.contains(.alternate) && m.contains(.command) { return nil }

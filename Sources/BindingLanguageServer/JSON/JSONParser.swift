@@ -16,14 +16,21 @@ public struct JSONParser {
     }
 
     private let bytes: [UInt8]
+    private let numbersAsWritten: Bool
     private var pos = 0
     private var depth = 0
 
-    private init(_ bytes: [UInt8]) { self.bytes = bytes }
+    private init(_ bytes: [UInt8], numbersAsWritten: Bool) {
+        self.bytes = bytes
+        self.numbersAsWritten = numbersAsWritten
+    }
 
-    /// The one JSON value `bytes` hold (white space around it allowed).
-    public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
-        var parser = JSONParser(bytes)
+    /// The one JSON value `bytes` hold (white space around it allowed). With
+    /// `numbersAsWritten`, a number that `.int` or `.double` would print otherwise (`1.50`,
+    /// `1e3`, `-0`, `0.1` written with more digits) is `.number` with its text, so that a
+    /// document written back keeps it as it was (`bindc strings` merging into a catalog).
+    public static func parse(_ bytes: [UInt8], numbersAsWritten: Bool = false) throws(JSONParseError) -> JSONValue {
+        var parser = JSONParser(bytes, numbersAsWritten: numbersAsWritten)
         parser.skipSpace()
         let value = try parser.value()
         parser.skipSpace()
@@ -141,8 +148,9 @@ public struct JSONParser {
             while let d = peek, d >= 0x30 && d <= 0x39 { pos += 1 }
         }
         let text = String(decoding: bytes[start..<pos], as: UTF8.self)
-        if integral, let i = Int64(text) { return .int(i) }
-        return .double(Double(text) ?? 0)
+        let value: JSONValue = integral ? Int64(text).map(JSONValue.int) ?? .double(Double(text) ?? 0) : .double(Double(text) ?? 0)
+        if numbersAsWritten && value.rendered(pretty: false) != text { return .number(text) }
+        return value
     }
 
     /// A string's value; `pos` is at its opening quote.

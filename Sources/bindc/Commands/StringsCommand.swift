@@ -94,7 +94,9 @@ enum StringsCommand: Command {
         // Only a file has a catalog to keep: a device or a pipe (`-o /dev/stdout`) is written to.
         guard path != "-", AtomicFile.namesRegularFile(path) else { return .none }
         do {
-            return .catalog(try StringCatalog(json: try JSONParser.parse(try InputFile.read(path))))
+            // Numbers as written: a value the merge does not change is written back as it was
+            // (`1.50` stays `1.50`, not `1.5`).
+            return .catalog(try StringCatalog(json: try JSONParser.parse(try InputFile.read(path), numbersAsWritten: true)))
         } catch let error as InputFile.ReadError {
             // Replacing a catalog that cannot be read would lose its translations.
             return .invalid("cannot read it: \(error.reason)")

@@ -530,6 +530,40 @@ private func rendered(_ result: Importer.Result) -> String {
         #expect(try #require(result.report).leftOut["'when' is always false"] == 1)
     }
 
+    /// A command whose action name is more than its `.` → `_` (or `::` → `__`) spelling is
+    /// declared with a comment naming the command, so a user can find it: characters other
+    /// than `.` replaced, a keyword's `_`, a clash's `_2`.
+    @Test func mangledActionNamesNameTheirCommand() throws {
+        let result = run(#"""
+            [{ "key": "ctrl+6", "command": "vim.use<C-^>" },
+             { "key": "ctrl+7", "command": "vim.use<C-&>" },
+             { "key": "ctrl+8", "command": "vim_use_C___" },
+             { "key": "ctrl+9", "command": "in" },
+             { "key": "ctrl+0", "command": "9lives" },
+             { "key": "ctrl+1", "command": "editor.action.commentLine" },
+             { "key": "ctrl+2", "command": "undo" },
+             { "key": "ctrl+3", "command": "vim.ctrl\u0001" }]
+            """#, .vscode)
+        let source = try #require(result.source)
+        let declarations = source.split(separator: "\n").filter { $0.hasPrefix("action ") }.map(String.init)
+        let expected = [
+            "action vim_use_C___  // VS Code's vim.use<C-^>",
+            "action vim_use_C____2  // VS Code's vim.use<C-&>",
+            "action vim_use_C____3  // VS Code's vim_use_C___",
+            "action in_  // VS Code's in",
+            "action _9lives  // VS Code's 9lives",
+            "action editor_action_commentLine",
+            #"action vim_ctrl_  // VS Code's "vim.ctrl\u{1}""#,
+        ]
+        // (The writer's columns are aligned; spaces collapsed here.)
+        #expect(declarations.map { $0.split(separator: " ").joined(separator: " ") } == expected.map { $0.replacing("  //", with: " //") })
+        #expect(!source.contains("action undo"))
+        // Zed's `::` → `__` alone is plain too.
+        let zed = try #require(run(#"[{ "bindings": { "a": "editor::Cancel", "b": "editor::Move-Up" } }]"#, .zed).source)
+        #expect(zed.contains("action editor__Cancel\n") || zed.hasSuffix("action editor__Cancel"))
+        #expect(zed.split(separator: "\n").contains { $0.hasPrefix("action editor__Move_Up") && $0.hasSuffix("// Zed's editor::Move-Up") })
+    }
+
     /// Zed reads `> < " ~ ?` as name characters (vim operators): `vim_operator == >` compares
     /// with `>`, and `Pane>Editor` without spaces is one name, not `Pane > Editor`.
     @Test func zedVimOperatorCharactersAreNames() throws {

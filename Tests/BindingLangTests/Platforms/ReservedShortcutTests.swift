@@ -153,4 +153,32 @@ struct ReservedShortcutTests {
         #expect(what("cmd+e") == nil && what("ctrl+e") == nil && what("f5") == nil)
         #expect(what("return") != nil && what("cmd+return") == nil)
     }
+
+    /// A numeric-keypad key types text (or inserts a line break) as its main-keyboard
+    /// counterpart does, with every modifier combination: `numpad+1` is warned as `1` is.
+    @Test func numericKeypadKeysAreHandledAsTheirCounterparts() throws {
+        let keys = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", ".", "+", "-", "*", "/", "=", "enter", "clear"]
+        let modifiers: [[String]] = [[], ["shift"], ["alt"], ["alt", "shift"], ["cmd"], ["ctrl"], ["capsLock"]]
+        for key in keys {
+            for m in modifiers {
+                guard case .success(let main) = Chord.build(parts: m + [key], platform: .iPadOS),
+                      case .success(let pad) = Chord.build(parts: m + ["numpad", key], platform: .iPadOS) else {
+                    Issue.record("\(m) \(key) does not build"); continue
+                }
+                #expect(TextInputKeys.handling(pad) == TextInputKeys.handling(main), "\(m)numpad+\(key)")
+            }
+        }
+        #expect(TextInputKeys.handling(try Chord.parse("numpad+1", platform: .iPadOS).get()) == "types it as text")
+        #expect(TextInputKeys.handling(try Chord.parse("numpad+enter", platform: .iPadOS).get()) != nil)
+        expectInlineDiagnostics(Self.header + """
+            in Editor {
+              numpad+1 -> go          // warning: on iPadOS text input and focus get 'numpad+1' before key commands (it types it as text); write @priority before the binding to take it first
+              shift+numpad+"*" -> go  // warning: on iPadOS text input and focus get 'shift+numpad+"*"' before key commands (it types it as text); write @priority before the binding to take it first
+              numpad+enter -> go      // warning: on iPadOS text input and focus get 'numpad+enter' before key commands (it inserts a line break or activates the focused control); write @priority before the binding to take it first
+              @priority numpad+2 -> go
+              cmd+numpad+3 -> go
+              numpad+clear -> go
+            }
+            """, platform: .iPadOS)
+    }
 }
