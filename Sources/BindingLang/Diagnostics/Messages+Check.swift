@@ -121,6 +121,8 @@ extension Messages {
             + " nor a layout id\(didYouMean(suggestion))"
     }
     static let firstGivenHere = "first given here"
+    /// `@allowLayouts(needsAltGr, needsAltGr)`: the second changes nothing.
+    static func layoutAllowanceNamedTwice(_ name: String) -> String { "'\(name)' is named twice in '@allowLayouts'; remove the second" }
     static func attributeTakesNoArgument(_ name: String) -> String { "attribute '@\(name)' takes no argument" }
     static func repeatNeedsUnit(_ number: String) -> String {
         "the repeat window '\(number)' needs a unit; did you mean '\(number)ms'?"
