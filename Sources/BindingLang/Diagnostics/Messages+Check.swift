@@ -193,13 +193,22 @@ extension Messages {
     static func unknownModifier(_ name: String, _ suggestion: String?) -> String {
         "unknown modifier '\(name)'\(didYouMean(suggestion))"
     }
+    /// `altGr` (as `bindc layouts` writes the AltGr level) in modifier position: AltGr goes
+    /// into the character typed, so a binding names that character (Grammar.md §4.3, §10).
+    static func altGrModifier(_ name: String) -> String {
+        "'\(name)' is not a modifier a binding holds: AltGr goes into the character the key types, so bind that character (ctrl+\"[\", which is ctrl+altGr+Digit8 on a German keyboard); 'alt' is the Alt (Option) key"
+    }
+    /// Whether `name` spells AltGr (`altGr`, `AltGr`, `alt_gr`, `altgraph`), in any case.
+    static func isAltGrSpelling(_ name: String) -> Bool {
+        ["altgr", "alt_gr", "alt-gr", "altgraph"].contains(name.lowercased())
+    }
     /// `meta` or `super`, which keymaps use for different modifiers (Grammar.md §4.3).
     public static func ambiguousModifier(_ name: String) -> String {
         switch name {
         case "meta":
             return "'meta' is ambiguous: Emacs, readline and tmux mean alt (option) by it, other keymaps cmd; write 'alt' or 'cmd'"
         case "super":
-            return "'super' is ambiguous: it is the Windows and Linux logo key, which key commands cannot use, or cmd on an Apple keyboard; write 'cmd'"
+            return "'super' is the Windows and Linux logo key or the Command key of an Apple keyboard, which this language writes 'cmd' on every platform; write 'cmd'"
         default:
             return "'\(name)' is ambiguous; write one of " + (Modifiers.ambiguousSpellings[name] ?? []).map { "'\($0)'" }.joined(separator: ", ")
         }
