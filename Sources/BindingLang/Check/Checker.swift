@@ -41,7 +41,8 @@ public enum Checker {
         var engine = DiagnosticEngine()
         let scope = Scope.collect(files, into: &engine)
         KeymapPlatforms.check(files, platform: platform, into: &engine)
-        let conditions = ConditionChecker(scope: scope, platform: platform)
+        var conditions = ConditionChecker(scope: scope, platform: platform)
+        conditions.keymapPlatforms = KeymapPlatforms.listed(in: files) ?? Platform.allCases
         let chords = ChordResolver(platform: platform, sources: sources)
         let actions = ActionResolver(scope: scope)
         let blocks = BlockChecker(scope: scope, conditions: conditions, chords: chords, actions: actions)

@@ -174,6 +174,12 @@ extension Messages {
     static func bindingNeverChosen(_ sequence: [Chord]) -> String {
         "condition is never true; '\(sequenceText(sequence))' can never be chosen"
     }
+    /// Added to a never-true warning whose condition holds only on platforms the keymap is not
+    /// for (`platforms` are the keymap's; empty: nothing added).
+    static func onlyOffTheKeymapsPlatforms(_ platforms: [Platform]) -> String {
+        guard !platforms.isEmpty else { return "" }
+        return " on the platforms the keymap is for (" + platforms.map(\.rawValue).joined(separator: ", ") + ")"
+    }
     static func menuItemNeverEnabled(_ title: String) -> String {
         "condition is never true; menu item \(quoted(title)) is never enabled"
     }
