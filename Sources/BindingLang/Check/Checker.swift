@@ -102,7 +102,7 @@ public enum Checker {
         }
         PressCost(scope: scope).check(bindings, in: order, &engine)
         TitleChecker(scope: scope, groups: groups).check(bindings, &engine)
-        SystemShortcutChecker(platform: platform).check(bindings, &engine)
+        SystemShortcutChecker(platform: platform, sources: sources).check(bindings, &engine)
         if allowance.isSpent, !allowance.reported, let last = bindings.last {
             // Spent before the conflict rules (on the conditions of blocks and layers) and not
             // reported there: the compilation is not finished, so it is still an error.

@@ -138,6 +138,12 @@ extension Messages {
     }
     static let repeatNeedsSequence =
         "'@repeat' needs a sequence of two or more strokes; a one-stroke binding repeats by pressing it again"
+    /// `ctrl+alt+delete` where the platform reserves `ctrl+alt+forwardDelete` (Grammar.md §11).
+    static func deleteIsBackspace(_ chord: Chord, _ reserved: [ReservedShortcut], platform: Platform) -> String {
+        let del = Chord(key: .forwardDelete, modifiers: chord.modifiers)
+        let what = reserved.map(\.action).joined(separator: "; ")
+        return "'\(chord.sourceText)' is pressed with Backspace: 'delete' is the Backspace key and the Del key is 'forwardDelete'; \(platform.displayName) reserves '\(del.sourceText)' (\(what)); write 'backspace' to keep Backspace"
+    }
     static func reservedShortcut(_ chord: Chord, _ reserved: [ReservedShortcut], platform: Platform) -> String {
         // Who takes it: the platform, or the desktops of a platform that has several (Linux's
         // GNOME and KDE Plasma), named as such; each action is then labelled with its owner
