@@ -183,8 +183,9 @@ final class EditorSession {
     /// when the editor accepts text, and the editor's own keys act last.
     @discardableResult
     func handle(_ event: KeyEvent) -> SessionEvent {
-        // Characters only (a terminal): the key that types them on the layout.
-        let event = event.physicalKey == nil ? layout.event(typing: event.chord, timestamp: event.timestamp) : event
+        // Characters only (a terminal): the key that types them on the layout (a character
+        // no key of it types, which the terminal got some other way, stays as it came).
+        let event = event.physicalKey == nil ? layout.event(typing: event.chord, timestamp: event.timestamp) ?? event : event
         model.message = ""
         let armed = model.quitArmed
         syncContext()

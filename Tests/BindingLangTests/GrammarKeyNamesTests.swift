@@ -59,22 +59,41 @@ extension GrammarKeyNamesTests {
     }
 
     /// `meta` and `super` are errors naming their readings, with a fix-it for each, never a
-    /// silent cmd (issue 10, defect 6); the messages are Grammar.md's.
-    @Test func metaAndSuperAreAmbiguous() throws {
-        let documented = try Self.paragraphNames("`meta` and `super` are errors").filter { $0.contains("is ambiguous") }
+    /// silent cmd (issue 10, defect 6); `super` says the logo key is `cmd` (as the Windows and
+    /// Linux reserved shortcuts write it), not that key commands cannot use it; the messages
+    /// are Grammar.md's.
+    @Test func metaAndSuperAreErrorsWithFixIts() throws {
+        let documented = try Self.paragraphNames("`meta`, `super` and `altGr` are errors")
             .map { $0.split(separator: "\n").joined(separator: " ") }
-        #expect(documented.count == 2)
-        for (name, fixes) in [("meta", ["alt", "cmd"]), ("super", ["cmd"])] {
+        for (name, prefix, fixes) in [("meta", "'meta' is ambiguous", ["alt", "cmd"]), ("super", "'super' is the Windows and Linux logo key", ["cmd"])] {
             let (keymap, diagnostics, _) = checkSource("responder R\nin R {\n  \(name)+x -> copy\n  ctrl+\(name) -> cut\n}")
             #expect(keymap?.bindings.isEmpty ?? true)
             let errors = diagnostics.filter { $0.severity == .error }
             #expect(errors.count == 2)
             for e in errors {
                 #expect(documented.contains(e.message), "\(e.message)")
-                #expect(e.message.hasPrefix("'\(name)' is ambiguous"))
+                #expect(e.message.hasPrefix(prefix))
+                #expect(!e.message.contains("cannot use"))
                 #expect(e.fixIts.map(\.replacement) == fixes)
             }
             #expect(Chord.parse("\(name)+x", platform: .apple) == .failure(.ambiguousModifier(name)))
+        }
+    }
+
+    /// `altGr`, as `bindc layouts` writes the AltGr level in the keys to press, pasted as a
+    /// modifier: an error that says a binding names the character, with no fix-it (the
+    /// did-you-mean `alt` would be another key, and `check --fix` applied it).
+    @Test func altGrIsAnErrorWithoutAFixIt() throws {
+        let documented = try Self.paragraphNames("`meta`, `super` and `altGr` are errors")
+            .map { $0.split(separator: "\n").joined(separator: " ") }
+        for spelling in ["altGr", "AltGr", "altgr", "alt_gr"] {
+            let (_, diagnostics, _) = checkSource("responder R\naction a\nin R {\n  ctrl+\(spelling)+Digit8 -> a\n}", platform: .windows)
+            let errors = diagnostics.filter { $0.severity == .error }
+            #expect(errors.count == 1)
+            let e = try #require(errors.first)
+            #expect(e.message.hasPrefix("'\(spelling)' is not a modifier a binding holds: AltGr goes into the character"), "\(e.message)")
+            #expect(e.fixIts.isEmpty && !e.message.contains("did you mean"))
+            if spelling == "altGr" { #expect(documented.contains(e.message), "\(e.message)") }
         }
     }
 }

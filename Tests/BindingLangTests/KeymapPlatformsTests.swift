@@ -56,6 +56,39 @@ struct KeymapPlatformsTests {
         ])
     }
 
+    /// A condition that holds only on platforms the keymap is not for is never true for it:
+    /// warned about, saying so (Grammar.md §4.7), on every platform of the list; one that holds
+    /// on another platform of the list is left out quietly, as before.
+    @Test func aConditionOnlyForPlatformsNotListedIsNeverTrue() {
+        let text = """
+            keymap "P" for linux, windows
+            responder Editor
+            action a(Int)
+            in Editor {
+              cmd+k -> a(1) when platform == macOS
+              ctrl+k -> a(2) when platform == windows
+              ctrl+j -> a(3) when platform in (macOS, linux)
+            }
+            in Editor when platform == iPadOS {
+              ctrl+m -> a(4)
+            }
+            menu "Go" {
+              "Mac" cmd+g -> a(5) when platform == macOS
+            }
+            """
+        for platform in [Platform.linux, .windows] {
+            let lines = summary(compile(text, platform: platform)).filter { !$0.contains("reserved") }
+            #expect(lines == [
+                "5:22: warning: condition is never true; 'cmd+k' can never be chosen on the platforms the keymap is for (linux, windows)",
+                "9:16: warning: condition is never true; no binding of this block can be chosen on the platforms the keymap is for (linux, windows)",
+                "13:28: warning: condition is never true; menu item \"Mac\" is never enabled on the platforms the keymap is for (linux, windows)",
+            ], "\(platform): \(lines)")
+        }
+        // Without a list every platform is the keymap's: nothing to say.
+        let open = text.replacingOccurrences(of: "keymap \"P\" for linux, windows", with: "keymap \"P\"")
+        #expect(summary(compile(open, platform: .linux)).filter { $0.contains("never") }.isEmpty)
+    }
+
     @Test func unknownAndRepeatedNames() {
         let c = compile("keymap \"K\" for Linux, linux, linux, amiga\n" + Self.body, platform: .linux)
         #expect(summary(c) == [

@@ -37,6 +37,32 @@ private let editorHeader = """
     #expect(try findings(k, on: "us-mac").isEmpty)
 }
 
+/// A character at the Shift+Option (Shift+AltGr) level is one finding, not a needsAltGr and
+/// a needsShift about the same keys: told as one line, counted as one problem, and accepted by
+/// `@allowLayouts(needsAltGr)` (Grammar.md §4.8's example, on fr-mac). An apostrophe is quoted
+/// in double quotes.
+@Test func shiftAltGrLevelIsOneFinding() throws {
+    let k = try keymap(editorHeader + "in Editor {\n  cmd+\"[\" -> a1\n  @allowLayouts(needsAltGr) cmd+\"\\\\\" -> a2\n  ctrl+\"'\" -> a3\n}\n")
+    let frMac = try #require(KeyboardLayout.named("fr-mac"))
+    let found = try findings(k, on: "fr-mac")
+    let bracket = found.filter { $0.binding == 0 }
+    #expect(bracket.map(\.kind) == [.needsAltGr])
+    #expect(Messages.layoutFinding(bracket[0], keymap: k, layout: frMac)
+        == "on fr-mac: 'cmd+\"[\"' needs Option and Shift for '[': press alt+shift+cmd+Digit5")
+    // The backslash (Shift+Option+/ on a French Mac): allowed whole by needsAltGr.
+    let backslash = found.filter { $0.binding == 1 }
+    #expect(backslash.map(\.kind) == [.needsAltGr] && backslash.allSatisfy(\.isAllowed))
+    #expect(LayoutFinding.told(found).filter { $0.finding.binding < 2 }.count == 1)
+    // On a German Mac '[' is Option alone: no Shift to mention.
+    let deMac = try #require(KeyboardLayout.named("de-mac"))
+    let de = try findings(k, on: "de-mac").filter { $0.binding == 0 }
+    #expect(Messages.layoutFinding(de[0], keymap: k, layout: deMac) == "on de-mac: 'cmd+\"[\"' needs Option for '[': press alt+cmd+Digit5")
+    // The apostrophe needs Shift on a German keyboard (Shift+#).
+    let quote = try findings(k, on: "de").filter { $0.binding == 2 && $0.kind == .needsShift }
+    #expect(Messages.layoutFinding(try #require(quote.first), keymap: k, layout: KeyboardLayout.named("de")!)
+        == "on de: 'ctrl+\"'\"' needs Shift for \"'\": press ctrl+shift+Backslash")
+}
+
 /// `shift+"["` is the key that types `[` without Shift, at the lowest level first: on a UK
 /// or US keyboard the key right of P, not a key that types `[` with AltGr (UK's AltGr+8);
 /// on a Brazilian ABNT2 keyboard the key that types `[` alone (BracketRight).

@@ -125,8 +125,9 @@ func everyCharacterRoundTrips(_ id: String) throws {
     // Upper-case ASCII adds shift; named keys come from the key whatever the characters.
     #expect(KeyEvent(physicalKey: c, characters: "C", modifiers: []).chord == Chord(key: Key(character: "c"), modifiers: .shift))
     #expect(KeyEvent(physicalKey: PhysicalKey(code: "Escape")!, characters: "\u{1B}", modifiers: []).chord.key == .escape)
-    // A dead key that typed nothing is the key's US character.
-    #expect(KeyEvent(physicalKey: PhysicalKey(code: "Equal")!, characters: "", modifiers: .command).chord.key == Key(character: "="))
+    // A dead key that typed nothing, the layout not known: the key position, not the US
+    // character (which is another key's on most layouts with dead keys).
+    #expect(KeyEvent(physicalKey: PhysicalKey(code: "Equal")!, characters: "", modifiers: .command).chord.key == Key(physical: PhysicalKey(code: "Equal")!))
     #expect(KeyEvent.isNonLatinLetter("ж") && KeyEvent.isNonLatinLetter("λ") && KeyEvent.isNonLatinLetter("ש"))
     #expect(!KeyEvent.isNonLatinLetter("é") && !KeyEvent.isNonLatinLetter("€") && !KeyEvent.isNonLatinLetter("a"))
 }
@@ -213,16 +214,46 @@ func dispatchMatchesCharactersPositionsAndTheUSFallback(throughSnapshot: Bool) t
 
 @Test func eventsTypedOnALayoutCarryTheKey() throws {
     let de = try #require(KeyboardLayout.named("de")), ru = try #require(KeyboardLayout.named("ru"))
-    let z = de.event(typing: chord("ctrl+z"))
+    let z = try #require(de.event(typing: chord("ctrl+z")))
     #expect(z.physicalKey?.code == "KeyY" && z.chord == chord("ctrl+z") && z.fallback == nil)
-    let caret = de.event(typing: Chord(key: Key(character: "^"), modifiers: .control))
-    #expect(caret.physicalKey?.code == "Backquote")  // a dead key: it types nothing, so the US character
-    #expect(caret.chord == Chord(key: Key(character: "`"), modifiers: .control))
-    let ve = ru.event(typing: Chord(key: Key(character: "в"), modifiers: []))
+    let ve = try #require(ru.event(typing: Chord(key: Key(character: "в"), modifiers: [])))
     #expect(ve.physicalKey?.code == "KeyD" && ve.fallback == Chord(key: Key(character: "d")))
-    let position = ru.event(typing: chord("ctrl+KeyQ"))
+    let position = try #require(ru.event(typing: chord("ctrl+KeyQ")))
     #expect(position.physicalKey?.code == "KeyQ" && position.chord == Chord(key: Key(character: "й"), modifiers: .control))
-    #expect(de.event(typing: chord("ctrl+up")).physicalKey == nil)
+    #expect(try #require(de.event(typing: chord("ctrl+up"))).physicalKey == nil)
+    // A character no key of the layout types: no press makes it (`bindc layouts`: untypable).
+    #expect(ru.event(typing: chord("ctrl+$")) == nil)
+    #expect(try #require(KeyboardLayout.named("fr")).event(typing: chord("ctrl+shift+1")) == nil)
+}
+
+/// Grammar.md §5: a dead key is named by what it types on the layout, never by the US
+/// character of its key (on a German keyboard the `^` key is the US `` ` `` key), so that
+/// `ctrl+"^"` and `` ctrl+"`" `` each perform their own binding there, as `bindc layouts`
+/// presses them.
+@Test func deadKeysAreNamedByTheirAccentNotTheUSCharacter() throws {
+    let backquote = try #require(PhysicalKey(code: "Backquote")), equal = try #require(PhysicalKey(code: "Equal"))
+    let caret = Chord(key: Key(character: "^"), modifiers: .control)
+    let grave = Chord(key: Key(character: "`"), modifiers: .control)
+    for id in ["de", "de-win", "de-mac"] {
+        let layout = try #require(KeyboardLayout.named(id))
+        // As the runtime types it (`bindc explain --layout`): the accent, on the key `bindc layouts` names.
+        let typed = try #require(layout.event(typing: caret))
+        #expect(typed.chord == caret && typed.fallback == nil, "\(id)")
+        let shifted = try #require(layout.event(typing: grave))
+        #expect(shifted.chord == grave && shifted.physicalKey == equal, "\(id)")
+        // As an app reports an armed dead key, typing nothing: the layout's accent.
+        let key = try #require(layout.press(caret)?.key.physicalKey)
+        let reported = KeyEvent(physicalKey: key, characters: "", modifiers: .control, layout: layout)
+        #expect(reported.chord == caret && reported.fallback == nil, "\(id)")
+        let withShift = KeyEvent(physicalKey: equal, characters: "", modifiers: [.control, .shift], layout: layout)
+        #expect(withShift.chord == grave, "\(id)")
+    }
+    // Without the layout, nothing typed on a Latin (or unknown) layout is only the key
+    // position; on a non-Latin one, the US character (the fallback's rule).
+    let unknown = KeyEvent(physicalKey: backquote, characters: "", modifiers: .control)
+    #expect(unknown.chord == Chord(key: Key(physical: backquote), modifiers: .control) && unknown.fallback == nil)
+    #expect(KeyEvent(physicalKey: backquote, characters: "", modifiers: .control, latinLayout: true).chord.key == Key(physical: backquote))
+    #expect(KeyEvent(physicalKey: backquote, characters: "", modifiers: .control, latinLayout: false).chord == grave)
 }
 
 @Test func overlayAndHintsRenderOnALayout() throws {

@@ -113,6 +113,33 @@ import Testing
         #expect(unknown.status == 2 && unknown.stderr.contains("unknown layout 'dee'; did you mean 'de'?"))
     }
 
+    /// A dead key is pressed as `bindc layouts` presses it and named by its accent (Grammar.md
+    /// §5): on a German keyboard `ctrl+"^"` is not the US `` ` `` key's binding; and a stroke no
+    /// key of the layout types is said to be so, not explained as some other press.
+    @Test func deadKeysAndUntypableStrokesOnALayout() throws {
+        try bindc.write("dead.bind", """
+            responder E
+            action caret
+            action terminal
+            in E {
+              ctrl+"^" -> caret
+              ctrl+"`" -> terminal
+              ctrl+"$" -> terminal
+            }
+            """)
+        for layout in ["de", "de-win", "de-mac"] {
+            let caret = try bindc.run(["explain", "dead.bind", "--layout", layout, "--keys", #"ctrl+"^""#])
+            #expect(caret.stdout.contains(#"ctrl+"^": performed caret on E"#), "\(layout): \(caret.stdout)")
+            let grave = try bindc.run(["explain", "dead.bind", "--layout", layout, "--keys", #"ctrl+"`""#])
+            #expect(grave.stdout.contains(#"ctrl+"`": performed terminal on E"#), "\(layout): \(grave.stdout)")
+        }
+        let ru = try bindc.run(["explain", "dead.bind", "--layout", "ru", "--keys", #"ctrl+"$""#])
+        #expect(ru.status == 2 && ru.stdout.isEmpty)
+        #expect(ru.stderr.contains(#"invalid --keys 'ctrl+"$"': 'ctrl+"$"' cannot be pressed on layout 'ru' (Russian): no key types '$'"#), "\(ru.stderr)")
+        let fr = try bindc.run(["explain", "dead.bind", "--layout", "fr", "--keys", "ctrl+shift+1"])
+        #expect(fr.status == 2 && fr.stderr.contains("no key types '1' without Shift, so Shift cannot be added to it"))
+    }
+
     @Test func roleNotInChain() throws {
         let r = try bindc.run(["explain", "editor.bind", "--chain", "Window,App", "--keys", "ctrl+k ctrl+c"])
         #expect(r.status == 0)

@@ -89,6 +89,15 @@ import Testing
         let check = try bindc.run(["check", "k.bind", "--layouts", "macos"])
         #expect(check.stderr.contains("on de-mac: "))
         #expect(!check.stderr.contains("on de: "))
+        // A table records the platform it was compiled for: its layouts, not all 64, and
+        // --platform (ignored, with a warning) does not change them.
+        #expect(try bindc.run(["compile", "k.bind", "--platform", "windows", "-o", "win.bindtable"]).status == 0)
+        let windows = try ids(["win.bindtable"])
+        #expect(!windows.isEmpty && windows.count < 30 && windows.allSatisfy { $0.hasSuffix("-win") }, "\(windows)")
+        let asked = try bindc.run(["layouts", "win.bindtable", "--platform", "linux", "--json"])
+        #expect(asked.stderr.contains("--platform linux is ignored: the table was compiled for windows"))
+        #expect(try ids(["win.bindtable", "--platform", "linux"]) == windows)
+        #expect(try ids(["win.bindtable", "--all"]) == all)
     }
 
     @Test func badLayoutsAreUsageErrors() throws {

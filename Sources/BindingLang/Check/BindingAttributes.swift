@@ -206,11 +206,17 @@ struct BindingAttributes {
     /// unknown name is an error with a did-you-mean among both, a number an error.
     static func layoutAllowance(_ attribute: AttributeSyntax, _ engine: inout DiagnosticEngine) -> LayoutAllowance {
         var allowance = LayoutAllowance()
-        if let argument = attribute.argument {
-            engine.error(Messages.attributeTakesNoArgument("allowLayouts") + "; name finding kinds or layout ids",
-                         at: argument.range, fixIts: [FixIt(range: argument.range, replacement: "")])
-        }
-        for argument in attribute.arguments ?? [] {
+        // (The parser reads only names in its parentheses: a duration is its error there.)
+        let names = attribute.arguments ?? []
+        for (i, argument) in names.enumerated() {
+            if let first = names[..<i].first(where: { $0.name == argument.name }) {
+                // From the end of the name before it: `, needsAltGr` goes.
+                let removal = SourceRange(file: argument.range.file, start: names[i - 1].range.end, end: argument.range.end)
+                engine.warning(Messages.layoutAllowanceNamedTwice(argument.name), at: argument.range,
+                               notes: [DiagnosticNote(Messages.firstGivenHere, at: first.range)],
+                               fixIts: [FixIt(range: removal, replacement: "")])
+                continue
+            }
             if let kind = LayoutFinding.Kind(rawValue: argument.name), kind.isProblem {
                 allowance.kinds.insert(kind)
             } else if KeyboardLayout.named(argument.name) != nil {

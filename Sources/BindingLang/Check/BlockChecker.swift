@@ -25,7 +25,8 @@ struct BlockChecker {
                 if conditions.holdsOnAnotherPlatform(expression, &sat) {
                     offPlatform = true  // a block for other platforms: checked, then left out
                 } else {
-                    engine.warning(Messages.blockConditionNeverTrue, at: expression.range)
+                    let keymap = conditions.platformsOutsideTheKeymap(expression, &sat)
+                    engine.warning(Messages.blockConditionNeverTrue + Messages.onlyOffTheKeymapsPlatforms(keymap), at: expression.range)
                 }
                 warnUnsatisfiable = false  // already said; not again for every binding
             }
@@ -104,7 +105,9 @@ struct BlockChecker {
             // Off on this platform (`when platform == …`): left out, not a mistake.
             if let own = b.condition, conditions.holdsOnAnotherPlatform(own, and: blockCondition, &sat) { return }
             if state.warnUnsatisfiable {
-                engine.warning(Messages.bindingNeverChosen(sequence), at: b.condition?.range ?? b.sequence.range)
+                let keymap = b.condition.map { conditions.platformsOutsideTheKeymap($0, and: blockCondition, &sat) } ?? []
+                engine.warning(Messages.bindingNeverChosen(sequence) + Messages.onlyOffTheKeymapsPlatforms(keymap),
+                               at: b.condition?.range ?? b.sequence.range)
             }
         }
         result.bindings.append(CheckedBinding(

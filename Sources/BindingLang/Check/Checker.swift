@@ -41,7 +41,8 @@ public enum Checker {
         var engine = DiagnosticEngine()
         let scope = Scope.collect(files, into: &engine)
         KeymapPlatforms.check(files, platform: platform, into: &engine)
-        let conditions = ConditionChecker(scope: scope, platform: platform)
+        var conditions = ConditionChecker(scope: scope, platform: platform)
+        conditions.keymapPlatforms = KeymapPlatforms.listed(in: files) ?? Platform.allCases
         let chords = ChordResolver(platform: platform, sources: sources)
         let actions = ActionResolver(scope: scope)
         let blocks = BlockChecker(scope: scope, conditions: conditions, chords: chords, actions: actions)
@@ -101,7 +102,7 @@ public enum Checker {
         }
         PressCost(scope: scope).check(bindings, in: order, &engine)
         TitleChecker(scope: scope, groups: groups).check(bindings, &engine)
-        SystemShortcutChecker(platform: platform).check(bindings, &engine)
+        SystemShortcutChecker(platform: platform, sources: sources).check(bindings, &engine)
         if platform == .iPadOS { UIKeyCommandChecker().check(bindings, &engine) }
         if allowance.isSpent, !allowance.reported, let last = bindings.last {
             // Spent before the conflict rules (on the conditions of blocks and layers) and not

@@ -177,7 +177,11 @@ struct ChordResolver {
                 return
             }
             let range = syntax.parts[i].range
-            if i < last {
+            if i < last, Messages.isAltGrSpelling(name) {
+                // `bindc layouts` writes the AltGr level `altGr+`; a binding names the character
+                // that level types. Never a fix-it to `alt`, which is another key.
+                engine.error(Messages.altGrModifier(name), at: range)
+            } else if i < last {
                 let suggestion = nearest(to: name, in: Self.modifierNames)
                 engine.error(Messages.unknownModifier(name, suggestion), at: range, fixIts: fixIt(range, suggestion))
             } else {

@@ -9,6 +9,9 @@ struct ConditionChecker {
     let scope: Scope
     /// The platform compiled for: the value of the built-in `platform` (Grammar.md §4.7).
     var platform: Platform = .macOS
+    /// The platforms the keymap is for (its `keymap "Name" for …` lists, all four when none
+    /// has one): a condition that holds only on others is a mistake, not off-platform.
+    var keymapPlatforms: [Platform] = Platform.allCases
     /// Deeper expressions (counting each operand of an `&&`/`||` chain and each item of an
     /// `in` list as a level) are an error.
     static let maximumDepth = Parser.maxConditionDepth
@@ -214,8 +217,23 @@ struct ConditionChecker {
     /// than the one compiled for: then a condition that never holds here is off-platform
     /// (left out quietly), not a mistake (warned about).
     func holdsOnAnotherPlatform(_ expression: Expression, and with: Condition = .constant(true), _ sat: inout Satisfiability) -> Bool {
+        holds(expression, and: with, on: keymapPlatforms, &sat)
+    }
+
+    /// The platforms the keymap is not for, when `expression` (and-ed with `with`) holds only
+    /// there: `when platform == macOS` in a `keymap "P" for linux, windows` is never true on
+    /// a platform of the keymap, which the never-true warning then says. Empty otherwise.
+    func platformsOutsideTheKeymap(_ expression: Expression, and with: Condition = .constant(true), _ sat: inout Satisfiability) -> [Platform] {
+        let others = Platform.allCases.filter { !keymapPlatforms.contains($0) }
+        guard !others.isEmpty, holds(expression, and: with, on: others, &sat) else { return [] }
+        return keymapPlatforms
+    }
+
+    /// Whether `expression` and `with` hold together in some state on one of `platforms`
+    /// other than the one compiled for.
+    private func holds(_ expression: Expression, and with: Condition, on platforms: [Platform], _ sat: inout Satisfiability) -> Bool {
         guard mentionsPlatform(expression) else { return false }
-        for other in Platform.allCases where other != platform {
+        for other in platforms where other != platform {
             var checker = self
             checker.platform = other
             var quiet = DiagnosticEngine()

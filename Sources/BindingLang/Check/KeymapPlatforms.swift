@@ -16,6 +16,19 @@ enum KeymapPlatforms {
         return nil
     }
 
+    /// Every platform some file's `keymap "Name" for …` list names, in the order written, or
+    /// nil when no file names one (unknown names skipped).
+    static func listed(in files: [FileSyntax]) -> [Platform]? {
+        var listed: [Platform] = []
+        for file in files {
+            for declaration in file.declarations {
+                guard case .keymap(_, let platforms, _) = declaration else { continue }
+                for id in platforms { if let p = Platform(rawValue: id.name), !listed.contains(p) { listed.append(p) } }
+            }
+        }
+        return listed.isEmpty ? nil : listed
+    }
+
     /// The platform a compilation is for: `asked` (`--platform`), else the declared one, else macOS.
     static func resolve(_ asked: Platform?, in files: [FileSyntax]) -> Platform {
         asked ?? declared(in: files) ?? .macOS

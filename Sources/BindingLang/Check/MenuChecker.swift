@@ -115,7 +115,8 @@ struct MenuChecker {
             if let c = condition, !sat.isSatisfiable(c.mentionsChain ? c.asMenuItems(seenFrom: nil, roleCount: 0) : c) {
                 // Off on this platform (`when platform == …`): left out, not a mistake.
                 if conditions.holdsOnAnotherPlatform(expression, &sat) { return nil }
-                engine.warning(Messages.menuItemNeverEnabled(item.title.value), at: expression.range)
+                let keymap = conditions.platformsOutsideTheKeymap(expression, &sat)
+                engine.warning(Messages.menuItemNeverEnabled(item.title.value) + Messages.onlyOffTheKeymapsPlatforms(keymap), at: expression.range)
             }
         }
         guard let (id, argument) = action, let condition else { return nil }

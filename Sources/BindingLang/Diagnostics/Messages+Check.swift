@@ -121,6 +121,8 @@ extension Messages {
             + " nor a layout id\(didYouMean(suggestion))"
     }
     static let firstGivenHere = "first given here"
+    /// `@allowLayouts(needsAltGr, needsAltGr)`: the second changes nothing.
+    static func layoutAllowanceNamedTwice(_ name: String) -> String { "'\(name)' is named twice in '@allowLayouts'; remove the second" }
     static func attributeTakesNoArgument(_ name: String) -> String { "attribute '@\(name)' takes no argument" }
     static func repeatNeedsUnit(_ number: String) -> String {
         "the repeat window '\(number)' needs a unit; did you mean '\(number)ms'?"
@@ -136,6 +138,12 @@ extension Messages {
     }
     static let repeatNeedsSequence =
         "'@repeat' needs a sequence of two or more strokes; a one-stroke binding repeats by pressing it again"
+    /// `ctrl+alt+delete` where the platform reserves `ctrl+alt+forwardDelete` (Grammar.md §11).
+    static func deleteIsBackspace(_ chord: Chord, _ reserved: [ReservedShortcut], platform: Platform) -> String {
+        let del = Chord(key: .forwardDelete, modifiers: chord.modifiers)
+        let what = reserved.map(\.action).joined(separator: "; ")
+        return "'\(chord.sourceText)' is pressed with Backspace: 'delete' is the Backspace key and the Del key is 'forwardDelete'; \(platform.displayName) reserves '\(del.sourceText)' (\(what)); write 'backspace' to keep Backspace"
+    }
     static func reservedShortcut(_ chord: Chord, _ reserved: [ReservedShortcut], platform: Platform) -> String {
         // Who takes it: the platform, or the desktops of a platform that has several (Linux's
         // GNOME and KDE Plasma), named as such; each action is then labelled with its owner
@@ -179,6 +187,12 @@ extension Messages {
     static func bindingNeverChosen(_ sequence: [Chord]) -> String {
         "condition is never true; '\(sequenceText(sequence))' can never be chosen"
     }
+    /// Added to a never-true warning whose condition holds only on platforms the keymap is not
+    /// for (`platforms` are the keymap's; empty: nothing added).
+    static func onlyOffTheKeymapsPlatforms(_ platforms: [Platform]) -> String {
+        guard !platforms.isEmpty else { return "" }
+        return " on the platforms the keymap is for (" + platforms.map(\.rawValue).joined(separator: ", ") + ")"
+    }
     static func menuItemNeverEnabled(_ title: String) -> String {
         "condition is never true; menu item \(quoted(title)) is never enabled"
     }
@@ -198,13 +212,22 @@ extension Messages {
     static func unknownModifier(_ name: String, _ suggestion: String?) -> String {
         "unknown modifier '\(name)'\(didYouMean(suggestion))"
     }
+    /// `altGr` (as `bindc layouts` writes the AltGr level) in modifier position: AltGr goes
+    /// into the character typed, so a binding names that character (Grammar.md §4.3, §10).
+    static func altGrModifier(_ name: String) -> String {
+        "'\(name)' is not a modifier a binding holds: AltGr goes into the character the key types, so bind that character (ctrl+\"[\", which is ctrl+altGr+Digit8 on a German keyboard); 'alt' is the Alt (Option) key"
+    }
+    /// Whether `name` spells AltGr (`altGr`, `AltGr`, `alt_gr`, `altgraph`), in any case.
+    static func isAltGrSpelling(_ name: String) -> Bool {
+        ["altgr", "alt_gr", "alt-gr", "altgraph"].contains(name.lowercased())
+    }
     /// `meta` or `super`, which keymaps use for different modifiers (Grammar.md §4.3).
     public static func ambiguousModifier(_ name: String) -> String {
         switch name {
         case "meta":
             return "'meta' is ambiguous: Emacs, readline and tmux mean alt (option) by it, other keymaps cmd; write 'alt' or 'cmd'"
         case "super":
-            return "'super' is ambiguous: it is the Windows and Linux logo key, which key commands cannot use, or cmd on an Apple keyboard; write 'cmd'"
+            return "'super' is the Windows and Linux logo key or the Command key of an Apple keyboard, which this language writes 'cmd' on every platform; write 'cmd'"
         default:
             return "'\(name)' is ambiguous; write one of " + (Modifiers.ambiguousSpellings[name] ?? []).map { "'\($0)'" }.joined(separator: ", ")
         }

@@ -13,7 +13,7 @@ extension Messages {
         guard keymap.bindings.indices.contains(f.binding) else { return "on \(layout.id): ?" }
         let binding = keymap.bindings[f.binding]
         let written = "'\(sequenceText(binding.sequence))'"
-        let character = f.character.map { "'\(String(Character($0)))'" } ?? "a key"
+        let character = f.character.map(quotedCharacter) ?? "a key"
         let press = (alsoDeadKey ? ", typed with a dead key" : "") + (f.strokes.map { ": press \($0.sourceText)" } ?? "")
         let option = layout.kind == .apple ? "Option" : "AltGr"
         let text: String
@@ -27,7 +27,13 @@ extension Messages {
                 ? "\(written) cannot be typed: no key types \(character) without Shift, so Shift cannot be added to it"
                 : "\(written) cannot be typed: no key types \(character)"
         case .needsAltGr:
-            text = "\(written) needs \(option) for \(character)\(press)"
+            // At the Shift+AltGr/Option level, where the chord as written has no Shift.
+            let withShift = f.character.map { c in
+                binding.sequence.contains { chord in
+                    chord.key == Key(character: c) && !chord.modifiers.contains(.shift) && layout.press(chord)?.level == .shiftAltGr
+                }
+            } ?? false
+            text = "\(written) needs \(option)\(withShift ? " and Shift" : "") for \(character)\(press)"
         case .needsShift:
             text = "\(written) needs Shift for \(character)\(press)"
         case .deadKey:
@@ -47,6 +53,12 @@ extension Messages {
                 : "\(written) and \(otherText) press \(keys) and \(otherKeys), one a prefix of the other, in \(role)\(when)"
         }
         return "on \(layout.id): \(text)"
+    }
+
+    /// A character in a layout message: `'['`, and the apostrophe in double quotes, which
+    /// reads better than three apostrophes.
+    static func quotedCharacter(_ c: Unicode.Scalar) -> String {
+        c == "'" ? "\"'\"" : "'\(String(Character(c)))'"
     }
 
     /// The note at the other binding of a layout collision.

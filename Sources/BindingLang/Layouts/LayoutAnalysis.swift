@@ -69,7 +69,12 @@ public struct LayoutAnalysis: Sendable {
         }
         var out = Mapped()
         if press.level.needsShift {
-            if !modifiers.contains(.shift), let u = us.position(of: c), !u.level.needsShift { out.findings.append((.needsShift, c)) }
+            // At the Shift+AltGr/Option level Shift is part of that level: one needsAltGr
+            // finding says both (`needs Option and Shift`), as one binding meets one problem
+            // there, and `@allowLayouts(needsAltGr)` accepts it (Grammar.md §10, (b)).
+            if !modifiers.contains(.shift), !press.level.needsAltGr, let u = us.position(of: c), !u.level.needsShift {
+                out.findings.append((.needsShift, c))
+            }
             modifiers.insert(.shift)
         }
         var altGr = false

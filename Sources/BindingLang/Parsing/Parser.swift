@@ -814,9 +814,18 @@ extension Parser {
                     return nil
                 }
                 if case .leftParen = tok.kind, tok.start == end {
-                    // Names (`@allowLayouts(de, fr)`) or a duration (`@repeat(800ms)`).
-                    if case .identifier = token(pos + 1).kind {
-                        guard let parsed = parseAttributeArguments() else { return nil }
+                    // Names (`@allowLayouts(de, fr)`) or a duration (`@repeat(800ms)`): what the
+                    // attribute takes decides; another attribute's argument is read by its first
+                    // token, for the checker's "takes no argument".
+                    let takesNames: Bool
+                    switch name.name {
+                    case "allowLayouts": takesNames = true
+                    case "repeat": takesNames = false
+                    default: if case .identifier = token(pos + 1).kind { takesNames = true } else { takesNames = false }
+                    }
+                    if takesNames {
+                        let what = name.name == "allowLayouts" ? "a finding kind or a layout id in '@allowLayouts(…)'" : nil
+                        guard let parsed = parseAttributeArguments(expecting: what) else { return nil }
                         arguments = parsed.names
                         end = parsed.end
                     } else {
@@ -843,7 +852,7 @@ extension Parser {
             switch tok.kind {
             case .integer, .decimal: break
             default:
-                errorExpected("a duration such as '500ms' after '('")
+                errorExpected("a repeat window such as '500ms' after '('")
                 return nil
             }
             let number = tok
@@ -865,14 +874,16 @@ extension Parser {
         }
 
         /// An attribute's `"(" name { "," name } ")"`, at the `(`: the names and the end of the
-        /// `)`. Nil after an error (reported), with nothing consumed past the line.
-        mutating func parseAttributeArguments() -> (names: [Identifier], end: Int)? {
+        /// `)`. Nil after an error (reported), with nothing consumed past the line. `what`
+        /// names what a name is, for the error where one is missing.
+        mutating func parseAttributeArguments(expecting what: String? = nil) -> (names: [Identifier], end: Int)? {
             let open = tok
             advance()
             var names: [Identifier] = []
             while true {
                 guard case .identifier = tok.kind, !tok.precededByNewline else {
-                    errorExpected(names.isEmpty ? "a name in the attribute's parentheses" : "a name after ','")
+                    errorExpected(what.map { names.isEmpty ? $0 : $0 + " after ','" }
+                                  ?? (names.isEmpty ? "a name in the attribute's parentheses" : "a name after ','"))
                     return nil
                 }
                 let start = tok.start

@@ -49,8 +49,10 @@ public struct KeyEvent: Sendable, Equatable {
     /// `}` for Shift+] and `[` for ⌥5 on a German Mac; its `charactersIgnoringModifiers` drops
     /// Option too. UIKit's `charactersIgnoringModifiers`, which ignores Shift and gives `]`, is
     /// read the same way; an upper-case ASCII letter adds shift).
-    /// A key that types nothing here (a dead key, or a function key) is its named key or its
-    /// US character. With Shift held, a key that types one character alone and another with
+    /// A key that types nothing here (a dead key, or a function key) is its named key, or
+    /// what it types on the layout when the app passes one (a dead key's accent), or its US
+    /// character on a non-Latin layout, else its key position only (Grammar.md §5: a
+    /// German `^` key never becomes the US `` ` ``). With Shift held, a key that types one character alone and another with
     /// Shift is named by both (Grammar.md §5): ``chord`` is the character with Shift, Shift
     /// going into it (`cmd+"}"`), and ``shiftAlternate`` the character without it, with
     /// `shift` (`cmd+shift+"]"`).
@@ -91,6 +93,12 @@ public struct KeyEvent: Sendable, Equatable {
         var held = modifiers
         var mods = modifiers
         var alternate: Chord? = nil
+        var characters = characters
+        if characters.isEmpty, physicalKey.namedKey == nil, let layout, let c = KeyEvent.plainCharacter(of: physicalKey, held: modifiers, on: layout) {
+            // A dead key reported as typing nothing is named by what it types on the layout
+            // (its accent), as a Windows app reads it and as `bindc layouts` presses it.
+            characters = String(Character(c))
+        }
         let scalars = characters.unicodeScalars
         var typed: Key
         if let named = physicalKey.namedKey {
@@ -111,19 +119,31 @@ public struct KeyEvent: Sendable, Equatable {
                     alternate = Chord(key: lower, modifiers: held)
                 }
             }
-        } else if let us = physicalKey.usCharacter {
+        } else if nonLatin == true, let us = physicalKey.usCharacter {
+            // Nothing typed on a non-Latin layout: the US character, as the fallback would.
             typed = Key(character: us)
         } else {
+            // Nothing typed, the layout not known or Latin: only the key position, never a
+            // US character that is another key's on this layout (Grammar.md §5).
             typed = Key(physical: physicalKey)
         }
         chord = Chord(key: typed, modifiers: mods)
         shiftAlternate = alternate
         keyPosition = Chord(key: Key(physical: physicalKey), modifiers: held)
         var fallsBack = false
-        if !typed.isNamed, let us = physicalKey.usCharacter, Key(character: us) != typed, alternate?.key != Key(character: us) {
+        if !typed.isNamed, !typed.isPhysical, let us = physicalKey.usCharacter, Key(character: us) != typed, alternate?.key != Key(character: us) {
             if let nonLatin { fallsBack = nonLatin } else if let s = Unicode.Scalar(typed.rawValue) { fallsBack = KeyEvent.isNonLatinLetter(s) }
         }
         fallback = fallsBack ? Chord(key: Key(character: physicalKey.usCharacter!), modifiers: held) : nil
+    }
+
+    /// What `key` types on `layout` at the level without AltGr/Option that `held` selects
+    /// (with Shift: the Shift level, or the level alone when it types nothing there), dead
+    /// or not: how a press reported as typing nothing is named (Grammar.md §5).
+    static func plainCharacter(of key: PhysicalKey, held: Modifiers, on layout: KeyboardLayout) -> Unicode.Scalar? {
+        guard let entry = layout.entry(for: key) else { return nil }
+        if held.contains(.shift), let c = entry.character(at: .shift) { return c }
+        return entry.character(at: .alone)
     }
 
     /// The characters `key` types without and with Shift at the level (with or without

@@ -129,27 +129,31 @@ extension KeyboardLayout {
     /// characters, ``KeyEvent/init(physicalKey:characters:modifiers:layout:timestamp:)``): for
     /// apps that receive only characters, such as terminal programs. A character goes to the
     /// key that types it (``position(of:)``), a key position types what it types here alone
-    /// (with Shift when the chord has it); a named key, or a character no key types, stays a
-    /// plain ``KeyEvent/init(_:timestamp:)``.
-    public func event(typing chord: Chord, timestamp: Double = 0) -> KeyEvent {
+    /// (with Shift when the chord has it); a named key stays a plain
+    /// ``KeyEvent/init(_:timestamp:)``. A dead key is reported as its accent, as UIKit and a
+    /// Windows app (which arms no dead key with Ctrl, Alt or the Windows key) name it. Nil
+    /// when no key of this layout types the chord (``press(_:)`` is nil: `bindc layouts`
+    /// reports it untypable), so no press makes it.
+    public func event(typing chord: Chord, timestamp: Double = 0) -> KeyEvent? {
         let key = chord.key
         if key.isPhysical, let physical = key.physicalKey {
             let level: Level = chord.modifiers.contains(.shift) ? .shift : .alone
-            let typed = entry(for: physical).flatMap { $0.isDead(at: level) ? nil : $0.character(at: level) }
+            let typed = entry(for: physical).flatMap { $0.character(at: level) }
             return KeyEvent(physicalKey: physical, characters: typed.map { String(Character($0)) } ?? "",
                             modifiers: chord.modifiers, layout: self, timestamp: timestamp)
         }
         guard !key.isNamed, key != .space, !chord.modifiers.contains(.numericPad), Unicode.Scalar(key.rawValue) != nil else {
             return KeyEvent(chord, timestamp: timestamp)
         }
-        guard let press = press(chord), let physical = press.key.physicalKey else { return KeyEvent(chord, timestamp: timestamp) }
+        guard let press = press(chord) else { return nil }
+        guard let physical = press.key.physicalKey else { return KeyEvent(chord, timestamp: timestamp) }
         // The modifiers held: the chord's, and Shift where the level needs it (AltGr/Option
         // goes into the character, Grammar.md §5).
         var held = chord.modifiers
         var level = press.level
         if chord.modifiers.contains(.shift) { level = level.needsAltGr ? .shiftAltGr : .shift }
         if level.needsShift { held.insert(.shift) }
-        let typed = entry(for: physical).flatMap { $0.isDead(at: level) ? nil : $0.character(at: level) }
+        let typed = entry(for: physical).flatMap { $0.character(at: level) }
         let characters = typed.map { String(Character($0)) } ?? ""
         return KeyEvent(physicalKey: physical, characters: characters, modifiers: held, layout: self, timestamp: timestamp)
     }

@@ -59,7 +59,19 @@ enum ExplainCommand: Command {
             }
         }
         // Each stroke as the press it makes on the keyboard, named as the dispatcher names it.
-        let events = written.map { $0.map { layout.event(typing: $0) } }
+        // A stroke no key of the layout types (`bindc layouts` reports it untypable) cannot be
+        // pressed there: saying what some other press would do would be a wrong answer.
+        var events: [KeyEvent]? = nil
+        if let written {
+            var pressed: [KeyEvent] = []
+            for chord in written {
+                guard let event = layout.event(typing: chord) else {
+                    throw .invalidValue(ToolMessages.unpressableKeys(arguments.value("keys") ?? "", chord, layout))
+                }
+                pressed.append(event)
+            }
+            events = pressed
+        }
 
         let json = arguments.flag("json")
         var document = JSONValue.object([

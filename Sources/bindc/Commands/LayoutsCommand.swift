@@ -14,14 +14,15 @@ enum LayoutsCommand: Command {
             its role in some state; each with the keys to press, written as key positions
             (ctrl+altGr+Digit8). Bindings reached through the US-character fallback of
             non-Latin layouts are listed as notes. Without --layout or --all, the layouts of
-            the platform the keymap is for ('keymap "Name" for macOS', or --platform: Apple's
-            for macOS and iPadOS, Windows', or Linux's xkeyboard-config ones), else all of them.
+            the platform the keymap is for ('keymap "Name" for macOS', --platform, or the
+            platform a table was compiled for: Apple's for macOS and iPadOS, Windows', or
+            Linux's xkeyboard-config ones), else all of them.
             Layouts: \(KeyboardLayout.all.map(\.id).joined(separator: " ")).
             Exits with 1 only when the keymap has errors.
             """,
         positionals: CommonOptions.filesOrTable,
         options: [
-            .value("--layout", valueName: "IDS", help: "Comma-separated layout ids, or a platform for its layouts: macos, ipados, windows, linux (default: the layouts of the platform the keymap is for, when it or --platform names one; else all)"),
+            .value("--layout", valueName: "IDS", help: "Comma-separated layout ids, or a platform for its layouts: macos, ipados, windows, linux (default: the layouts of the platform the keymap is for, when it or --platform names one, or a table's; else all)"),
             .flag("--all", help: "Every layout of the database"),
             .flag("--json", help: "Print JSON for tools instead of text"),
             CommonOptions.platform,

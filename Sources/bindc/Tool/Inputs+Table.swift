@@ -48,7 +48,8 @@ extension Inputs {
     }
 
     /// ``keymap(_:_:console:)``, and whether the platform was chosen (`--platform`, a config's,
-    /// a `keymap "Name" for …` list) rather than defaulted to (a table does not say which).
+    /// a `keymap "Name" for …` list, or the one a table was compiled for) rather than
+    /// defaulted to.
     static func keymapAndPlatform(
         _ arguments: ParsedArguments, _ configured: Configured, console: Console
     ) -> (Keymap, BindingTable?, platformIsChosen: Bool)? {
@@ -64,7 +65,9 @@ extension Inputs {
             if let asked = arguments.value("platform"), Platform(name: asked) != keymap.platform {
                 output.warning(ToolMessages.platformIsTheTables(asked, table: keymap.platform.rawValue), console: console)
             }
-            return (keymap, table, configured.platform != nil)
+            // A table records the one platform it was compiled for, 'primary' resolved in it:
+            // that platform is chosen, whatever --platform says (warned above).
+            return (keymap, table, true)
         }
     }
 

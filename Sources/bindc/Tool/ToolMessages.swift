@@ -119,6 +119,17 @@ enum ToolMessages {
         "invalid --keys '\(keys)': \(failure.message)" + (failure.column > 1 ? " (at column \(failure.column))" : "")
     }
 
+    /// `--keys` holds a stroke that no key of the `--layout` types.
+    static func unpressableKeys(_ keys: String, _ chord: Chord, _ layout: KeyboardLayout) -> String {
+        let c = Unicode.Scalar(chord.key.rawValue)
+        let character = c.map { $0 == "'" ? "\"'\"" : "'\(String(Character($0)))'" } ?? "it"
+        // `shift+"1"` on French: the key exists, but types `1` only with Shift (Grammar.md §10).
+        let why = c.map { chord.modifiers.contains(.shift) && layout.position(of: $0) != nil } == true
+            ? "no key types \(character) without Shift, so Shift cannot be added to it"
+            : "no key types \(character)"
+        return "invalid --keys '\(keys)': '\(chord.sourceText)' cannot be pressed on layout '\(layout.id)' (\(layout.name)): \(why)"
+    }
+
     static func unknownName(_ what: String, _ name: String, option: String, suggestion: String?) -> String {
         "invalid \(option): unknown \(what) '\(name)'" + didYouMean(suggestion)
     }

@@ -51,12 +51,32 @@ struct RepeatAttributeTests {
               @repeat(99999999999s) ctrl+b g -> resize("g") // error: repeat window '99999999999s' is out of range; it must be from 1ms to 60s
               @priority(3) ctrl+b h -> resize("h")        // error: attribute '@priority' takes no argument
               @repeat @repeat(1s) ctrl+b i -> resize("i") // error: attribute '@repeat' is given twice // note: first given here
-              @repeat() ctrl+b j -> resize("j")           // error: expected a duration such as '500ms' after '(', found ')'
+              @repeat() ctrl+b j -> resize("j")           // error: expected a repeat window such as '500ms' after '(', found ')'
+              @repeat(fast) ctrl+b n -> resize("n")       // error: expected a repeat window such as '500ms' after '(', found 'fast'
               @repeat(5ms ctrl+b k -> resize("k")         // error: expected ')' after the duration, found 'ctrl'
               @repeat(0.001s) ctrl+b l -> resize("l")
               @repeat (1s) ctrl+b m -> resize("m")        // error: no space is allowed between '@repeat' and its '('
             }
             """)
+    }
+
+    /// `@allowLayouts(…)` takes names only, `@repeat(…)` a window only: each mistake is one
+    /// error that says what the attribute takes (not the other's message, not two errors at
+    /// one column), and a name given twice is a warning with a fix-it.
+    @Test func eachAttributeSaysWhatItsParenthesesTake() {
+        expectInlineDiagnostics(Self.header + """
+            in Pane {
+              @allowLayouts() ctrl+b a -> nextPane          // error: expected a finding kind or a layout id in '@allowLayouts(…)', found ')'
+              @allowLayouts( ) ctrl+b b -> nextPane         // error: expected a finding kind or a layout id in '@allowLayouts(…)', found ')'
+              @allowLayouts("fr") ctrl+b c -> nextPane      // error: expected a finding kind or a layout id in '@allowLayouts(…)', found '"fr"'
+              @allowLayouts(500ms) ctrl+b d -> nextPane     // error: expected a finding kind or a layout id in '@allowLayouts(…)', found '500'
+              @allowLayouts(fr,) ctrl+b e -> nextPane       // error: expected a finding kind or a layout id in '@allowLayouts(…)' after ',', found ')'
+              @allowLayouts(needsAltGr, needsAltGr) ctrl+b f -> nextPane // warning: 'needsAltGr' is named twice in '@allowLayouts'; remove the second // note: first given here
+              @allowLayouts(needsShift, fr) ctrl+b g -> nextPane
+            }
+            """)
+        let (fixed, _) = CheckFixItTests.applyingFixIts(Self.header + "in Pane {\n  @allowLayouts(fr, needsAltGr, fr) ctrl+b a -> nextPane\n}\n")
+        #expect(fixed.contains("@allowLayouts(fr, needsAltGr) ctrl+b a"))
     }
 
     @Test func fixItsRepairTheAttributes() {

@@ -123,6 +123,25 @@ struct ReservedShortcutTests {
             """, platform: .linux)
     }
 
+    /// `delete` is Backspace: where the platform reserves the stroke with `forwardDelete` (Del),
+    /// `ctrl+alt+delete` is warned as likely meaning Ctrl+Alt+Del; written `backspace`, or
+    /// where nothing reserves the Del stroke, it is not (Grammar.md §11).
+    @Test func deleteWhereTheDelStrokeIsReservedPointsToForwardDelete() {
+        expectInlineDiagnostics(Self.header + """
+            in Editor {
+              ctrl+alt+delete -> search            // warning: 'ctrl+alt+delete' is pressed with Backspace: 'delete' is the Backspace key and the Del key is 'forwardDelete'; Windows reserves 'ctrl+alt+forwardDelete' (security options: lock, switch user, sign out, Task Manager); write 'backspace' to keep Backspace
+              ctrl+j ctrl+alt+backspace -> go
+              ctrl+delete -> go
+              ctrl+k ctrl+alt+delete -> go         // warning: 'ctrl+alt+delete' is pressed with Backspace: 'delete' is the Backspace key and the Del key is 'forwardDelete'; Windows reserves 'ctrl+alt+forwardDelete' (security options: lock, switch user, sign out, Task Manager); write 'backspace' to keep Backspace
+            }
+            """, platform: .windows)
+        expectInlineDiagnostics(Self.header + """
+            in Editor {
+              ctrl+alt+delete -> search
+            }
+            """, platform: .macOS)
+    }
+
     @Test func iPadOSTextInputComesFirstUnlessPriority() {
         expectInlineDiagnostics(Self.header + """
             in Editor {
