@@ -42,6 +42,22 @@ struct CheckKeyNamesTests {
             """)
     }
 
+    /// A control character written as a key string suggests the named key (with a fix-it),
+    /// escaped in the message rather than printed raw; a quoted keypad key is not quoted twice.
+    @Test func controlCharactersAndQuotedKeypadKeys() {
+        expectInlineDiagnostics(#"""
+            responder Editor
+            in Editor {
+              cmd+"\t" -> copy        // error@7: unknown key "\t": a control character is no key; did you mean 'tab'?
+              ctrl+"\u{1B}" -> copy   // error@8: unknown key "\u{1B}": a control character is no key; did you mean 'escape'?
+              cmd+numpad+"(" -> copy  // error@3: impossible chord 'cmd+numpad+(': the numeric keypad has no "(" key
+              numpad+a -> copy        // error@3: impossible chord 'numpad+a': the numeric keypad has no 'a' key
+            }
+            """#)
+        let (fixed, _) = CheckFixItTests.applyingFixIts("responder Editor\nin Editor {\n  cmd+\"\\n\" -> copy\n}\n")
+        #expect(fixed.contains("cmd+return -> copy"), "\(fixed)")
+    }
+
     @Test func appKitHasEquivalentsForSomeOfThem() {
         #expect(SwiftGenerator.appKitKeyEquivalent(Key.namedCode("help")!) == "\u{F746}")
         #expect(SwiftGenerator.appKitKeyEquivalent(Key.namedCode("mediaNext")!) == nil)

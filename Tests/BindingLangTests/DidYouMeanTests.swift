@@ -30,6 +30,8 @@ struct DidYouMeanTests {
             "responder Editor, Pane\nin Editor when inside Pnae {\n  cmd+k -> copy\n}",
         "unknown modifier 'shft'; did you mean 'shift'?": "responder Editor\nin Editor {\n  shft+k -> copy\n}",
         "unknown key 'escap'; did you mean 'escape'?": "responder Editor\nin Editor {\n  escap -> copy\n}",
+        "unknown key \"\\t\": a control character is no key; did you mean 'tab'?":
+            "responder Editor\nin Editor {\n  cmd+\"\\t\" -> copy\n}",
         "unknown modifier 'ctlr'; did you mean 'ctrl'?": "responder Editor\nin Editor {\n  ctlr+k -> copy\n}",
         "unknown context variable 'logedIn'; did you mean 'loggedIn'?":
             "context loggedIn: Bool\nresponder Editor\nin Editor when logedIn {\n  cmd+k -> copy\n}",

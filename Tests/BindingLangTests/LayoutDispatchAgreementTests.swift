@@ -92,8 +92,8 @@ func checkerAndRuntimeAgreeOnEveryLayout(_ id: String) throws {
         let kinds = Set(mine.map(\.kind))
         if kinds.contains(.untypable) {
             for entry in layout.keys {
-                // A key that types nothing live at a level is named by its US character there
-                // (Grammar.md §5), which the checker does not claim to know.
+                // The levels that type a live character (a dead key is named by its accent,
+                // Grammar.md §5: LayoutTests.everyDeadKeyPressIsNamedByItsCharacter).
                 for level in [KeyboardLayout.Level.alone, .shift] where entry.character(at: level) != nil && !entry.isDead(at: level) {
                     for held in [Modifiers.control, [.control, .shift]] {
                         for uikit in [false, true] {

@@ -306,3 +306,25 @@ func dispatchMatchesCharactersPositionsAndTheUSFallback(throughSnapshot: Bool) t
     #expect(de.entry(for: try #require(PhysicalKey(code: "Semicolon")))?.character(at: .alone) == "ö")
     #expect(de.keys.contains { $0.deadMask != 0 })
 }
+
+/// On every layout, a character typed only with a dead key (alone or with Shift) pressed with
+/// Ctrl is named by that character, as `bindc layouts` presses it (Grammar.md §5): never by
+/// the US character of its key, which would run another binding.
+@Test func everyDeadKeyPressIsNamedByItsCharacter() throws {
+    var checked = 0
+    for layout in KeyboardLayout.all {
+        for entry in layout.keys {
+            for level in [KeyboardLayout.Level.alone, .shift] where entry.isDead(at: level) {
+                guard let c = entry.character(at: level), let (key, shifted) = Key.resolve(String(c)), !shifted, !key.isNamed else { continue }
+                let chord = Chord(key: key, modifiers: .control)
+                guard let press = layout.press(chord), press.isDead, press.key.physicalKey == entry.key else { continue }
+                let event = try #require(layout.event(typing: chord))
+                #expect(event.chord == chord || event.shiftAlternate == chord,
+                        "\(layout.id): ctrl+\(c) on \(entry.key.code) is \(event.chord.sourceText)")
+                #expect(event.fallback == nil || !layout.typesLatinLetters, "\(layout.id)")
+                checked += 1
+            }
+        }
+    }
+    #expect(checked > 50)
+}

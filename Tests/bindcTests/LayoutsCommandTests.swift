@@ -106,6 +106,15 @@ import Testing
         #expect(r.status == 2)
         #expect(r.stderr.hasPrefix("error: unknown layout 'dee'; did you mean 'de'?"))
         #expect(try bindc.run(["layouts", "k.bind", "--layout", "de", "--all"]).status == 2)
+        // An empty item is an error, as an empty list is; a group name differently cased is
+        // suggested.
+        for list in ["macos,", "de,,fr", ",de", ""] {
+            let r = try bindc.run(["layouts", "k.bind", "--layout", list])
+            #expect(r.status == 2 && r.stdout.isEmpty, "'\(list)'")
+            if !list.isEmpty { #expect(r.stderr.hasPrefix("error: empty layout id in '\(list)': remove the extra comma"), "\(r.stderr)") }
+        }
+        #expect(try bindc.run(["check", "k.bind", "--layouts", "de,"]).status == 2)
+        #expect(try bindc.run(["layouts", "k.bind", "--layout", "ALL"]).stderr.hasPrefix("error: unknown layout 'ALL'; did you mean 'all'?"))
         #expect(try bindc.run(["check", "k.bind", "--layouts-strict"]).status == 2)
     }
 

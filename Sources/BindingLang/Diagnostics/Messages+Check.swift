@@ -232,6 +232,10 @@ extension Messages {
             return "'\(name)' is ambiguous; write one of " + (Modifiers.ambiguousSpellings[name] ?? []).map { "'\($0)'" }.joined(separator: ", ")
         }
     }
+    /// `cmd+"\t"`: a control character in a key string (`escaped` as written in source).
+    static func controlCharacterKey(_ escaped: String, _ named: String) -> String {
+        "unknown key \"\(escaped)\": a control character is no key; did you mean '\(named)'?"
+    }
     static func unknownKey(_ name: String, _ suggestion: String?) -> String {
         "unknown key '\(name)'\(didYouMean(suggestion))"
     }

@@ -6,9 +6,14 @@ public enum LayoutSelection {
     public struct UnknownLayout: Error, Equatable, Sendable {
         public var name: String
         public var suggestion: String?
+        /// The whole list, when the name is an empty item of it (`macos,`).
+        public var list: String? = nil
         /// `unknown layout 'dee'; did you mean 'de'?`.
         public var message: String {
-            "unknown layout '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+            if name.isEmpty, let list {
+                return "empty layout id in '\(list)': remove the extra comma"
+            }
+            return "unknown layout '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
                 + " (known: " + KeyboardLayout.all.map(\.id).joined(separator: ", ")
                 + "; or all, macos, ipados, windows, linux)"
         }
@@ -18,15 +23,21 @@ public enum LayoutSelection {
     /// `macos` for that platform's layouts), in the order given, each once.
     public static func layouts(_ list: String) -> Result<[KeyboardLayout], UnknownLayout> {
         var out: [KeyboardLayout] = []
-        for part in list.split(separator: ",") {
+        // Every item must name something: `macos,` is as much a mistake as an empty list.
+        for part in list.split(separator: ",", omittingEmptySubsequences: false) {
             let name = part.trimmingSpaces
+            if name.isEmpty {
+                return .failure(UnknownLayout(name: "", suggestion: nil, list: list.contains(",") ? list : nil))
+            }
             let group = name == "all" ? KeyboardLayout.all : Platform(name: name).map(layouts(for:))
             if let group {
                 for l in group where !out.contains(where: { $0.id == l.id }) { out.append(l) }
                 continue
             }
             guard let layout = KeyboardLayout.named(name) else {
-                return .failure(UnknownLayout(name: name, suggestion: nearest(to: name, in: KeyboardLayout.all.map(\.id))))
+                // The group names too: `ALL` is `all`.
+                let names = KeyboardLayout.all.map(\.id) + ["all"] + Platform.allCases.map { $0.rawValue.lowercased() }
+                return .failure(UnknownLayout(name: name, suggestion: nearest(to: name, in: names)))
             }
             if !out.contains(where: { $0.id == layout.id }) { out.append(layout) }
         }

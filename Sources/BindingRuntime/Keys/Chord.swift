@@ -99,7 +99,9 @@ extension Chord {
             mods.insert(.shift)
         }
         if mods.contains(.numericPad) && !key.isOnNumericPad {
-            return .failure(.impossible("the numeric keypad has no '\(key.sourceName)' key"))
+            // `'a'`, and a quoted key as written (`"("`), not wrapped again.
+            let name = key.sourceName.hasPrefix("\"") ? key.sourceName : "'\(key.sourceName)'"
+            return .failure(.impossible("the numeric keypad has no \(name) key"))
         }
         return .success(Chord(key: key, modifiers: mods))
     }
