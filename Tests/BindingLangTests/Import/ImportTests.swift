@@ -71,7 +71,7 @@ private func rendered(_ result: Importer.Result) -> String {
         for word in Keywords.all {
             let result = run(#"[{ "key": "ctrl+a", "command": "\#(word)" }]"#, .vscode)
             let source = try #require(result.source, "\(word)")
-            #expect(source.contains("action \(word)_\n"), "\(word): \(source)")
+            #expect(source.contains("action \(word)_ // VS Code's \(word)\n"), "\(word): \(source)")
         }
     }
 

@@ -196,7 +196,7 @@ struct ReservedShortcutTests {
               numpad+enter -> go      // warning: on iPadOS text input and focus get 'numpad+enter' before key commands (it inserts a line break or activates the focused control); write @priority before the binding to take it first
               @priority numpad+2 -> go
               cmd+numpad+3 -> go
-              numpad+clear -> go
+              numpad+clear -> go      // warning: UIKit has no key command input for 'numpad+clear', so on iPadOS no key command can deliver it
             }
             """, platform: .iPadOS)
     }
