@@ -94,6 +94,13 @@ enum VSCodeConverter {
                 result.entries[index].outcome = .leftOut("'when' is always false")
                 continue
             }
+            // A `when` that contradicts itself (an extension's generator wrote `(a || b) && !a
+            // && !b`): VS Code never runs the entry, and a binding of it would be warned never
+            // true.
+            if !condition.isSatisfiable(budget: 4_000) {
+                result.entries[index].outcome = .leftOut("'when' can never hold")
+                continue
+            }
             for kind in predicates { result.approximations[kind.reportName, default: 0] += 1 }
             if ForeignKey.readsVirtualKeyAsUSCharacter(entry.key) {
                 result.approximations[windowsVirtualKeys, default: 0] += 1

@@ -530,6 +530,23 @@ private func rendered(_ result: Importer.Result) -> String {
         #expect(try #require(result.report).leftOut["'when' is always false"] == 1)
     }
 
+    /// An entry whose `when` contradicts itself (Awesome Emacs Keymap's generator wrote
+    /// `(findInputFocussed || replaceInputFocussed) && … && !findInputFocussed &&
+    /// !replaceInputFocussed`) never runs in VS Code: it is left out, not written as a binding
+    /// `bindc check` warns is never true.
+    @Test func aWhenThatNeverHoldsIsLeftOut() throws {
+        let result = run(#"""
+            [{ "key": "cmd+c", "command": "toggleFindCaseSensitive", "when": "(findInputFocussed || replaceInputFocussed) && m && !findInputFocussed && !replaceInputFocussed" },
+             { "key": "cmd+d", "command": "y", "when": "(findInputFocussed || replaceInputFocussed) && !findInputFocussed" }]
+            """#, .vscode)
+        let source = try #require(result.source)
+        #expect(!source.contains("cmd+c ->"), "\(source)")
+        #expect(source.contains("cmd+d -> y when"), "\(source)")
+        #expect(try #require(result.report).leftOut["'when' can never hold"] == 1)
+        let compiled = try #require(Importer.compileOutput(result, platform: .apple))
+        #expect(compiled.diagnostics.isEmpty, "\(compiled.diagnostics.map(\.message))")
+    }
+
     /// A command whose action name is more than its `.` → `_` (or `::` → `__`) spelling is
     /// declared with a comment naming the command, so a user can find it: characters other
     /// than `.` replaced, a keyword's `_`, a clash's `_2`.
