@@ -138,6 +138,32 @@ private let manifest = """
         #expect(!compiled.hasErrors, "\(compiled.diagnostics.filter { $0.severity == .error }.prefix(3).map(\.message))")
     }
 
+    /// The Emacs extension's `ctrl+g` (keyboard-quit) repeats VS Code's `escape` defaults under
+    /// their own `when`s, and on Linux VS Code binds `ctrl+g` too: the compiler layers 57
+    /// narrowed `ctrl+g` bindings over the two defaults. Deciding each default's condition
+    /// again after every one of them spent the checker's whole work budget (Grammar.md §10);
+    /// each now meets them as it held before the file, and is decided once.
+    @Test func manyBindingsOfOneKeyOverTheDefaultsCompile() throws {
+        let path = "vscode/linux.keybindings.raw.json"
+        let defaults = try CorpusLocation.bytes(path)
+        guard case .array(let items) = try JSONCParser.parse(defaults).get().value else { Issue.record("no array"); return }
+        func quoted(_ s: String) -> String { JSONValue.string(s).rendered(pretty: false) }
+        var entries: [String] = []
+        for item in items where item["key"]?.string == "escape" && (item["when"]?.string ?? "").utf8.count <= 60 {
+            guard let command = item["command"]?.string else { continue }
+            let when = item["when"]?.string.map { #", "when": \#(quoted($0))"# } ?? ""
+            entries.append(#"{ "key": "ctrl+g", "command": \#(quoted(command))\#(when) }"#)
+        }
+        #expect(entries.count > 50)
+        let ext = input(#"{ "name": "emacs", "contributes": { "keybindings": [\#(entries.joined(separator: ",\n"))] } }"#, path: "package.json")
+        let layered = Importer.run(ext, format: .vscode, over: [Importer.Input(path: path, bytes: defaults)], platform: .linux, writingBase: true)
+        let compiled = try #require(Importer.compileOutput(layered, platform: .linux))
+        #expect(!compiled.hasErrors, "\(compiled.diagnostics.filter { $0.severity == .error }.prefix(3).map(\.message))")
+        let bound = actions(of: "ctrl+g", in: compiled)
+        #expect(bound.count > entries.count, "the layer's and the defaults' where the layer's do not hold: \(bound)")
+        #expect(bound.contains("workbench_action_gotoLine"))
+    }
+
     /// A key VS Code cannot read binds nothing on its platforms, and the entry's other keys
     /// still bind on theirs (Sublime's `"key": "none"` beside a `mac` key); an entry left
     /// out names the keys it has.
