@@ -5,6 +5,10 @@ import BindingRuntime
 public enum ForeignKey {
     /// Names of punctuation keys other editors spell out, and the key's character, for a
     /// Zed keystroke written with one (Zed's key names for them are the characters).
+    /// Application keys some keyboards have and editors name (Zed on Linux reads X11's
+    /// `XF86New` as `new`), which the language has no name for.
+    static let hardwareKeyNames: Set<String> = ["new", "open", "save", "cut", "copy", "paste", "undo", "redo", "find", "help", "menu", "back", "forward", "stop", "refresh"]
+
     static let punctuationNames = [
         "semicolon": ";", "comma": ",", "period": ".", "slash": "/", "backslash": "\\", "quote": "'",
         "backquote": "`", "minus": "-", "equal": "=", "bracketleft": "[", "bracketright": "]",
@@ -225,6 +229,11 @@ public enum ForeignKey {
             // (Not for `f25`: a function key past the language's f24, not three strokes.)
             let functionKey = lower.first == "f" && lower.count > 1 && lower.dropFirst().allSatisfy { ("0"..."9").contains($0) }
             if functionKey { throw UnsupportedCondition(reason: "function key '\(ForeignText.inline(keyText))' (the language names f1 to f24)") }
+            // Keyboards' application keys (X11's XF86New, XF86Open, ...), which Zed names on
+            // Linux: not strokes written without spaces.
+            if hardwareKeyNames.contains(lower) {
+                throw UnsupportedCondition(reason: "hardware key '\(ForeignText.inline(keyText))' (the language has no name for it)")
+            }
             let apart = (2...3).contains(keyText.count) && out.isEmpty
                 ? "; did you mean '\(ForeignText.inline(keyText.map(String.init).joined(separator: " ")))', one stroke each?" : ""
             throw UnsupportedCondition(reason: "key without a name in the language ('\(ForeignText.inline(keyText))')" + apart)

@@ -57,7 +57,9 @@ public struct ImportReport: Sendable, Equatable {
         bindings = keymap.bindings.count
         rewritten = keymap.bindings.filter { !$0.overriddenBy.isEmpty }.count
         unbinds = keymap.unbinds.count
-        approximations = keymap.approximations
+        // (A kind counted for nothing, such as an element named by a section with no bindings,
+        // is not an approximation.)
+        approximations = keymap.approximations.filter { $0.value > 0 }
     }
 
     /// `97.6`: one decimal, without Foundation.

@@ -1013,7 +1013,7 @@ extension ImportLayerTests {
         do {
             _ = try ForeignKey.chord("save", separator: "-")
         } catch {
-            #expect(error.reason == "key without a name in the language ('save')")
+            #expect(error.reason == "hardware key 'save' (the language has no name for it)")
         }
         do {
             _ = try ForeignKey.chord("shift", separator: "-")
@@ -1023,6 +1023,15 @@ extension ImportLayerTests {
         }
     }
 
+    /// A section with no bindings counts nothing: the report lists no approximation of 0
+    /// (Zed's commented template has such sections).
+    @Test func anEmptySectionReportsNoApproximation() throws {
+        let result = run(#"[{ "context": "Editor && !VimWaiting", "bindings": {} }]"#, .zed)
+        let report = try #require(result.report)
+        #expect(!report.text.contains("approximated"), "\(report.text)")
+        #expect(report.approximations.isEmpty)
+    }
+
     @Test func strokesWrittenWithoutTheirSpaceGetADidYouMean() {
         #expect(throws: UnsupportedCondition(reason: "key without a name in the language (']t'); did you mean '] t', one stroke each?")) {
             try ForeignKey.chord("]t", separator: "-")
@@ -1030,6 +1039,11 @@ extension ImportLayerTests {
         // With a modifier, or longer, it is just a key without a name.
         #expect(throws: UnsupportedCondition(reason: "key without a name in the language ('xy')")) {
             try ForeignKey.chord("ctrl-xy", separator: "-")
+        }
+        // A keyboard's application key (Zed names X11's XF86New `new` on Linux) is no pair of
+        // strokes.
+        #expect(throws: UnsupportedCondition(reason: "hardware key 'new' (the language has no name for it)")) {
+            try ForeignKey.chord("new", separator: "-")
         }
         // The key as written, not lower-cased.
         #expect(throws: UnsupportedCondition(reason: "key without a name in the language ('gD'); did you mean 'g D', one stroke each?")) {
