@@ -24,7 +24,7 @@ extension SwiftGenerator.Generator {
 
             extension \(typeName) {
                 /// One `UIKeyCommand` per distinct first stroke, in declaration order, each sending
-                /// `selector` with the stroke's chord code as its `propertyList` (hand it to the
+                /// `selector`; `chordCode(for:)` reads back the stroke's chord code (hand it to the
                 /// runtime's dispatcher, which handles sequences and conditions). A stroke's
                 /// discoverability title is that of the first titled one-stroke command it starts.
                 /// Leave out the main menus' key equivalents when `buildMainMenus` puts them in the
@@ -42,7 +42,7 @@ extension SwiftGenerator.Generator {
                         let title = keyCommands.first { $0.strokes == [stroke] && $0.title != nil }?.title.map { localized($0, bundle: bundle) }
                         let command = UIKeyCommand(
                             title: title ?? "", image: nil, action: selector, input: input,
-                            modifierFlags: stroke.modifiers.uiKeyModifierFlags, propertyList: Int(stroke.code),
+                            modifierFlags: stroke.modifiers.uiKeyModifierFlags, propertyList: [chordCodeKey: Int(stroke.code)],
                             alternates: [], discoverabilityTitle: title, attributes: [], state: .off)
                         if #available(iOS 15.0, macCatalyst 15.0, *) {
                             let starting = keyCommands.filter { $0.strokes.first?.code == stroke.code }
@@ -55,9 +55,29 @@ extension SwiftGenerator.Generator {
                     return commands
                 }
 
+                /// The code of the chord a command built by `uiKeyCommands` stands for: in the method
+                /// `selector` names, hand it to the runtime's dispatcher as a press,
+                /// `dispatcher.dispatch(KeyEvent(Chord(code: code)!), chain: chain, context: context)`,
+                /// which continues a pending sequence with it, or starts one. Nil for any other
+                /// command, such as a main-menu command (`menuCommand(for:)`), also in `validate(_:)`.
+                @MainActor
+                public static func chordCode(for command: UICommand) -> UInt32? {
+                    guard let code = (command.propertyList as? [String: Int])?[chordCodeKey], let chord = UInt32(exactly: code) else { return nil }
+                    return chord
+                }
+
+                /// The keys of the `propertyList` dictionaries of the commands this file builds, named
+                /// after the namespace: a key command of `uiKeyCommands` holds its chord's code under
+                /// the first, a main-menu command of `uiCommand` its index in `menuCommands` under
+                /// the second, so that `chordCode(for:)` and `menuCommand(for:)` never take one kind
+                /// for the other (both see every command in `validate(_:)`), nor another namespace's.
+                private static let chordCodeKey = \(SwiftGenerator.quoted(typeName + ".chordCode"))
+                private static let menuCommandKey = \(SwiftGenerator.quoted(typeName + ".menuCommand"))
+
                 /// `menu` as a `UIMenu`: its commands (a `UIKeyCommand` when it has a key equivalent
                 /// UIKit can type, else a `UICommand`) send `selector` with their index in
-                /// `menuCommands` as `propertyList`; the runs between separators become inline groups.
+                /// `menuCommands` in `propertyList` (`menuCommand(for:)` reads it back); the runs
+                /// between separators become inline groups.
                 @MainActor
                 public static func uiMenu(_ menu: Menu, action selector: Selector, identifier: UIMenu.Identifier? = nil, bundle: Bundle = .main) -> UIMenu {
                     var groups: [[UIMenuElement]] = [[]]
@@ -83,7 +103,7 @@ extension SwiftGenerator.Generator {
                     if let stroke = command.keyEquivalent, let input = stroke.input {
                         let keyCommand = UIKeyCommand(
                             title: title, image: nil, action: selector, input: input,
-                            modifierFlags: stroke.modifiers.uiKeyModifierFlags, propertyList: command.index,
+                            modifierFlags: stroke.modifiers.uiKeyModifierFlags, propertyList: [menuCommandKey: command.index],
                             alternates: [], discoverabilityTitle: title, attributes: [], state: .off)
                         if #available(iOS 15.0, macCatalyst 15.0, *) {
                             if !command.allowsAutomaticLocalization { keyCommand.allowsAutomaticLocalization = false }
@@ -92,15 +112,17 @@ extension SwiftGenerator.Generator {
                         return keyCommand
                     }
                     return UICommand(
-                        title: title, image: nil, action: selector, propertyList: command.index,
+                        title: title, image: nil, action: selector, propertyList: [menuCommandKey: command.index],
                         alternates: [], discoverabilityTitle: title, attributes: [], state: .off)
                 }
 
                 /// The main-menu command a command built by `uiCommand` stands for (read in the
-                /// method `selector` names, and in `validate(_:)` to enable it by its condition).
+                /// method `selector` names, and in `validate(_:)` to enable it by its condition); nil
+                /// for any other command, such as a key command of `uiKeyCommands` (`chordCode(for:)`)
+                /// or one of the app's.
                 @MainActor
                 public static func menuCommand(for command: UICommand) -> MenuCommand? {
-                    guard let index = command.propertyList as? Int, menuCommands.indices.contains(index) else { return nil }
+                    guard let index = (command.propertyList as? [String: Int])?[menuCommandKey], menuCommands.indices.contains(index) else { return nil }
                     return menuCommands[index]
                 }
 
