@@ -23,34 +23,63 @@ extension SwiftGenerator.Generator {
             }
 
             extension \(typeName) {
-                /// One `UIKeyCommand` per distinct first stroke, in declaration order, each sending
-                /// `selector`; `chordCode(for:)` reads back the stroke's chord code (hand it to the
-                /// runtime's dispatcher, which handles sequences and conditions). A stroke's
+                /// One `UIKeyCommand` per distinct chord of the key commands' sequences, each sending
+                /// `selector`; `chordCode(for:)` reads back its chord's code, which the method
+                /// `selector` names hands to the runtime's dispatcher (it handles sequences and
+                /// conditions). First, in declaration order, the first strokes: a stroke's
                 /// discoverability title is that of the first titled one-stroke command it starts.
-                /// Leave out the main menus' key equivalents when `buildMainMenus` puts them in the
-                /// menu bar. A stroke that starts an `@priority` command asks UIKit (iOS 15) to
-                /// deliver it before text input and focus (`wantsPriorityOverSystemBehavior`); one
-                /// that starts a `@noRemapping` command turns off `allowsAutomaticLocalization` (and
-                /// with it mirroring), one that starts a `@noMirroring` command
-                /// `allowsAutomaticMirroring`.
+                /// Then the chords that only continue sequences (the `ctrl+s` of `ctrl+k ctrl+s`),
+                /// without which UIKit would never deliver those presses: untitled, with no
+                /// discoverability title and `.hidden`, so that neither the discoverability overlay
+                /// nor a menu shows them; one whose input and modifier flags are already a command
+                /// of the list is left out, as UIKit would keep only one of the two. Leave out the
+                /// main menus' key equivalents when `buildMainMenus` puts them in the menu bar.
+                /// A chord of an `@priority` command, at any place in its sequence, asks UIKit
+                /// (iOS 15) to deliver it before text input and focus (`wantsPriorityOverSystemBehavior`);
+                /// a first stroke of a `@noRemapping` command turns off `allowsAutomaticLocalization`
+                /// (and with it mirroring), one of a `@noMirroring` command `allowsAutomaticMirroring`.
                 @MainActor
                 public static func uiKeyCommands(action selector: Selector, includingMenuKeyEquivalents: Bool = true, bundle: Bundle = .main) -> [UIKeyCommand] {
-                    var seen: Set<UInt32> = []
-                    var commands: [UIKeyCommand] = []
-                    for command in keyCommands where includingMenuKeyEquivalents || command.role != nil {
-                        guard let stroke = command.strokes.first, let input = stroke.input, seen.insert(stroke.code).inserted else { continue }
-                        let title = keyCommands.first { $0.strokes == [stroke] && $0.title != nil }?.title.map { localized($0, bundle: bundle) }
-                        let command = UIKeyCommand(
-                            title: title ?? "", image: nil, action: selector, input: input,
-                            modifierFlags: stroke.modifiers.uiKeyModifierFlags, propertyList: [chordCodeKey: Int(stroke.code)],
-                            alternates: [], discoverabilityTitle: title, attributes: [], state: .off)
-                        if #available(iOS 15.0, macCatalyst 15.0, *) {
-                            let starting = keyCommands.filter { $0.strokes.first?.code == stroke.code }
-                            if starting.contains(where: { $0.wantsPriorityOverSystemBehavior }) { command.wantsPriorityOverSystemBehavior = true }
-                            if starting.contains(where: { !$0.allowsAutomaticLocalization }) { command.allowsAutomaticLocalization = false }
-                            if starting.contains(where: { !$0.allowsAutomaticMirroring }) { command.allowsAutomaticMirroring = false }
+                    var titles: [UInt32: String] = [:]
+                    for command in keyCommands where command.strokes.count == 1 {
+                        if let code = command.strokes.first?.code, let title = command.title, titles[code] == nil { titles[code] = title }
+                    }
+                    // The chords whose commands turn the iOS 15 properties from their defaults.
+                    var priority: Set<UInt32> = []
+                    var fixedLocalization: Set<UInt32> = []
+                    var fixedMirroring: Set<UInt32> = []
+                    if #available(iOS 15.0, macCatalyst 15.0, *) {
+                        for command in keyCommands {
+                            guard let first = command.strokes.first?.code else { continue }
+                            if command.wantsPriorityOverSystemBehavior { priority.formUnion(command.strokes.map(\\.code)) }
+                            if !command.allowsAutomaticLocalization { fixedLocalization.insert(first) }
+                            if !command.allowsAutomaticMirroring { fixedMirroring.insert(first) }
                         }
-                        commands.append(command)
+                    }
+                    let included = keyCommands.filter { includingMenuKeyEquivalents || $0.role != nil }
+                    var seen: Set<UInt32> = []
+                    var inputs: Set<String> = []
+                    var commands: [UIKeyCommand] = []
+                    for continuing in [false, true] {
+                        for binding in included {
+                            for stroke in continuing ? binding.strokes.dropFirst() : binding.strokes.prefix(1) {
+                                guard let input = stroke.input, !seen.contains(stroke.code) else { continue }
+                                let flags = stroke.modifiers.uiKeyModifierFlags
+                                guard inputs.insert("\\(flags.rawValue) \\(input)").inserted || !continuing else { continue }
+                                seen.insert(stroke.code)
+                                let title = continuing ? nil : titles[stroke.code].map { localized($0, bundle: bundle) }
+                                let command = UIKeyCommand(
+                                    title: title ?? "", image: nil, action: selector, input: input,
+                                    modifierFlags: flags, propertyList: [chordCodeKey: Int(stroke.code)],
+                                    alternates: [], discoverabilityTitle: title, attributes: continuing ? .hidden : [], state: .off)
+                                if #available(iOS 15.0, macCatalyst 15.0, *) {
+                                    if priority.contains(stroke.code) { command.wantsPriorityOverSystemBehavior = true }
+                                    if fixedLocalization.contains(stroke.code) { command.allowsAutomaticLocalization = false }
+                                    if fixedMirroring.contains(stroke.code) { command.allowsAutomaticMirroring = false }
+                                }
+                                commands.append(command)
+                            }
+                        }
                     }
                     return commands
                 }
