@@ -250,12 +250,32 @@ extension SwiftGenerator.Generator {
                     return selectors
                 }
 
-                /// The edit menu as `UIMenuItem`s for `UIMenuController`, which iOS 16 deprecates;
-                /// `selector(action)` names the method that performs each.
+                /// The edit menu as `UIMenuItem`s for `UIMenuController`, which iOS 16 deprecates, in
+                /// declared order; `selector(action)` names the method that performs each.
+                /// `UIMenuController` shows its own Cut, Copy, Paste, Delete, Select, Select All and
+                /// Bold, Italic and Underline items when the responder can perform their standard
+                /// edit actions (`canPerformAction(_:withSender:)`), before the app's `menuItems`:
+                /// an item whose `standardSelector` is one of those (`cut:`, `copy:`, `paste:`,
+                /// `delete:`, `select:`, `selectAll:`, `toggleBoldface:`, `toggleItalics:`,
+                /// `toggleUnderline:`) is left out, so that it is not shown twice. Items of the other
+                /// standard actions (`undo`, `find`, `share`, …), which it has no item for, stay.
                 @available(iOS, introduced: 3.2, deprecated: 16.0, message: "use editMenu(suggestedActions:live:perform:) with UIEditMenuInteraction")
                 @MainActor
                 public static func editMenuItems(bundle: Bundle = .main, selector: (Action) -> Selector) -> [UIMenuItem] {
-                    editMenu.map { UIMenuItem(title: localized($0.title, bundle: bundle), action: selector($0.action)) }
+                    editMenu
+                        .filter { item in item.standardSelector.map { !menuControllerShowsItself($0) } ?? true }
+                        .map { UIMenuItem(title: localized($0.title, bundle: bundle), action: selector($0.action)) }
+                }
+
+                /// Whether `UIMenuController` has an item of its own for the standard edit action
+                /// with this selector (`copy:`).
+                static func menuControllerShowsItself(_ selector: String) -> Bool {
+                    switch selector {
+                    case "cut:", "copy:", "paste:", "delete:", "select:", "selectAll:", "toggleBoldface:", "toggleItalics:", "toggleUnderline:":
+                        return true
+                    default:
+                        return false
+                    }
                 }
             }
 

@@ -191,10 +191,16 @@ enum AppleStubs {
             }
         }
 
-        // uikit/uimenuitem/init(title:action:): deprecated since iOS 16 (UIEditMenuInteraction)
+        // uikit/uimenuitem/init(title:action:), uikit/uimenuitem/title, uikit/uimenuitem/action:
+        // deprecated since iOS 16 (UIEditMenuInteraction)
         @available(iOS, introduced: 3.2, deprecated: 16.0)
         @MainActor open class UIMenuItem {
-            public init(title: String, action: Selector) {}
+            open var title: String
+            open var action: Selector
+            public init(title: String, action: Selector) {
+                self.title = title
+                self.action = action
+            }
         }
 
         // uikit/uiapplicationshortcutitem/type, …/init(type:localizedtitle:)
