@@ -23,8 +23,9 @@ extension SwiftGenerator.Generator {
 
     mutating func mainMenus() {
         line("/// A main-menu command: its title, action, key equivalent (also in `keyCommands`) and", 1)
-        line("/// condition. `index` is its position in `menuCommands`, which UIKit commands carry as", 1)
-        line("/// their `propertyList` and AppKit items as their `tag`.", 1)
+        line("/// condition. `index` is its position in `menuCommands`, which UIKit commands carry in", 1)
+        line("/// their `propertyList` and AppKit items in their `representedObject` (`menuCommand(for:)`", 1)
+        line("/// reads it back).", 1)
         line("public struct MenuCommand: Sendable {", 1)
         line("public var index: Int", 2)
         line("public var title: String", 2)

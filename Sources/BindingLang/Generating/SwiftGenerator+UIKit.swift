@@ -23,41 +23,90 @@ extension SwiftGenerator.Generator {
             }
 
             extension \(typeName) {
-                /// One `UIKeyCommand` per distinct first stroke, in declaration order, each sending
-                /// `selector` with the stroke's chord code as its `propertyList` (hand it to the
-                /// runtime's dispatcher, which handles sequences and conditions). A stroke's
+                /// One `UIKeyCommand` per distinct chord of the key commands' sequences, each sending
+                /// `selector`; `chordCode(for:)` reads back its chord's code, which the method
+                /// `selector` names hands to the runtime's dispatcher (it handles sequences and
+                /// conditions). First, in declaration order, the first strokes: a stroke's
                 /// discoverability title is that of the first titled one-stroke command it starts.
-                /// Leave out the main menus' key equivalents when `buildMainMenus` puts them in the
-                /// menu bar. A stroke that starts an `@priority` command asks UIKit (iOS 15) to
-                /// deliver it before text input and focus (`wantsPriorityOverSystemBehavior`); one
-                /// that starts a `@noRemapping` command turns off `allowsAutomaticLocalization` (and
-                /// with it mirroring), one that starts a `@noMirroring` command
-                /// `allowsAutomaticMirroring`.
+                /// Then the chords that only continue sequences (the `ctrl+s` of `ctrl+k ctrl+s`),
+                /// without which UIKit would never deliver those presses: untitled, with no
+                /// discoverability title and `.hidden`, so that neither the discoverability overlay
+                /// nor a menu shows them; one whose input and modifier flags are already a command
+                /// of the list is left out, as UIKit would keep only one of the two. Leave out the
+                /// main menus' key equivalents when `buildMainMenus` puts them in the menu bar.
+                /// A chord of an `@priority` command, at any place in its sequence, asks UIKit
+                /// (iOS 15) to deliver it before text input and focus (`wantsPriorityOverSystemBehavior`);
+                /// a first stroke of a `@noRemapping` command turns off `allowsAutomaticLocalization`
+                /// (and with it mirroring), one of a `@noMirroring` command `allowsAutomaticMirroring`.
                 @MainActor
                 public static func uiKeyCommands(action selector: Selector, includingMenuKeyEquivalents: Bool = true, bundle: Bundle = .main) -> [UIKeyCommand] {
-                    var seen: Set<UInt32> = []
-                    var commands: [UIKeyCommand] = []
-                    for command in keyCommands where includingMenuKeyEquivalents || command.role != nil {
-                        guard let stroke = command.strokes.first, let input = stroke.input, seen.insert(stroke.code).inserted else { continue }
-                        let title = keyCommands.first { $0.strokes == [stroke] && $0.title != nil }?.title.map { localized($0, bundle: bundle) }
-                        let command = UIKeyCommand(
-                            title: title ?? "", image: nil, action: selector, input: input,
-                            modifierFlags: stroke.modifiers.uiKeyModifierFlags, propertyList: Int(stroke.code),
-                            alternates: [], discoverabilityTitle: title, attributes: [], state: .off)
-                        if #available(iOS 15.0, macCatalyst 15.0, *) {
-                            let starting = keyCommands.filter { $0.strokes.first?.code == stroke.code }
-                            if starting.contains(where: { $0.wantsPriorityOverSystemBehavior }) { command.wantsPriorityOverSystemBehavior = true }
-                            if starting.contains(where: { !$0.allowsAutomaticLocalization }) { command.allowsAutomaticLocalization = false }
-                            if starting.contains(where: { !$0.allowsAutomaticMirroring }) { command.allowsAutomaticMirroring = false }
+                    var titles: [UInt32: String] = [:]
+                    for command in keyCommands where command.strokes.count == 1 {
+                        if let code = command.strokes.first?.code, let title = command.title, titles[code] == nil { titles[code] = title }
+                    }
+                    // The chords whose commands turn the iOS 15 properties from their defaults.
+                    var priority: Set<UInt32> = []
+                    var fixedLocalization: Set<UInt32> = []
+                    var fixedMirroring: Set<UInt32> = []
+                    if #available(iOS 15.0, macCatalyst 15.0, *) {
+                        for command in keyCommands {
+                            guard let first = command.strokes.first?.code else { continue }
+                            if command.wantsPriorityOverSystemBehavior { priority.formUnion(command.strokes.map(\\.code)) }
+                            if !command.allowsAutomaticLocalization { fixedLocalization.insert(first) }
+                            if !command.allowsAutomaticMirroring { fixedMirroring.insert(first) }
                         }
-                        commands.append(command)
+                    }
+                    let included = keyCommands.filter { includingMenuKeyEquivalents || $0.role != nil }
+                    var seen: Set<UInt32> = []
+                    var inputs: Set<String> = []
+                    var commands: [UIKeyCommand] = []
+                    for continuing in [false, true] {
+                        for binding in included {
+                            for stroke in continuing ? binding.strokes.dropFirst() : binding.strokes.prefix(1) {
+                                guard let input = stroke.input, !seen.contains(stroke.code) else { continue }
+                                let flags = stroke.modifiers.uiKeyModifierFlags
+                                guard inputs.insert("\\(flags.rawValue) \\(input)").inserted || !continuing else { continue }
+                                seen.insert(stroke.code)
+                                let title = continuing ? nil : titles[stroke.code].map { localized($0, bundle: bundle) }
+                                let command = UIKeyCommand(
+                                    title: title ?? "", image: nil, action: selector, input: input,
+                                    modifierFlags: flags, propertyList: [chordCodeKey: Int(stroke.code)],
+                                    alternates: [], discoverabilityTitle: title, attributes: continuing ? .hidden : [], state: .off)
+                                if #available(iOS 15.0, macCatalyst 15.0, *) {
+                                    if priority.contains(stroke.code) { command.wantsPriorityOverSystemBehavior = true }
+                                    if fixedLocalization.contains(stroke.code) { command.allowsAutomaticLocalization = false }
+                                    if fixedMirroring.contains(stroke.code) { command.allowsAutomaticMirroring = false }
+                                }
+                                commands.append(command)
+                            }
+                        }
                     }
                     return commands
                 }
 
+                /// The code of the chord a command built by `uiKeyCommands` stands for: in the method
+                /// `selector` names, hand it to the runtime's dispatcher as a press,
+                /// `dispatcher.dispatch(KeyEvent(Chord(code: code)!), chain: chain, context: context)`,
+                /// which continues a pending sequence with it, or starts one. Nil for any other
+                /// command, such as a main-menu command (`menuCommand(for:)`), also in `validate(_:)`.
+                @MainActor
+                public static func chordCode(for command: UICommand) -> UInt32? {
+                    guard let code = (command.propertyList as? [String: Int])?[chordCodeKey], let chord = UInt32(exactly: code) else { return nil }
+                    return chord
+                }
+
+                /// The keys of the `propertyList` dictionaries of the commands this file builds, named
+                /// after the namespace: a key command of `uiKeyCommands` holds its chord's code under
+                /// the first, a main-menu command of `uiCommand` its index in `menuCommands` under
+                /// the second, so that `chordCode(for:)` and `menuCommand(for:)` never take one kind
+                /// for the other (both see every command in `validate(_:)`), nor another namespace's.
+                private static let chordCodeKey = \(SwiftGenerator.quoted(typeName + ".chordCode"))
+                private static let menuCommandKey = \(SwiftGenerator.quoted(typeName + ".menuCommand"))
+
                 /// `menu` as a `UIMenu`: its commands (a `UIKeyCommand` when it has a key equivalent
                 /// UIKit can type, else a `UICommand`) send `selector` with their index in
-                /// `menuCommands` as `propertyList`; the runs between separators become inline groups.
+                /// `menuCommands` in `propertyList` (`menuCommand(for:)` reads it back); the runs
+                /// between separators become inline groups.
                 @MainActor
                 public static func uiMenu(_ menu: Menu, action selector: Selector, identifier: UIMenu.Identifier? = nil, bundle: Bundle = .main) -> UIMenu {
                     var groups: [[UIMenuElement]] = [[]]
@@ -83,7 +132,7 @@ extension SwiftGenerator.Generator {
                     if let stroke = command.keyEquivalent, let input = stroke.input {
                         let keyCommand = UIKeyCommand(
                             title: title, image: nil, action: selector, input: input,
-                            modifierFlags: stroke.modifiers.uiKeyModifierFlags, propertyList: command.index,
+                            modifierFlags: stroke.modifiers.uiKeyModifierFlags, propertyList: [menuCommandKey: command.index],
                             alternates: [], discoverabilityTitle: title, attributes: [], state: .off)
                         if #available(iOS 15.0, macCatalyst 15.0, *) {
                             if !command.allowsAutomaticLocalization { keyCommand.allowsAutomaticLocalization = false }
@@ -92,15 +141,17 @@ extension SwiftGenerator.Generator {
                         return keyCommand
                     }
                     return UICommand(
-                        title: title, image: nil, action: selector, propertyList: command.index,
+                        title: title, image: nil, action: selector, propertyList: [menuCommandKey: command.index],
                         alternates: [], discoverabilityTitle: title, attributes: [], state: .off)
                 }
 
                 /// The main-menu command a command built by `uiCommand` stands for (read in the
-                /// method `selector` names, and in `validate(_:)` to enable it by its condition).
+                /// method `selector` names, and in `validate(_:)` to enable it by its condition); nil
+                /// for any other command, such as a key command of `uiKeyCommands` (`chordCode(for:)`)
+                /// or one of the app's.
                 @MainActor
                 public static func menuCommand(for command: UICommand) -> MenuCommand? {
-                    guard let index = command.propertyList as? Int, menuCommands.indices.contains(index) else { return nil }
+                    guard let index = (command.propertyList as? [String: Int])?[menuCommandKey], menuCommands.indices.contains(index) else { return nil }
                     return menuCommands[index]
                 }
 
@@ -199,12 +250,32 @@ extension SwiftGenerator.Generator {
                     return selectors
                 }
 
-                /// The edit menu as `UIMenuItem`s for `UIMenuController`, which iOS 16 deprecates;
-                /// `selector(action)` names the method that performs each.
+                /// The edit menu as `UIMenuItem`s for `UIMenuController`, which iOS 16 deprecates, in
+                /// declared order; `selector(action)` names the method that performs each.
+                /// `UIMenuController` shows its own Cut, Copy, Paste, Delete, Select, Select All and
+                /// Bold, Italic and Underline items when the responder can perform their standard
+                /// edit actions (`canPerformAction(_:withSender:)`), before the app's `menuItems`:
+                /// an item whose `standardSelector` is one of those (`cut:`, `copy:`, `paste:`,
+                /// `delete:`, `select:`, `selectAll:`, `toggleBoldface:`, `toggleItalics:`,
+                /// `toggleUnderline:`) is left out, so that it is not shown twice. Items of the other
+                /// standard actions (`undo`, `find`, `share`, …), which it has no item for, stay.
                 @available(iOS, introduced: 3.2, deprecated: 16.0, message: "use editMenu(suggestedActions:live:perform:) with UIEditMenuInteraction")
                 @MainActor
                 public static func editMenuItems(bundle: Bundle = .main, selector: (Action) -> Selector) -> [UIMenuItem] {
-                    editMenu.map { UIMenuItem(title: localized($0.title, bundle: bundle), action: selector($0.action)) }
+                    editMenu
+                        .filter { item in item.standardSelector.map { !menuControllerShowsItself($0) } ?? true }
+                        .map { UIMenuItem(title: localized($0.title, bundle: bundle), action: selector($0.action)) }
+                }
+
+                /// Whether `UIMenuController` has an item of its own for the standard edit action
+                /// with this selector (`copy:`).
+                static func menuControllerShowsItself(_ selector: String) -> Bool {
+                    switch selector {
+                    case "cut:", "copy:", "paste:", "delete:", "select:", "selectAll:", "toggleBoldface:", "toggleItalics:", "toggleUnderline:":
+                        return true
+                    default:
+                        return false
+                    }
                 }
             }
 

@@ -68,12 +68,13 @@ enum AppleStubs {
         @MainActor open class UICommandAlternate {}
 
         // uikit/uicommand/init(title:image:action:propertylist:alternates:discoverabilitytitle:attributes:state:)
-        // uikit/uicommand/action, uikit/uicommand/propertylist
+        // uikit/uicommand/action, uikit/uicommand/propertylist, uikit/uicommand/attributes
         @available(iOS 13.0, macCatalyst 13.1, *)
         @MainActor open class UICommand: UIMenuElement {
             open private(set) var action: Selector
             open private(set) var propertyList: Any?
             public var discoverabilityTitle: String?
+            open var attributes: UIMenuElement.Attributes
             public init(
                 title: String, image: UIImage?, action: Selector, propertyList: Any?,
                 alternates: [UICommandAlternate], discoverabilityTitle: String?,
@@ -82,6 +83,7 @@ enum AppleStubs {
                 self.action = action
                 self.propertyList = propertyList
                 self.discoverabilityTitle = discoverabilityTitle
+                self.attributes = attributes
                 super.init()
                 self.title = title
             }
@@ -101,10 +103,13 @@ enum AppleStubs {
         }
 
         // uikit/uikeycommand/init(title:image:action:input:modifierflags:propertylist:alternates:discoverabilitytitle:attributes:state:)
+        // uikit/uikeycommand/input, uikit/uikeycommand/modifierflags,
         // uikit/uikeycommand/wantsprioritoversystembehavior, …/allowsautomaticlocalization,
         // …/allowsautomaticmirroring (iOS 15)
         @available(iOS 7.0, *)
         @MainActor open class UIKeyCommand: UICommand {
+            open private(set) var input: String?
+            open private(set) var modifierFlags: UIKeyModifierFlags
             @available(iOS 15.0, macCatalyst 15.0, *)
             public var wantsPriorityOverSystemBehavior: Bool = false
             @available(iOS 15.0, macCatalyst 15.0, *)
@@ -116,6 +121,8 @@ enum AppleStubs {
                 modifierFlags: UIKeyModifierFlags, propertyList: Any?, alternates: [UICommandAlternate],
                 discoverabilityTitle: String?, attributes: UIMenuElement.Attributes, state: UIMenuElement.State
             ) {
+                self.input = input
+                self.modifierFlags = modifierFlags
                 super.init(
                     title: title, image: image, action: action, propertyList: propertyList, alternates: alternates,
                     discoverabilityTitle: discoverabilityTitle, attributes: attributes, state: state)
@@ -184,10 +191,16 @@ enum AppleStubs {
             }
         }
 
-        // uikit/uimenuitem/init(title:action:): deprecated since iOS 16 (UIEditMenuInteraction)
+        // uikit/uimenuitem/init(title:action:), uikit/uimenuitem/title, uikit/uimenuitem/action:
+        // deprecated since iOS 16 (UIEditMenuInteraction)
         @available(iOS, introduced: 3.2, deprecated: 16.0)
         @MainActor open class UIMenuItem {
-            public init(title: String, action: Selector) {}
+            open var title: String
+            open var action: Selector
+            public init(title: String, action: Selector) {
+                self.title = title
+                self.action = action
+            }
         }
 
         // uikit/uiapplicationshortcutitem/type, …/init(type:localizedtitle:)

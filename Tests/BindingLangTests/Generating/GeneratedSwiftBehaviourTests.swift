@@ -28,11 +28,11 @@ import Testing
         }
         """
 
-    /// The output of `main` run with the file generated from ``source`` (namespace `EditKeymap`),
-    /// against the stub of `framework`.
-    func run(_ framework: GeneratedSwiftTypeCheckTests.Framework, main: String) throws -> String {
+    /// The output of `main` run with the file generated from `source` (by default ``source``;
+    /// namespace `EditKeymap`), against the stub of `framework`.
+    func run(_ framework: GeneratedSwiftTypeCheckTests.Framework, source: String = Self.source, main: String) throws -> String {
         var sources = SourceManager()
-        sources.add(SourceFile(path: "edit.bind", text: Self.source))
+        sources.add(SourceFile(path: "edit.bind", text: source))
         let keymap = try #require(Compilation(sources: sources, platform: .macOS).keymap)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("behaviour-\(framework)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -168,7 +168,7 @@ func keywordKeymap() -> (Keymap, [String]) {
 }
 
 /// `@priority` travels into the generated key commands and the UIKit helper sets
-/// `wantsPriorityOverSystemBehavior` for the strokes that start such a command.
+/// `wantsPriorityOverSystemBehavior` for every chord of such a command's sequence.
 @Test func priorityTravelsIntoTheGeneratedKeyCommands() throws {
     var sources = SourceManager()
     sources.add(SourceFile(path: "p.bind", text: """
