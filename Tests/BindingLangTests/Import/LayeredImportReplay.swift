@@ -259,8 +259,7 @@ enum LayeredReplay {
     /// targets, with every binding of related keys. `maximumPresses` caps the presses (taken
     /// in a fixed order, every n-th pair when there are more).
     static func run(_ files: [Importer.Input], platform: Platform = .macOS, maximumPresses: Int = 6_000) throws -> LayeredReplayFigures {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = ContinuousClock.now
         var figures = LayeredReplayFigures()
         let result = Importer.run(files[files.count - 1], format: .vscode, over: Array(files.dropLast()),
                                   platform: platform, writingBase: true)
@@ -333,7 +332,6 @@ enum LayeredReplay {
             return "\(location.path):\(location.line): \(text.drop { $0 == " " })"
         }
 
-        var editorTime = Duration.zero, dispatchTime = Duration.zero
         /// Presses `sequence` from idle in `state`, stroke by stroke, until VS Code stops
         /// waiting or the two differ.
         func press(_ sequence: [String], _ state: ReplayState, binding: String, partner: String?) {
@@ -351,14 +349,9 @@ enum LayeredReplay {
             for i in chords.indices {
                 figures.strokes += 1
                 let input = Array(sequence[0...i])
-                let t0 = ContinuousClock.now
                 let (expected, editorWhy, decider) = editor(input, state)
-                editorTime += ContinuousClock.now - t0
                 let actual: ReplayOutcome
-                let t1 = ContinuousClock.now
-                let dispatched = dispatcher.dispatch(KeyEvent(chords[i]), firstResponder: responder, context: context)
-                dispatchTime += ContinuousClock.now - t1
-                switch dispatched {
+                switch dispatcher.dispatch(KeyEvent(chords[i]), firstResponder: responder, context: context) {
                 case .performed(let invocation, _):
                     let arg: String
                     switch invocation.argument {
@@ -463,17 +456,10 @@ enum LayeredReplay {
         let step = max(1, (plan.count + maximumPresses - 1) / maximumPresses)
         figures.skipped += plan.count - (plan.count + step - 1) / step
         var seen = Set<String>()
-        var witnessTime = Duration.zero, pressTime = Duration.zero
-        let planned = milliseconds(since: start)
         for (k, item) in plan.enumerated() where k % step == 0 {
-            let t0 = ContinuousClock.now
-            let found = state(item.condition)
-            witnessTime += ContinuousClock.now - t0
-            guard let s = found else { figures.skipped += 1; continue }
+            guard let s = state(item.condition) else { figures.skipped += 1; continue }
             guard seen.insert("\(item.sequence) \(s.flags.sorted { $0.key < $1.key }) \(s.strings.sorted { $0.key < $1.key })").inserted else { continue }
-            let t1 = ContinuousClock.now
             press(item.sequence, s, binding: item.binding, partner: item.partner)
-            pressTime += ContinuousClock.now - t1
         }
         figures.milliseconds = milliseconds(since: start)
         return figures

@@ -119,6 +119,31 @@ struct LayeredImportReplayTests {
         }
     }
 
+    /// The reference's `handleRemovals`: keys that begin the entry's, the same `when` (in any
+    /// operand order, VS Code's constants substituted) or none, and only earlier files.
+    @Test func theReferenceRemovesAsVSCodeDoes() throws {
+        func entry(_ keys: String, _ command: String, _ when: String? = nil, file: Int) throws -> LayeredEntry {
+            LayeredEntry(reference: ReferenceEntry(
+                sequence: keys.split(separator: " ").map(String.init), when: try when.map { try WhenClauseParser.parse($0, dialect: .vscode) },
+                command: command, argument: nil, isNull: command.hasPrefix("-")), file: file, line: 1)
+        }
+        var entries = [
+            try entry("cmd+k cmd+c", "a", "x && y", file: 0),   // removed: same when, other order
+            try entry("cmd+k cmd+c", "a", "x", file: 0),        // kept: another when
+            try entry("cmd+k cmd+c", "a", file: 0),             // kept: the removal gives a when, this has none
+            try entry("cmd+k", "a", "x && y", file: 0),         // kept: the removal's keys are longer
+            try entry("cmd+j", "b", "z", file: 0),              // removed: a removal without keys or when
+            try entry("cmd+j", "c", "z && isMac", file: 0),     // removed: `isMac` is true
+            try entry("cmd+k cmd+c", "-a", "y && x", file: 1),
+            try entry("", "-b", file: 1),
+            try entry("cmd+j", "-c", "z", file: 1),
+            try entry("cmd+j", "b", file: 1),                   // kept: the removal's own file
+            try entry("cmd+j", "b", file: 2),                   // kept: a later file
+        ]
+        #expect(LayeredReplay.applyRemovals(&entries, names: ["d", "e", "u"]) == 3)
+        #expect(entries.map(\.reference.removed) == [true, false, false, false, true, true, false, false, false, false, false])
+    }
+
     @Test func aUserFileOverTheDefaults() throws {
         let defaults = Importer.Input(path: defaultsPath, bytes: try CorpusLocation.bytes(defaultsPath))
         let figures = try LayeredReplay.run([defaults, input(userKeybindings, path: "keybindings.json")])
