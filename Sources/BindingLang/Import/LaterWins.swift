@@ -106,7 +106,10 @@ enum LaterWins {
             // The layer's own bindings of keys related to a default given back win over it
             // (`ctrl+k ctrl+e` over a `ctrl+k` given back by removing `ctrl+k v`: VS Code
             // waits at `ctrl+k` for the layer's chord).
+            // So do its entries without a command, which take the keys and run nothing (a
+            // `cmd+k` the user hands to the terminal).
             let own = layer.bindings.filter { $0.role == b.role && $0.restoredBy == nil }
+                + disables.filter { $0.command.isEmpty && $0.role == b.role }
             var restored: [ImportedKeymap.Binding] = []
             for k in back.indices {
                 // Every later default of related keys that stays (removed ones do not) wins
@@ -145,10 +148,9 @@ enum LaterWins {
         let chords = layer.bindings.filter { $0.restoredBy == nil && $0.revivedBy == nil && $0.sequence.count > 1 }
         guard !chords.isEmpty else { return }
         var revived: [ImportedKeymap.Binding] = []
-        var done = Set<String>()
+        // Every default of the chord, not only the first: each is narrowed by the later ones,
+        // so their copies are disjoint (the terminal's `cmd+k cmd+i` after the editor's).
         for c in base.bindings where c.sequence.count > 1 {
-            let key = "\(c.role) \(c.sequence.joined(separator: " "))"
-            guard !done.contains(key) else { continue }
             // The layer chords that make VS Code wait at this chord's first stroke.
             let waiting = chords.filter { $0.role == c.role && $0.sequence[0] == c.sequence[0] && $0.sequence != c.sequence }
             guard let last = waiting.last,
@@ -162,7 +164,6 @@ enum LaterWins {
             let condition = ImportCondition.all(terms)
             // Only where the base's own binding is not live already.
             guard ImportCondition.all([condition, c.condition.negated]).isSatisfiable(budget: 4_000) else { continue }
-            done.insert(key)
             var copy = c.again(where: condition, entry: last.entry)
             copy.revivedBy = last.sequence.joined(separator: " ")
             revived.append(copy)

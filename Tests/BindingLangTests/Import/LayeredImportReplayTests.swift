@@ -149,16 +149,6 @@ struct LayeredImportReplayTests {
         let figures = try LayeredReplay.run([defaults, input(userKeybindings, path: "keybindings.json")])
         #expect(figures.bindings > 1_000)
         check("user over defaults", figures, known: [
-            // The user's removals of `cmd+k cmd+c` and `cmd+k cmd+i` give earlier defaults of
-            // those chords back (LaterWins.restore), narrowed by the later defaults and the
-            // layer's own bindings, but not by the layer's entry without a command (`cmd+k`
-            // when terminalFocus, line 8): where the terminal has focus VS Code lets `cmd+k`
-            // through (unhandled), the output's restored `cmd+k cmd+i -> workbench.action.showHover`
-            // makes it wait.
-            KnownMismatch(name: "a restored default chord ignores the layer's entry without a command (cmd+k in the terminal waits)") { m in
-                m.input == ["cmd+k"] && m.editor == .unhandled && m.runtime == .pending && m.decider == "keybindings.json:8"
-                    && m.state.flags["terminalFocus"] == true
-            },
             // Where the repl view has focus, the later default `cmd+k` (clearReplAction) took
             // `cmd+k` from the default chords; the user's `cmd+k cmd+t` makes VS Code wait at
             // `cmd+k` again, and with `editor.action.showHover` removed, `cmd+k cmd+i` runs the
@@ -196,15 +186,6 @@ struct LayeredImportReplayTests {
             KnownMismatch(name: "the escape defaults a removed escape overrode do not come back (counted approximation)") { m in
                 m.input[0] == "escape" && m.runtime == .unhandled
                     && m.state.flags["editorTextFocus"] == true && m.state.flags["editorHasSelection"] != true
-            },
-            // The extension's `cmd+k cmd+e` makes VS Code wait at `cmd+k` everywhere, and then
-            // any default chord runs, also the terminal's `cmd+k cmd+i` (focusHover), which the
-            // defaults' import had narrowed away under the later `cmd+k` (terminal.clear).
-            // LaterWins.revive gives back one default per role and keys (`done` is keyed by
-            // the chord): `workbench.action.showHover` is revived for `cmd+k cmd+i`, the later
-            // `workbench.action.terminal.focusHover` of the same chord is not (package.bind).
-            KnownMismatch(name: "revive gives back only the first default of a chord (cmd+k cmd+i's terminal.focusHover)") { m in
-                m.input == ["cmd+k", "cmd+i"] && m.editor == .performed("workbench.action.terminal.focusHover|") && m.runtime == .cancelled
             },
         ])
     }
