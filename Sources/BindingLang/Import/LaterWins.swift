@@ -533,7 +533,10 @@ enum LaterWins {
                     // was live, the layer binds them again (below). The base's import narrowed
                     // them there, or left them out where it always overrode them.
                     if exact {
-                        restorations.append((b, d))
+                        // A base's copy of a default (revived under its chord, or given back)
+                        // carries the later entry that made it: the default's own binding,
+                        // which the removal meets too, gives back what was earlier than it.
+                        if b.revivedBy == nil && b.restoredBy == nil { restorations.append((b, d)) }
                     } else if base.bindings.contains(where: { $0.role == b.role && $0.sequence == b.sequence && $0.overriddenBy.contains(b.entry) })
                         || base.entries.contains(where: { $0.outcome == .overridden(byEntry: b.entry) }) {
                         countHiddenDefaults(of: b, removedBy: d.entry, in: &layer)

@@ -193,12 +193,11 @@ struct LayeredImportReplayTests {
     /// The same three layers, the user's file also removing a default chord under `cmd+k`
     /// (`-workbench.action.closeAllEditors`, `cmd+k cmd+w`). The removal also meets
     /// package.bind's revived copy of that default (LaterWins.revive, counted to the
-    /// extension's entry), and LaterWins.restore takes every default as earlier than that copy:
-    /// it gives back the single-stroke `cmd+k` defaults (the repl's and the terminal's clear,
-    /// which come after `cmd+k cmd+w` in the defaults) as "removed the later one". VS Code never
-    /// runs them in this stack (the extension's `cmd+k cmd+e`, with no `when`, makes `cmd+k`
-    /// wait everywhere), and they conflict with the chords package.bind revived (`cmd+k e`):
-    /// the output does not compile (2 errors), so it cannot be replayed.
+    /// extension's entry); LaterWins.restore used to take every default as earlier than that
+    /// copy and give back the single-stroke `cmd+k` defaults, which VS Code never runs in this
+    /// stack (the extension's `cmd+k cmd+e`, with no `when`, makes `cmd+k` wait everywhere) and
+    /// which conflicted with the chords package.bind revived (`cmd+k e`): 2 errors. A copy now
+    /// gives back nothing; the default's own binding, which the removal also meets, does.
     @Test func removingADefaultChordUnderAnExtensionChordCompiles() throws {
         let defaults = Importer.Input(path: defaultsPath, bytes: try CorpusLocation.bytes(defaultsPath))
         let user = userOverExtension.replacing(
@@ -209,9 +208,7 @@ struct LayeredImportReplayTests {
         let compiled = try #require(Importer.compileOutput(result, platform: .macOS))
         let errors = compiled.diagnostics.filter { $0.severity == .error }.map(\.message)
         print(errors.joined(separator: "\n"))
-        withKnownIssue("a removal of a default chord gives back single-stroke defaults a base's chord still waits over (conflicts with package.bind's revived 'cmd+k e')") {
-            #expect(errors.isEmpty)
-        }
+        #expect(errors.isEmpty)
         // Without that entry the three layers compile (anExtensionAndAUserFileOverTheDefaults).
     }
 }
