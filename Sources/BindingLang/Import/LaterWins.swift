@@ -732,8 +732,11 @@ enum LaterWins {
     static let prefixConflict = "prefix conflict with the layer's"
 
     /// The role and keys of `b`, as ``ImportedKeymap/narrowedAcrossKeys`` names them.
-    static func groupKey(_ b: ImportedKeymap.Binding) -> String {
-        "\(b.role) \(b.sequence.joined(separator: " "))"
+    static func groupKey(_ b: ImportedKeymap.Binding) -> String { groupKey(b.role, b.sequence) }
+
+    /// `role key key`: one role and keys, as the layer indexes bindings and unbinds by them.
+    static func groupKey(_ role: String, _ sequence: [String]) -> String {
+        "\(role) \(sequence.joined(separator: " "))"
     }
 
     /// The unbinds with those of one role and keys joined into one, `unbind k when a || b`,
@@ -745,7 +748,7 @@ enum LaterWins {
     static func merged(_ unbinds: [ImportedKeymap.Unbind]) -> [ImportedKeymap.Unbind] {
         var groups: [String: [Int]] = [:]
         for (i, u) in unbinds.enumerated() where u.reason.hasPrefix(prefixConflict) {
-            groups["\(u.role) \(u.sequence.joined(separator: " "))", default: []].append(i)
+            groups[groupKey(u.role, u.sequence), default: []].append(i)
         }
         var out: [ImportedKeymap.Unbind] = []
         var joined: [Int: ImportedKeymap.Unbind] = [:]

@@ -34,6 +34,34 @@ enum ReplayOutcome: Equatable, CustomStringConvertible {
     }
 }
 
+extension ReplayOutcome {
+    /// What the runtime did, in the reference's terms: a performed action as its editor command
+    /// (`commandOf`: action name to command) and `|` and its argument, JSON text (mixed kinds,
+    /// `jsonTextActions`) read back to the value the label shows.
+    init(_ result: DispatchResult, jsonTextActions: Set<String>, commandOf: [String: String]) {
+        switch result {
+        case .performed(let invocation, _):
+            let arg: String
+            switch invocation.argument {
+            case .none: arg = ""
+            case .int(let v): arg = String(v)
+            case .bool(let v): arg = String(v)
+            case .string(let s):
+                if jsonTextActions.contains(invocation.name) {
+                    let parsed = s.string.isEmpty ? nil : try? JSONCParser.parse(Array(s.string.utf8)).get()
+                    arg = BindSourceWriter.argumentKind(parsed).text
+                } else {
+                    arg = s.string
+                }
+            }
+            self = .performed((commandOf[invocation.name] ?? invocation.name) + "|" + arg)
+        case .pending: self = .pending
+        case .cancelled: self = .cancelled
+        case .unhandled: self = .unhandled
+        }
+    }
+}
+
 /// One entry of the foreign file as the editor sees it (entries the importer left out are not
 /// included: their conditions could not be evaluated anyway).
 struct ReferenceEntry {

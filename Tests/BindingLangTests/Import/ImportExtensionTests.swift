@@ -32,6 +32,27 @@ private let manifest = """
     }
     """
 
+/// An Emacs-like extension (Awesome Emacs Keymap's shape) built from VS Code's defaults
+/// `defaults`: every `escape` default of a `when` up to 60 bytes again as `escape escape escape`
+/// under the extension's flag, `escape` without the flag, and `escape x` with it; and how many
+/// entries it has.
+func emacsLikeExtension(defaults: [UInt8]) throws -> (input: Importer.Input, entries: Int) {
+    guard case .array(let items) = try JSONCParser.parse(defaults).get().value else { throw ImportTestError.failed("no array") }
+    func quoted(_ s: String) -> String { JSONValue.string(s).rendered(pretty: false) }
+    let flag = "config.emacs-mcx.useMetaPrefixEscape"
+    var entries = [#"{ "key": "escape", "command": "emacs-mcx.cancel", "when": "!\#(flag) && editorTextFocus" }"#]
+    // (The defaults' shorter `when`s: the extension's own 58 chords, narrowed by each other,
+    // stay within a key press's cost as the real extension's do.)
+    for item in items where item["key"]?.string == "escape" && (item["when"]?.string ?? "").utf8.count <= 60 {
+        guard let command = item["command"]?.string else { continue }
+        let when = item["when"]?.string.map { "(\($0)) && \(flag)" } ?? flag
+        entries.append(#"{ "key": "escape escape escape", "command": \#(quoted(command)), "when": \#(quoted(when)) }"#)
+    }
+    entries.append(#"{ "key": "escape x", "command": "workbench.action.showCommands", "when": "\#(flag)" }"#)
+    let text = #"{ "name": "emacs", "contributes": { "keybindings": [\#(entries.joined(separator: ",\n"))] } }"#
+    return (input(text, path: "package.json"), entries.count)
+}
+
 @Suite struct ImportExtensionTests {
     /// Without a platform, each key is bound on the platforms that take it (`mac` on macOS and
     /// iPadOS, `win` on Windows, `linux` on Linux, else `key`; an empty one is `key`), and the
@@ -109,27 +130,16 @@ private let manifest = """
 
     /// An Emacs extension (Awesome Emacs Keymap) repeats every `escape` default as `escape
     /// escape escape` under its own flag, binds `escape x` under that flag alone and `escape`
-    /// without it (the test takes the defaults of `when`s up to 60 bytes, 56 of them). Over VS Code's macOS defaults the layer unbinds the defaults' `escape` once,
-    /// where the flag holds, and their `escape escape` once, where one of those chords is live:
+    /// without it (``emacsLikeExtension(defaults:)``: 56 defaults). Over VS Code's macOS
+    /// defaults the layer unbinds the defaults' `escape` once, where the flag holds, and their
+    /// `escape escape` once, where one of those chords is live:
     /// one unbind per layer binding narrowed each default by 80 conditions, past what a key
     /// press may cost (Grammar.md §10), and the checker could not decide the prefix conflicts.
     @Test func anEmacsExtensionRepeatingTheEscapeDefaultsCompilesOverThem() throws {
         let path = "vscode/macos.keybindings.raw.json"
         let defaults = try CorpusLocation.bytes(path)
-        guard case .array(let items) = try JSONCParser.parse(defaults).get().value else { Issue.record("no array"); return }
-        func quoted(_ s: String) -> String { JSONValue.string(s).rendered(pretty: false) }
-        let flag = "config.emacs-mcx.useMetaPrefixEscape"
-        var entries = [#"{ "key": "escape", "command": "emacs-mcx.cancel", "when": "!\#(flag) && editorTextFocus" }"#]
-        // (The defaults' shorter `when`s: the extension's own 58 chords, narrowed by each other,
-        // stay within a key press's cost as the real extension's do.)
-        for item in items where item["key"]?.string == "escape" && (item["when"]?.string ?? "").utf8.count <= 60 {
-            guard let command = item["command"]?.string else { continue }
-            let when = item["when"]?.string.map { "(\($0)) && \(flag)" } ?? flag
-            entries.append(#"{ "key": "escape escape escape", "command": \#(quoted(command)), "when": \#(quoted(when)) }"#)
-        }
-        entries.append(#"{ "key": "escape x", "command": "workbench.action.showCommands", "when": "\#(flag)" }"#)
-        #expect(entries.count > 50)
-        let ext = input(#"{ "name": "emacs", "contributes": { "keybindings": [\#(entries.joined(separator: ",\n"))] } }"#, path: "package.json")
+        let (ext, entries) = try emacsLikeExtension(defaults: defaults)
+        #expect(entries > 50)
         let layered = Importer.run(ext, format: .vscode, over: [Importer.Input(path: path, bytes: defaults)], platform: .macOS, writingBase: true)
         let source = try #require(layered.source, "\(layered.diagnostics.map(\.message))")
         #expect(source.components(separatedBy: "\n  unbind escape when ").count == 2, "one unbind of the defaults' escape")

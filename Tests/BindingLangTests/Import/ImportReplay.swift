@@ -131,28 +131,7 @@ enum ImportReplay {
                 let expected = format == .zed
                     ? EditorReference.zed(reference, input: input, state: state)
                     : EditorReference.vscode(reference, input: input, state: state)
-                let actual: ReplayOutcome
-                switch dispatcher.dispatch(KeyEvent(chords[i]), firstResponder: first, context: context) {
-                case .performed(let invocation, _):
-                    let arg: String
-                    switch invocation.argument {
-                    case .none: arg = ""
-                    case .int(let v): arg = String(v)
-                    case .bool(let v): arg = String(v)
-                    case .string(let s):
-                        // JSON text (mixed kinds): read back to the value the label shows.
-                        if names.jsonTextActions.contains(invocation.name) {
-                            let parsed = s.string.isEmpty ? nil : try? JSONCParser.parse(Array(s.string.utf8)).get()
-                            arg = BindSourceWriter.argumentKind(parsed).text
-                        } else {
-                            arg = s.string
-                        }
-                    }
-                    actual = .performed((commandOf[invocation.name] ?? invocation.name) + "|" + arg)
-                case .pending: actual = .pending
-                case .cancelled: actual = .cancelled
-                case .unhandled: actual = .unhandled
-                }
+                let actual = ReplayOutcome(dispatcher.dispatch(KeyEvent(chords[i]), firstResponder: first, context: context), jsonTextActions: names.jsonTextActions, commandOf: commandOf)
                 if actual != expected {
                     figures.mismatches.append(
                         "\(path): \(input.joined(separator: " ")) (entry '\(keymap.entries[b.entry].keys)' -> \(b.command), role \(b.role)) in \(state): editor \(expected), runtime \(actual)")

@@ -350,27 +350,7 @@ enum LayeredReplay {
                 figures.strokes += 1
                 let input = Array(sequence[0...i])
                 let (expected, editorWhy, decider) = editor(input, state)
-                let actual: ReplayOutcome
-                switch dispatcher.dispatch(KeyEvent(chords[i]), firstResponder: responder, context: context) {
-                case .performed(let invocation, _):
-                    let arg: String
-                    switch invocation.argument {
-                    case .none: arg = ""
-                    case .int(let v): arg = String(v)
-                    case .bool(let v): arg = String(v)
-                    case .string(let s):
-                        if names.jsonTextActions.contains(invocation.name) {
-                            let parsed = s.string.isEmpty ? nil : try? JSONCParser.parse(Array(s.string.utf8)).get()
-                            arg = BindSourceWriter.argumentKind(parsed).text
-                        } else {
-                            arg = s.string
-                        }
-                    }
-                    actual = .performed((commandOf[invocation.name] ?? invocation.name) + "|" + arg)
-                case .pending: actual = .pending
-                case .cancelled: actual = .cancelled
-                case .unhandled: actual = .unhandled
-                }
+                let actual = ReplayOutcome(dispatcher.dispatch(KeyEvent(chords[i]), firstResponder: responder, context: context), jsonTextActions: names.jsonTextActions, commandOf: commandOf)
                 if actual != expected {
                     var why = runtimeWhy(Array(chords[0...i]), responder, context)
                     if actual == .pending {

@@ -40,23 +40,6 @@ private let userKeybindings = """
     ]
     """
 
-/// An Emacs-like extension as in ImportExtensionTests: every `escape` default (of a `when` up
-/// to 60 bytes) again as `escape escape escape` under the extension's flag, `escape` without
-/// the flag, and `escape x` with it.
-private func emacsLikeExtension(defaults: [UInt8]) throws -> Importer.Input {
-    guard case .array(let items) = try JSONCParser.parse(defaults).get().value else { throw ImportTestError.failed("no array") }
-    func quoted(_ s: String) -> String { JSONValue.string(s).rendered(pretty: false) }
-    let flag = "config.emacs-mcx.useMetaPrefixEscape"
-    var entries = [#"{ "key": "escape", "command": "emacs-mcx.cancel", "when": "!\#(flag) && editorTextFocus" }"#]
-    for item in items where item["key"]?.string == "escape" && (item["when"]?.string ?? "").utf8.count <= 60 {
-        guard let command = item["command"]?.string else { continue }
-        let when = item["when"]?.string.map { "(\($0)) && \(flag)" } ?? flag
-        entries.append(#"{ "key": "escape escape escape", "command": \#(quoted(command)), "when": \#(quoted(when)) }"#)
-    }
-    entries.append(#"{ "key": "escape x", "command": "workbench.action.showCommands", "when": "\#(flag)" }"#)
-    return input(#"{ "name": "emacs", "contributes": { "keybindings": [\#(entries.joined(separator: ",\n"))] } }"#, path: "package.json")
-}
-
 /// A small keymap extension: its own `mac` keys, a command `enablement`, a chord under
 /// `cmd+k`, a binding over a default's keys and `when`.
 private let smallExtension = """
@@ -165,7 +148,7 @@ struct LayeredImportReplayTests {
 
     @Test func anEmacsLikeExtensionOverTheDefaults() throws {
         let bytes = try CorpusLocation.bytes(defaultsPath)
-        let figures = try LayeredReplay.run([Importer.Input(path: defaultsPath, bytes: bytes), try emacsLikeExtension(defaults: bytes)],
+        let figures = try LayeredReplay.run([Importer.Input(path: defaultsPath, bytes: bytes), try emacsLikeExtension(defaults: bytes).input],
                                             maximumPresses: 900)
         #expect(figures.bindings > 1_000)
         check("emacs-like extension over defaults", figures)
