@@ -37,6 +37,10 @@ struct PressList {
     var presses: [Press]
     /// Two strokes each: the first makes the dispatcher pending, the second performs.
     var sequences: [(first: Chord, second: Chord, expected: Expectation)]
+    /// For each sequence, a one-stroke press that walks the chain as far: a live one-stroke
+    /// binding the reference performs, of the sequence's role or a farther one, performed no
+    /// nearer; the like-for-like baseline of a sequence's strokes (`sequence_one_stroke_ns`).
+    var walkAlike: [Chord]
     /// How many presses of each kind.
     var mix: [PressKind: Int]
 }
@@ -85,10 +89,12 @@ enum PressGenerator {
     static func make(_ w: Workload, reference ref: ReferenceDispatcher, depth: Int, count: Int = 256, seed: UInt64) -> PressList {
         var rng = SplitMix64(seed: seed &+ UInt64(depth) &* 1_000_003 &+ UInt64(w.size))
         var nearest: [Int] = [], far: [Int] = [], gated: [Int] = [], seqs: [Int] = []
+        var performed: [(role: Int, performer: Int, binding: Int)] = []
         for (i, b) in w.bindings.enumerated() where b.role < depth {
             let live = BenchContext.holds(b.condition)
             if b.sequence.count == 1 {
                 let e = ref.dispatch(b.sequence, depth: depth)
+                if live && e.binding == i, let p = e.performer { performed.append((b.role, p, i)) }
                 if live && b.role == 0 && e.binding == i { nearest.append(i) }
                 if live && depth > 1 && b.role == depth - 1 && e.binding == i { far.append(i) }
                 if !live && e.binding == nil && !e.pending { gated.append(i) }
@@ -120,12 +126,25 @@ enum PressGenerator {
         }
         rng.shuffle(&presses)
         var sequences: [(Chord, Chord, Expectation)] = []
+        var walkAlike: [Chord] = []
+        // Its own generator, so that the sequences drawn stay those of earlier runs.
+        var alikeRng = SplitMix64(seed: seed &+ 0x5EED &+ UInt64(w.size))
         if !seqs.isEmpty {
             for _ in 0..<(count / 2) {
                 let b = w.bindings[rng.pick(seqs)]
-                sequences.append((b.sequence[0], b.sequence[1], ref.dispatch(b.sequence, depth: depth)))
+                let e = ref.dispatch(b.sequence, depth: depth)
+                sequences.append((b.sequence[0], b.sequence[1], e))
+                // The nearest role at or past the sequence's, then the nearest performer at or
+                // past its performer: the one-stroke presses that walk as far and no farther.
+                let farEnough = performed.filter { $0.role >= b.role && $0.performer >= (e.performer ?? 0) }
+                if let role = farEnough.map(\.role).min() {
+                    let inRole = farEnough.filter { $0.role == role }
+                    let performer = inRole.map(\.performer).min()
+                    let alike = inRole.filter { $0.performer == performer }
+                    walkAlike.append(w.bindings[alikeRng.pick(alike).binding].sequence[0])
+                }
             }
         }
-        return PressList(presses: presses, sequences: sequences, mix: mix)
+        return PressList(presses: presses, sequences: sequences, walkAlike: walkAlike, mix: mix)
     }
 }

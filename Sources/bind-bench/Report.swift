@@ -36,6 +36,8 @@ enum Report {
             + r.sizes.map { s in "\(s): " + PressKind.allCases.map { String(r.pressMix[s]?[$0] ?? 0) }.joined(separator: "/") }.joined(separator: ", "))
         out.append("  two-stroke sequences, ns per stroke at depth 8: "
             + r.sizes.map { "\($0): \(formatted(r.sequenceStrokeNs[$0]))" }.joined(separator: ", "))
+        out.append("  one-stroke presses walking as far as those sequences: "
+            + r.sizes.map { "\($0): \(formatted(r.sequenceOneStrokeNs[$0]))" }.joined(separator: ", "))
         out.append("  round spread at depth 8 ((max-min)/median): "
             + r.sizes.map { "\($0): \(formatted(r.dispatchSpread[$0].map { $0 * 100 }))%" }.joined(separator: ", "))
         out.append("")
@@ -153,6 +155,7 @@ enum Report {
             ("dispatch_ns_by_depth", bySizeDepth(r.dispatchNs)),
             ("baseline_uikit_ns_by_depth", bySizeDepth(r.baselineNs)),
             ("sequence_ns_per_stroke", bySize(r.sequenceStrokeNs)),
+            ("sequence_one_stroke_ns", bySize(r.sequenceOneStrokeNs)),
             ("snapshot_dispatch_ns", bySize(r.snapshotDispatchNs)),
             ("snapshot_cached_dispatch_ns", bySize(r.snapshotCachedDispatchNs)),
             ("decide_ns", bySize(r.decideNs)),

@@ -160,6 +160,19 @@ extension Bench {
             }
         }
         results.sequenceStrokeNs[size] = median(sample, "sequence \(size)")
+        // The like-for-like baseline: one-stroke presses that walk the chain as far.
+        let alike = list.walkAlike.map { KeyEvent($0) }
+        for e in alike where d.dispatch(e, firstResponder: first, context: ctx).performedAction == nil {
+            exitWithError("a walk-alike press of the sequences at \(size) bindings performs nothing: \(e.chord)")
+        }
+        if !alike.isEmpty {
+            let one = Measure.batches(opsPerBatch: alike.count, config: config) { reps in
+                for _ in 0..<reps {
+                    for e in alike { blackHole(d.dispatch(e, firstResponder: first, context: ctx)) }
+                }
+            }
+            results.sequenceOneStrokeNs[size] = median(one, "sequence one-stroke \(size)")
+        }
         if size == 1000 && counter.isAvailable {
             let n = counter.count {
                 for e in events { blackHole(d.dispatch(e, firstResponder: first, context: ctx)) }
