@@ -33,17 +33,17 @@ private let manifest = """
     """
 
 /// An Emacs-like extension (Awesome Emacs Keymap's shape) built from VS Code's defaults
-/// `defaults`: every `escape` default of a `when` up to 60 bytes again as `escape escape escape`
-/// under the extension's flag, `escape` without the flag, and `escape x` with it; and how many
-/// entries it has.
-func emacsLikeExtension(defaults: [UInt8]) throws -> (input: Importer.Input, entries: Int) {
+/// `defaults`: every `escape` default of a `when` up to `longestWhen` bytes again as
+/// `escape escape escape` under the extension's flag, `escape` without the flag, and `escape x`
+/// with it; and how many entries it has.
+func emacsLikeExtension(defaults: [UInt8], longestWhen: Int = 60) throws -> (input: Importer.Input, entries: Int) {
     guard case .array(let items) = try JSONCParser.parse(defaults).get().value else { throw ImportTestError.failed("no array") }
     func quoted(_ s: String) -> String { JSONValue.string(s).rendered(pretty: false) }
     let flag = "config.emacs-mcx.useMetaPrefixEscape"
     var entries = [#"{ "key": "escape", "command": "emacs-mcx.cancel", "when": "!\#(flag) && editorTextFocus" }"#]
     // (The defaults' shorter `when`s: the extension's own 58 chords, narrowed by each other,
     // stay within a key press's cost as the real extension's do.)
-    for item in items where item["key"]?.string == "escape" && (item["when"]?.string ?? "").utf8.count <= 60 {
+    for item in items where item["key"]?.string == "escape" && (item["when"]?.string ?? "").utf8.count <= longestWhen {
         guard let command = item["command"]?.string else { continue }
         let when = item["when"]?.string.map { "(\($0)) && \(flag)" } ?? flag
         entries.append(#"{ "key": "escape escape escape", "command": \#(quoted(command)), "when": \#(quoted(when)) }"#)
