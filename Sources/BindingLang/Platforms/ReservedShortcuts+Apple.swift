@@ -29,18 +29,41 @@ extension ReservedShortcuts {
             ReservedEntry(keys: "ctrl+alt+space", action: "select the next input source"),
         ])
 
-    /// The shortcuts Apple's Accessibility Programming Guide for OS X reserves for VoiceOver and
-    /// full keyboard access ("Don't use these combinations for any other purpose") that a
-    /// default Mac still answers; the screen-zoom and contrast ones it also lists are off until
-    /// the user turns on zoom's keyboard shortcuts, so binding them is no conflict by default.
+    /// The shortcuts Apple's Accessibility Programming Guide for OS X reserves for VoiceOver,
+    /// screen zoom and full keyboard access, as far as a default Mac answers them. Only
+    /// shortcuts on by default are listed (as everywhere in these tables): the guide's
+    /// screen-zoom ones (`alt+cmd+8` zoom on or off, `alt+cmd+equal` zoom in, `alt+cmd+minus`
+    /// zoom out) and contrast ones (`ctrl+alt+cmd+comma`, `ctrl+alt+cmd+period`) act only once
+    /// the user turns zoom's keyboard shortcuts on in the Accessibility settings, so binding
+    /// them is no conflict on a default Mac. Invert colors (`ctrl+alt+cmd+8`), from the same
+    /// table, is on by default (JetBrains Runtime's table below records which are on).
     static let macOSAccessibility = Group(
         owner: "macOS",
         source: "https://developer.apple.com/library/archive/documentation/Accessibility/Conceptual/AccessibilityMacOSX/OSXAXKeyboardShortcuts.html",
         entries: [
             ReservedEntry(keys: "cmd+f5", action: "turn VoiceOver on or off"),
             ReservedEntry(keys: "alt+cmd+f5", action: "show the Accessibility Shortcuts panel"),
+            ReservedEntry(keys: "ctrl+alt+cmd+8", action: "invert the screen's colors"),
             ReservedEntry(keys: "ctrl+f1", action: "turn full keyboard access on or off"),
             ReservedEntry(keys: "ctrl+f7", action: "change how Tab moves focus (full keyboard access)"),
+        ])
+
+    /// The keyboard-navigation defaults of System Settings (Keyboard Shortcuts, Keyboard), on
+    /// by default; the accessibility guide above names only Control-F1 and Control-F7 of them.
+    /// Apple's own pages that list them could not be checked; the keys, modifiers and default
+    /// state are as JetBrains Runtime records macOS's defaults for its clash check (the
+    /// `defaultSymbolicHotKeys` table, IDs 7–11 and 57), which also has the zoom and contrast
+    /// shortcuts above off and invert colors on by default.
+    static let macOSKeyboardNavigation = Group(
+        owner: "macOS",
+        source: "https://github.com/JetBrains/JetBrainsRuntime/blob/main/src/java.desktop/macosx/native/libawt_lwawt/awt/SystemHotkey.m",
+        entries: [
+            ReservedEntry(keys: "ctrl+f2", action: "move focus to the menu bar"),
+            ReservedEntry(keys: "ctrl+f3", action: "move focus to the Dock"),
+            ReservedEntry(keys: "ctrl+f4", action: "move focus to the active or next window"),
+            ReservedEntry(keys: "ctrl+f5", action: "move focus to the window's toolbar"),
+            ReservedEntry(keys: "ctrl+f6", action: "move focus to the floating window"),
+            ReservedEntry(keys: "ctrl+f8", action: "move focus to the status menus"),
         ])
 
     /// Mission Control's default keys in System Settings (Keyboard Shortcuts, Mission Control)

@@ -1,7 +1,14 @@
-/// Windows' reserved shortcuts: Microsoft Support, "Keyboard shortcuts in Windows". The
-/// Windows logo key is `cmd` (`super`, `meta`) in this language. Alt+F4 and Alt+Space reach
-/// the app (as `WM_SYSKEYDOWN`) and act only when it passes them on to `DefWindowProc`, so
-/// they are marked as reaching it: a warning still, since users expect them.
+/// Windows' reserved shortcuts: Microsoft Support, "Keyboard shortcuts in Windows" (the
+/// Windows logo key table, Windows 11). The Windows logo key is `cmd` (`super`, `meta`) in this
+/// language. Alt+F4 and Alt+Space reach the app (as `WM_SYSKEYDOWN`) and act only when it
+/// passes them on to `DefWindowProc`, so they are marked as reaching it: a warning still, since
+/// users expect them.
+///
+/// Only shortcuts on by default are listed, as in the other tables: Win+Ctrl+C (color filters)
+/// works only once the user turns it on in the color-filter settings, and is left out. Win+Y
+/// (Windows Mixed Reality) and Win+Alt+Enter (taskbar settings, with a taskbar item focused)
+/// act only in those states and are left out too. "Windows logo key + Plus" is the key that
+/// types `=` and, shifted, `+` on a US keyboard (`VK_OEM_PLUS`), so it is `cmd+equal` here.
 extension ReservedShortcuts {
     static let windows = Group(
         owner: "Windows",
@@ -51,7 +58,7 @@ extension ReservedShortcuts {
             ReservedEntry(keys: "shift+cmd+up", action: "stretch the window to the top and bottom of the screen"),
             ReservedEntry(keys: "shift+cmd+left", action: "move the window to the monitor on the left"),
             ReservedEntry(keys: "shift+cmd+right", action: "move the window to the monitor on the right"),
-            ReservedEntry(keys: "cmd+equal", action: "Magnifier: zoom in (Windows logo key + Plus)"),
+            ReservedEntry(keys: "cmd+equal", action: "Magnifier: open it and zoom in (Windows logo key + Plus)"),
             ReservedEntry(keys: "cmd+minus", action: "Magnifier: zoom out"),
             ReservedEntry(keys: "cmd+semicolon", action: "open the emoji panel"),
             ReservedEntry(keys: "ctrl+cmd+return", action: "turn Narrator on or off"),
@@ -63,11 +70,37 @@ extension ReservedShortcuts {
             ReservedEntry(keys: "alt+space", action: "open the window's shortcut menu", reachesTheApp: true),
             ReservedEntry(keys: "printScreen", action: "open Snipping Tool (Windows 11's default for Print Screen)"),
             ReservedEntry(keys: "cmd+printScreen", action: "save a screenshot of the whole screen"),
+            // The rest of the page's Windows-logo-key table (the page itself could not be
+            // fetched when these were added; they were taken from a copy of its table). Win+F,
+            // Win+O, Win+Home, Win+Pause (Break), Win+Esc, Win+J, Win+/ and Ctrl+Win+F are also
+            // in Microsoft Learn's list of the combinations Windows predefines
+            // (learn.microsoft.com/windows/iot/iot-enterprise/customize/predefined-key-combinations),
+            // and Win+Esc closing Magnifier in Microsoft Support's Magnifier pages.
+            ReservedEntry(keys: "cmd+f", action: "open Feedback Hub and take a screenshot"),
+            ReservedEntry(keys: "cmd+o", action: "lock the device's orientation"),
+            ReservedEntry(keys: "cmd+home", action: "minimize all but the active window (again: restore them)"),
+            ReservedEntry(keys: "cmd+pause", action: "open Settings, System, About"),
+            ReservedEntry(keys: "shift+cmd+m", action: "restore the minimized windows"),
+            ReservedEntry(keys: "cmd+escape", action: "Magnifier: close it"),
+            ReservedEntry(keys: "ctrl+cmd+space", action: "change to the previously selected input"),
+            ReservedEntry(keys: "shift+cmd+space", action: "cycle backward through input languages and keyboard layouts"),
+            ReservedEntry(keys: "cmd+j", action: "set focus to a Windows tip"),
+            ReservedEntry(keys: "cmd+slash", action: "begin IME reconversion"),
+            ReservedEntry(keys: "ctrl+cmd+f", action: "search for PCs on the network"),
+            ReservedEntry(keys: "ctrl+cmd+q", action: "open Quick Assist"),
+            ReservedEntry(keys: "shift+cmd+v", action: "set focus to a notification"),
+            ReservedEntry(keys: "shift+cmd+c", action: "open the charms menu"),
+            ReservedEntry(keys: "alt+cmd+up", action: "snap the window to the top half of the screen"),
+            ReservedEntry(keys: "alt+cmd+down", action: "snap the window to the bottom half of the screen"),
+            ReservedEntry(keys: "ctrl+shift+cmd+b", action: "wake the PC from a blank or black screen (restarts the graphics driver)"),
+            ReservedEntry(keys: "alt+cmd+b", action: "Game Bar: turn HDR on or off"),
+            ReservedEntry(keys: "alt+cmd+printScreen", action: "Game Bar: save a screenshot of the game window"),
             ReservedEntry(keys: "cmd+0", action: "open the app pinned at position 10 of the taskbar"),
         ] + (1...9).flatMap { n in [
             ReservedEntry(keys: "cmd+\(n)", action: "open the app pinned at position \(n) of the taskbar"),
             ReservedEntry(keys: "shift+cmd+\(n)", action: "open a new instance of the app pinned at position \(n) of the taskbar"),
             ReservedEntry(keys: "ctrl+cmd+\(n)", action: "switch to the last active window of the app pinned at position \(n) of the taskbar"),
             ReservedEntry(keys: "alt+cmd+\(n)", action: "open the Jump List of the app pinned at position \(n) of the taskbar"),
+            ReservedEntry(keys: "ctrl+shift+cmd+\(n)", action: "open a new instance of the app pinned at position \(n) of the taskbar as an administrator"),
         ] })
 }

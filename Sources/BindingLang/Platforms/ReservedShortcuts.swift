@@ -76,7 +76,7 @@ public enum ReservedShortcuts {
     }
 
     private static let rawTables: [(Platform, [Group])] = [
-        (.macOS, [macOS, macOSAccessibility, macOSMissionControl]),
+        (.macOS, [macOS, macOSAccessibility, macOSKeyboardNavigation, macOSMissionControl]),
         (.iPadOS, [iPadOS]),
         (.windows, [windows]),
         (.linux, [gnome, gnomeWindowManager, gnomeShell, gnomeMediaKeys, gnomeSessions, kdePlasma, kdePlasmaEffects]),

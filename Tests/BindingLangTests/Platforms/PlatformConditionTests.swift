@@ -17,7 +17,7 @@ struct PlatformConditionTests {
             in Editor {
               cmd+y -> search when platform == macOS
               cmd+y -> jump   when platform in (windows, linux)
-              cmd+j -> jump   when platform != macOS
+              alt+cmd+j -> jump when platform != macOS
             }
             in Editor when platform == iPadOS {
               cmd+i -> search
@@ -32,9 +32,9 @@ struct PlatformConditionTests {
         var expected: Set<String> = []
         switch platform {
         case .macOS: expected = ["cmd+y->search"]
-        case .iPadOS: expected = ["cmd+j->jump", "cmd+i->search"]
-        case .windows: expected = ["cmd+y->jump", "cmd+j->jump"]
-        case .linux: expected = ["cmd+y->jump", "cmd+j->jump", "cmd+g->jump"]
+        case .iPadOS: expected = ["alt+cmd+j->jump", "cmd+i->search"]
+        case .windows: expected = ["cmd+y->jump", "alt+cmd+j->jump"]
+        case .linux: expected = ["cmd+y->jump", "alt+cmd+j->jump", "cmd+g->jump"]
         }
         #expect(keys == expected)
         #expect(k.platform == platform)

@@ -76,6 +76,53 @@ struct ReservedShortcutTests {
         #expect(owners("f11", .windows).isEmpty)
     }
 
+    /// The Windows-logo-key shortcuts of Microsoft's "Keyboard shortcuts in Windows" that the
+    /// table lacked (Win+F, Win+O, Win+Home, Win+Pause, Win+Shift+M, Win+Ctrl+Space, Win+Esc,
+    /// …) and the macOS keyboard-navigation defaults (Control-F2 … F6, F8) and invert colors:
+    /// each is warned about on its platform. Win+Plus is the `=` key on a US keyboard, which the
+    /// table had as `cmd+equal` (its other names, `cmd+"="` and `cmd+Equal`, are in
+    /// everyNameOfTheKeysIsReserved).
+    @Test func windowsLogoKeyAndMacKeyboardNavigationDefaults() {
+        func owners(_ keys: String, _ p: Platform) -> [String] {
+            guard case .success(let c) = Chord.parse(keys, platform: p) else { return ["?"] }
+            return ReservedShortcuts.lookup(c, on: p).map(\.owner)
+        }
+        let windows = ["cmd+f", "cmd+o", "cmd+home", "cmd+pause", "shift+cmd+m", "ctrl+cmd+space", "cmd+escape",
+                       "shift+cmd+space", "cmd+j", "cmd+slash", "ctrl+cmd+f", "ctrl+cmd+q", "shift+cmd+v", "alt+cmd+up",
+                       "alt+cmd+down", "ctrl+shift+cmd+b", "alt+cmd+b", "alt+cmd+printScreen", "ctrl+shift+cmd+1",
+                       "ctrl+shift+cmd+9", "cmd+equal", "cmd+minus"]
+        for keys in windows { #expect(owners(keys, .windows) == ["Windows"], "\(keys)") }
+        let mac = ["ctrl+f2", "ctrl+f3", "ctrl+f4", "ctrl+f5", "ctrl+f6", "ctrl+f8", "ctrl+alt+cmd+8"]
+        for keys in mac { #expect(owners(keys, .macOS) == ["macOS"], "\(keys)") }
+        // Off until the user turns them on: macOS's zoom and contrast keys, Windows' color
+        // filters. GNOME's zoom keys are on by default, so Linux still warns about alt+cmd+8.
+        for keys in ["alt+cmd+8", "alt+cmd+equal", "alt+cmd+minus", "ctrl+alt+cmd+comma", "ctrl+alt+cmd+period"] {
+            #expect(owners(keys, .macOS).isEmpty, "\(keys)")
+        }
+        #expect(owners("ctrl+cmd+c", .windows).isEmpty)
+        #expect(owners("alt+cmd+8", .linux) == ["GNOME"])
+        // The Windows keys are not reserved elsewhere for that (Super+O on GNOME, ⌘O on a Mac).
+        #expect(owners("cmd+o", .macOS).isEmpty && owners("cmd+o", .linux).isEmpty)
+
+        expectInlineDiagnostics(Self.header + """
+            in Editor {
+              cmd+o -> search                      // warning: 'cmd+o' is reserved by Windows, which takes it before the app (lock the device's orientation); write @allowReserved before the binding to keep it anyway
+              shift+cmd+m -> go                    // warning: 'shift+cmd+m' is reserved by Windows, which takes it before the app (restore the minimized windows); write @allowReserved before the binding to keep it anyway
+              cmd+escape -> go                     // warning: 'cmd+escape' is reserved by Windows, which takes it before the app (Magnifier: close it); write @allowReserved before the binding to keep it anyway
+              @allowReserved cmd+home -> go
+              ctrl+cmd+c -> go
+            }
+            """, platform: .windows)
+        expectInlineDiagnostics(Self.header + """
+            in Editor {
+              ctrl+f2 -> search                    // warning: 'ctrl+f2' is reserved by macOS, which takes it before the app (move focus to the menu bar); write @allowReserved before the binding to keep it anyway
+              ctrl+f8 -> go                        // warning: 'ctrl+f8' is reserved by macOS, which takes it before the app (move focus to the status menus); write @allowReserved before the binding to keep it anyway
+              alt+cmd+8 -> go
+              alt+cmd+equal -> go
+            }
+            """, platform: .macOS)
+    }
+
     /// Alt+F4 and Alt+Space reach a Windows app first (`WM_SYSKEYDOWN`): the warning says users
     /// expect them, not that the system takes them; Alt+Tab is still taken.
     @Test func windowsKeysThatReachTheAppSaySo() throws {
@@ -112,7 +159,7 @@ struct ReservedShortcutTests {
               cmd+space -> search                  // warning: 'cmd+space' is reserved by macOS, which takes it before the app (Spotlight: show or hide the search field); write @allowReserved before the binding to keep it anyway
               @allowReserved ctrl+up -> go
               ctrl+k cmd+tab -> go                 // warning: 'cmd+tab' is reserved by macOS, which takes it before the app (app switcher: the next most recently used app); write @allowReserved before the binding to keep it anyway
-              @allowReserved cmd+j -> go           // warning: '@allowReserved' is not needed: no platform reserves 'cmd+j'
+              @allowReserved alt+cmd+j -> go       // warning: '@allowReserved' is not needed: no platform reserves 'alt+cmd+j'
             }
             """, platform: .macOS)
         expectInlineDiagnostics(Self.header + """
