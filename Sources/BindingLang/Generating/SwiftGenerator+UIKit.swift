@@ -23,23 +23,38 @@ extension SwiftGenerator.Generator {
             }
 
             extension \(typeName) {
-                /// One `UIKeyCommand` per distinct chord of the key commands' sequences, each sending
-                /// `selector`; `chordCode(for:)` reads back its chord's code, which the method
-                /// `selector` names hands to the runtime's dispatcher (it handles sequences and
-                /// conditions). First, in declaration order, the first strokes: a stroke's
-                /// discoverability title is that of the first titled one-stroke command it starts.
-                /// Then the chords that only continue sequences (the `ctrl+s` of `ctrl+k ctrl+s`),
-                /// without which UIKit would never deliver those presses: untitled, with no
-                /// discoverability title and `.hidden`, so that neither the discoverability overlay
-                /// nor a menu shows them; one whose input and modifier flags are already a command
-                /// of the list is left out, as UIKit would keep only one of the two. Leave out the
-                /// main menus' key equivalents when `buildMainMenus` puts them in the menu bar.
-                /// A chord of an `@priority` command, at any place in its sequence, asks UIKit
-                /// (iOS 15) to deliver it before text input and focus (`wantsPriorityOverSystemBehavior`);
-                /// a first stroke of a `@noRemapping` command turns off `allowsAutomaticLocalization`
-                /// (and with it mirroring), one of a `@noMirroring` command `allowsAutomaticMirroring`.
+                /// The `UIKeyCommand`s for a responder's `keyCommands`, one per distinct chord of the
+                /// key commands' sequences that can be pressed now, each sending `selector`;
+                /// `chordCode(for:)` reads back its chord's code, which the method `selector` names
+                /// hands to the runtime's dispatcher (it handles sequences and conditions). UIKit reads
+                /// `keyCommands` at each press and delivers a press only when a key command matches
+                /// it, so this list says which presses the app takes from the text view and the rest
+                /// of the responder chain:
+                ///
+                /// - The first strokes, always, in declaration order: a stroke's discoverability
+                ///   title is that of the first titled one-stroke command it starts.
+                /// - With `pending` true, then the chords that only continue sequences (the `ctrl+s`
+                ///   of `ctrl+k ctrl+s`), without which UIKit would never deliver those presses:
+                ///   untitled, with no discoverability title and `.hidden`, so that neither the
+                ///   discoverability overlay nor a menu shows them; one whose input and modifier
+                ///   flags are already a command of the list is left out, as UIKit would keep only
+                ///   one of the two.
+                ///
+                /// Pass the dispatcher's state, `pending: dispatcher.isPending`: with nothing
+                /// pending, a continuation is no key command, so a press of `ctrl+s` (or of an arrow
+                /// that continues an `@priority` sequence) goes to text input and `pressesBegan` as
+                /// if the keymap did not have it. The two lists can be built once and chosen at each
+                /// press. A list that holds the continuations all the time (`pending: true`) needs
+                /// `wantsKeyCommand(_:pending:)` in `canPerformAction(_:withSender:)` instead.
+                ///
+                /// Leave out the main menus' key equivalents when `buildMainMenus` puts them in the
+                /// menu bar. A chord of an `@priority` command, at any place in its sequence, asks
+                /// UIKit (iOS 15) to deliver it before text input and focus
+                /// (`wantsPriorityOverSystemBehavior`); a first stroke of a `@noRemapping` command
+                /// turns off `allowsAutomaticLocalization` (and with it mirroring), one of a
+                /// `@noMirroring` command `allowsAutomaticMirroring`.
                 @MainActor
-                public static func uiKeyCommands(action selector: Selector, includingMenuKeyEquivalents: Bool = true, bundle: Bundle = .main) -> [UIKeyCommand] {
+                public static func uiKeyCommands(action selector: Selector, pending: Bool, includingMenuKeyEquivalents: Bool = true, bundle: Bundle = .main) -> [UIKeyCommand] {
                     var titles: [UInt32: String] = [:]
                     for command in keyCommands where command.strokes.count == 1 {
                         if let code = command.strokes.first?.code, let title = command.title, titles[code] == nil { titles[code] = title }
@@ -60,7 +75,7 @@ extension SwiftGenerator.Generator {
                     var seen: Set<UInt32> = []
                     var inputs: Set<String> = []
                     var commands: [UIKeyCommand] = []
-                    for continuing in [false, true] {
+                    for continuing in pending ? [false, true] : [false] {
                         for binding in included {
                             for stroke in continuing ? binding.strokes.dropFirst() : binding.strokes.prefix(1) {
                                 guard let input = stroke.input, !seen.contains(stroke.code) else { continue }
@@ -68,9 +83,11 @@ extension SwiftGenerator.Generator {
                                 guard inputs.insert("\\(flags.rawValue) \\(input)").inserted || !continuing else { continue }
                                 seen.insert(stroke.code)
                                 let title = continuing ? nil : titles[stroke.code].map { localized($0, bundle: bundle) }
+                                var properties = [chordCodeKey: Int(stroke.code)]
+                                if continuing { properties[continuationKey] = 1 }
                                 let command = UIKeyCommand(
                                     title: title ?? "", image: nil, action: selector, input: input,
-                                    modifierFlags: flags, propertyList: [chordCodeKey: Int(stroke.code)],
+                                    modifierFlags: flags, propertyList: properties,
                                     alternates: [], discoverabilityTitle: title, attributes: continuing ? .hidden : [], state: .off)
                                 if #available(iOS 15.0, macCatalyst 15.0, *) {
                                     if priority.contains(stroke.code) { command.wantsPriorityOverSystemBehavior = true }
@@ -95,13 +112,36 @@ extension SwiftGenerator.Generator {
                     return chord
                 }
 
+                /// Whether the method that `uiKeyCommands`' commands send should take `command` now,
+                /// for a responder's `canPerformAction(_:withSender:)`: UIKit asks it about a key
+                /// command's action with the command as the sender, and performs no key command whose
+                /// action no responder can perform, so that the press goes on to text input and
+                /// `pressesBegan`. True for a command of `uiKeyCommands` that is a first stroke, and,
+                /// while `pending` (`dispatcher.isPending`), for one that only continues sequences;
+                /// false for any other command. `uiKeyCommands(action:pending:)` already leaves the continuations out with
+                /// nothing pending; this is for a list that holds them all the time:
+                ///
+                ///     override func canPerformAction(_ action: Selector, withSender sender: Any?) -> Bool {
+                ///         if action == #selector(handleKey(_:)) {
+                ///             return (sender as? UICommand).map { \(typeName).wantsKeyCommand($0, pending: dispatcher.isPending) } ?? false
+                ///         }
+                ///         return super.canPerformAction(action, withSender: sender)
+                ///     }
+                @MainActor
+                public static func wantsKeyCommand(_ command: UICommand, pending: Bool) -> Bool {
+                    guard chordCode(for: command) != nil else { return false }
+                    return pending || (command.propertyList as? [String: Int])?[continuationKey] == nil
+                }
+
                 /// The keys of the `propertyList` dictionaries of the commands this file builds, named
                 /// after the namespace: a key command of `uiKeyCommands` holds its chord's code under
-                /// the first, a main-menu command of `uiCommand` its index in `menuCommands` under
-                /// the second, so that `chordCode(for:)` and `menuCommand(for:)` never take one kind
-                /// for the other (both see every command in `validate(_:)`), nor another namespace's.
+                /// the first (and, when it only continues sequences, 1 under the third), a main-menu
+                /// command of `uiCommand` its index in `menuCommands` under the second, so that
+                /// `chordCode(for:)` and `menuCommand(for:)` never take one kind for the other (both
+                /// see every command in `validate(_:)`), nor another namespace's.
                 private static let chordCodeKey = \(SwiftGenerator.quoted(typeName + ".chordCode"))
                 private static let menuCommandKey = \(SwiftGenerator.quoted(typeName + ".menuCommand"))
+                private static let continuationKey = \(SwiftGenerator.quoted(typeName + ".continuation"))
 
                 /// `menu` as a `UIMenu`: its commands (a `UIKeyCommand` when it has a key equivalent
                 /// UIKit can type, else a `UICommand`) send `selector` with their index in

@@ -127,7 +127,8 @@ import Testing
         case .uiKit:
             return """
                 @MainActor func use\(name)(builder: any UIMenuBuilder, item: UIApplicationShortcutItem) {
-                    let commands: [UIKeyCommand] = \(name).uiKeyCommands(action: Selector("handleKey:"), includingMenuKeyEquivalents: false)
+                    let commands: [UIKeyCommand] = \(name).uiKeyCommands(action: Selector("handleKey:"), pending: false, includingMenuKeyEquivalents: false)
+                    let wanted: Bool = commands.first.map { \(name).wantsKeyCommand($0, pending: true) } ?? false
                     \(name).buildMainMenus(with: builder, action: Selector("performMenuCommand:"))
                     let menus: [UIMenu] = \(name).mainMenus.map { \(name).uiMenu($0, action: Selector("performMenuCommand:")) }
                     let command: \(name).MenuCommand? = (menus.first?.children.first as? UICommand).flatMap { \(name).menuCommand(for: $0) }
@@ -138,7 +139,7 @@ import Testing
                     }
                     let shortcut: \(name).ShortcutType? = \(name).ShortcutType(item)
                     let title: String? = shortcut?.localizedTitle(bundle: .main)
-                    _ = (commands, command, actions, shortcut, title, \(name).localized("Copy"))
+                    _ = (commands, wanted, command, actions, shortcut, title, \(name).localized("Copy"))
                 }
                 @available(iOS, deprecated: 16.0)
                 @MainActor func useDeprecated\(name)() -> [UIMenuItem] {

@@ -39,7 +39,7 @@ import Testing
                 return "\\(command.title.isEmpty ? "-" : command.title): \\(code) \\(EditKeymap.menuCommand(for: command)?.title ?? "nil")"
             }
             @MainActor func run() {
-                let keys = EditKeymap.uiKeyCommands(action: Selector("handleKey:"))
+                let keys = EditKeymap.uiKeyCommands(action: Selector("handleKey:"), pending: false)
                 print(keys.map(describe).joined(separator: ", "))
                 let menu = EditKeymap.mainMenus.flatMap { commands(EditKeymap.uiMenu($0, action: Selector("performMenuCommand:"))) }
                 print(menu.count, (menu.prefix(2) + menu.suffix(1)).map(describe).joined(separator: ", "))
