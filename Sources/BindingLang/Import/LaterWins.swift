@@ -464,7 +464,10 @@ enum LaterWins {
         var baseByFirst: [String: [Int]] = [:]
         for (i, b) in base.bindings.enumerated() { baseByFirst[b.sequence[0], default: []].append(i) }
         let cooccurring = layer.cooccurring.union(base.cooccurring)
-        var seen = Set<String>()
+        // The unbinds written so far, as role, keys and condition: a hashed value, not the
+        // condition's printed form (printing it through reflection took a tenth of an Emacs
+        // extension's import over VS Code's defaults).
+        var seen = Set<UnbindKey>()
         // The conditions of the unbinds written so far, by role and keys.
         var unbound: [String: [ImportCondition]] = [:]
         /// Adds the unbind; false when the same one, or one that covers it, is there already.
@@ -478,7 +481,7 @@ enum LaterWins {
                 }
                 c = .constant(true)
             }
-            let key = "\(role) \(b.sequence.joined(separator: " ")) \(c)"
+            let key = UnbindKey(role: role, sequence: b.sequence, condition: c)
             guard !seen.contains(key) else { return false }
             // Earlier unbinds of these keys in this role that together already cover this one
             // (where base binding `b` holds) leave it nothing to unbind in `b`: not written for
@@ -732,6 +735,13 @@ enum LaterWins {
     static let prefixConflict = "prefix conflict with the layer's"
 
     /// The role and keys of `b`, as ``ImportedKeymap/narrowedAcrossKeys`` names them.
+    /// An unbind as the layer compares them: role, keys and condition.
+    struct UnbindKey: Hashable {
+        let role: String
+        let sequence: [String]
+        let condition: ImportCondition
+    }
+
     static func groupKey(_ b: ImportedKeymap.Binding) -> String { groupKey(b.role, b.sequence) }
 
     /// `role key key`: one role and keys, as the layer indexes bindings and unbinds by them.
