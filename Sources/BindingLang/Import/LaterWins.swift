@@ -91,7 +91,7 @@ enum LaterWins {
         var given = Set<String>()
         for (b, d) in restorations {
             // Several removals of one default (a file may repeat one) give its keys back once.
-            guard given.insert("\(b.entry) \(b.role) \(b.sequence)").inserted else { continue }
+            guard given.insert("\(b.entry) \(groupKey(b))").inserted else { continue }
             // Earlier defaults of the keys, their prefixes and their continuations: with the
             // removed one gone, the last live of them decides again (`escape escape` for Zen
             // mode under a removed `escape`).
@@ -598,7 +598,7 @@ enum LaterWins {
         // The layer's own bindings by role and keys: where one is live, it and not a held base
         // binding of those keys waits for the layer's longer ones (the layer's own file holds it).
         var own: [String: [ImportCondition]] = [:]
-        for l in layer.bindings where l.restoredBy == nil { own["\(l.role) \(l.sequence.joined(separator: " "))", default: []].append(l.condition) }
+        for l in layer.bindings where l.restoredBy == nil { own[groupKey(l), default: []].append(l.condition) }
         // Zed: where the layer's own null (or unbind of its action) of a base binding's keys is
         // live, the search for those keys ends there, and no held base binding runs.
         var disablesByKeys: [[String]: [ImportedKeymap.Binding]] = [:]
@@ -675,7 +675,7 @@ enum LaterWins {
                 // the defaults' chords still run (`ctrl+k` under a later `ctrl+k ctrl+j`).
                 let here = layer.format == .vscode ? liveTogether[groupKey(l)] ?? l.condition : l.original
                 guard ImportCondition.all([b.condition, here]).isSatisfiable(budget: 4_000) else { continue }
-                let mine = (own["\(b.role) \(b.sequence.joined(separator: " "))"] ?? []) + disabledInLayer(b)
+                let mine = (own[groupKey(b)] ?? []) + disabledInLayer(b)
                 let waits = layer.format == .zed && !crossRole && l.sequence.count > b.sequence.count
                     && ImportCondition.all([b.condition, here] + mine.map(\.negated)).isSatisfiable(budget: 4_000)
                 let added = unbind(b, in: b.role, when: here, entry: l.entry,
@@ -709,7 +709,7 @@ enum LaterWins {
         // continue it (and the unbinds above took it away).
         for (i, h) in held.sorted(by: { $0.key < $1.key }) {
             let held = base.bindings[i]
-            let mine = (own["\(held.role) \(held.sequence.joined(separator: " "))"] ?? []) + disabledInLayer(held)
+            let mine = (own[groupKey(held)] ?? []) + disabledInLayer(held)
             var b = held.again(where: ImportCondition.all([held.condition, .any(h.conditions)] + mine.map(\.negated)), entry: h.entry)
             b.performsOnTimeout = true
             b.heldFromBase = true
