@@ -390,7 +390,14 @@ struct BindSourceWriter {
             } else if let chord = b.revivedBy {
                 out.append("  // the default VS Code runs again where the layer's '\(ForeignText.inline(chord))' of line \(line(b.entry)) makes '\(b.sequence[0])' wait for a chord")
             } else if let outer = b.continuesFor {
-                out.append("  // line \(line(b.entry)), the outer \(outer)'s, so that '\(b.sequence[0])' here waits for it as in Zed")
+                out.append(b.continuesOnSameElement
+                    ? "  // line \(line(b.entry)), \(outer)'s (the same Zed element), so that '\(b.sequence[0])' here waits for it as in Zed"
+                    : "  // line \(line(b.entry)), the outer \(outer)'s, so that '\(b.sequence[0])' here waits for it as in Zed")
+            } else if let shorter = b.heldBeside {
+                let prefix = b.sequence.joined(separator: " ")
+                out.append(b.heldFromBase
+                    ? "  // the base's \(shorter) binding (the same Zed element), waiting here too for the longer one of line \(line(b.entry)), whichever role comes first"
+                    : "  // line \(line(b.entry)), \(shorter)'s (the same Zed element), held here too: '\(prefix)' waits whichever role comes first")
             } else {
                 out.append(b.heldFromBase ? "  // the base's binding, waiting for the longer one of line \(line(b.entry))" : "  // line \(line(b.entry))")
             }

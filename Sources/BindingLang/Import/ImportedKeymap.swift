@@ -39,6 +39,15 @@ public struct ImportedKeymap: Sendable {
         /// of an earlier, shorter one it continues, so that the shorter one, `@timeout`, waits
         /// for it as Zed does (``entry`` is the longer binding's).
         public var continuesFor: String? = nil
+        /// Zed: with ``continuesFor``, that role is a name Zed puts on the same element as
+        /// this one (`Editor` and `VimControl`), not an element further out.
+        public var continuesOnSameElement = false
+        /// Zed: a copy of a shorter `@timeout` binding of this role's name into the role of a
+        /// longer binding that continues it, where Zed puts both names on one element (vim's
+        /// `VimControl` `space`, held beside the user's `Editor` `space r`): Zed ranks the two
+        /// as one element, so the shorter one waits and is held whichever of the two roles a
+        /// responder lists first.
+        public var heldBeside: String? = nil
 
         /// This binding written again by a layer: live where `condition` holds, as written
         /// there (overriding nothing), and counted to `entry`, the layer's entry that caused it.

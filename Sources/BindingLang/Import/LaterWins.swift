@@ -8,7 +8,8 @@
 ///   let the later binding decide whether a stroke completes or waits);
 /// - Zed: a later binding in `Global` (which Zed ranks at the focused element) or in a role
 ///   the same element also plays (`A && B`), against an earlier one of another role: the
-///   earlier one gets `!(is B && later)`;
+///   earlier one gets `!(is B && later)`; where the later one of such a role is longer, the
+///   earlier one is held (`@timeout`) in both roles instead;
 /// - Zed: a later binding of an outer role whose sequence is a prefix of an earlier inner
 ///   one's or the other way round (Zed lets the latest binding decide whether to wait, at any
 ///   depth): the earlier one gets `!(inside B && later)`.
@@ -47,8 +48,9 @@ enum LaterWins {
     /// The report's name for an earlier Zed binding whose keys a later, longer one of another
     /// element (or a layer's) continues (`space`, then `space e`): Zed waits, and runs the
     /// earlier one when the next stroke does not continue the sequence or its timeout passes;
-    /// the output lets the longer one decide, and such a stroke cancels. In one element the
-    /// earlier binding becomes a `@timeout` binding instead, which waits as Zed does.
+    /// the output lets the longer one decide, and such a stroke cancels. In one element (also
+    /// under another of its names, `VimControl` beside `Editor`: ``besideCopies(_:of:removed:into:)``)
+    /// the earlier binding becomes a `@timeout` binding instead, which waits as Zed does.
     static let zedShorterOnTimeout = "an earlier Zed binding a later, longer one of another element or file continues (space, then space e): Zed still runs it when the sequence is not continued or times out; the output waits and cancels"
 
     /// The report's name for an earlier Zed binding that a later, longer one of another
@@ -264,8 +266,8 @@ enum LaterWins {
         for (j, us) in usSequences.sorted(by: { $0.key < $1.key }) { byUSFirst[us[0], default: []].append(j) }
         var removed = Set<Int>()
         // Zed: outer longer bindings to copy into the role of an earlier shorter one they
-        // continue (`canHold`).
-        var holds: [(role: String, longer: Int)] = []
+        // continue (`canHold`), or longer bindings of another name of the same element.
+        var holds: [Hold] = []
         // Later bindings in `Global` that took a key from another role's binding of another
         // action: Zed would fall back to that binding where nothing handles theirs.
         var fallBack = Set<Int>()
@@ -330,6 +332,20 @@ enum LaterWins {
                 } else if keymap.cooccurring.contains([earlier.role, later.role].sorted()) {
                     // The later binding wins where the responder plays both roles: one Zed element.
                     guardCondition = .all([.isRole(later.role), later.original])
+                    if keymap.format == .zed, language.chainPredicates, laterSequence.count > earlier.sequence.count,
+                       canHold(i, for: j, in: bindings, sameElement: true),
+                       ImportCondition.all([earlier.condition, guardCondition]).isSatisfiable(budget: 4_000) {
+                        // Zed ranks the names of one element at one depth, and the latest
+                        // binding decides whether to wait: it waits on the shorter one and
+                        // runs it if the sequence is not continued, as within one role. The
+                        // longer one is copied into this role and this one into the longer
+                        // one's, so that either role the responder lists first holds it.
+                        bindings[i].performsOnTimeout = true
+                        if !holds.contains(where: { $0.shorter == i && $0.longer == j }) {
+                            holds.append(Hold(shorter: i, role: earlier.role, longer: j, sameElement: true))
+                        }
+                        continue
+                    }
                 } else if !sameSequence {
                     guard language.chainPredicates else {
                         keymap.approximations["prefix across roles left to the nearer role", default: 0] += 1
@@ -344,7 +360,7 @@ enum LaterWins {
                         // longer one is copied into this role, and this one waits for it.
                         bindings[i].performsOnTimeout = true
                         if !holds.contains(where: { $0.role == earlier.role && $0.longer == j }) {
-                            holds.append((earlier.role, j))
+                            holds.append(Hold(shorter: i, role: earlier.role, longer: j, sameElement: false))
                         }
                         continue
                     }
@@ -403,10 +419,12 @@ enum LaterWins {
                 keymap.entries[b.entry].outcome = .overridden(byEntry: b.overriddenBy.last ?? b.entry)
             }
         }
-        let copied = copies(holds, of: bindings, removed: removed, into: kept)
+        var copied = copies(holds, of: bindings, removed: removed, into: kept)
         // Where the longer binding's element is further in, Zed still holds the shorter one;
-        // the output cancels.
-        if !copied.isEmpty { keymap.approximations[zedShorterOnTimeoutInner, default: 0] += copied.count }
+        // the output cancels. (A name of the same element has no inside.)
+        let inner = copied.filter { !$0.continuesOnSameElement }.count
+        if inner > 0 { keymap.approximations[zedShorterOnTimeoutInner, default: 0] += inner }
+        copied += besideCopies(holds, of: bindings, removed: removed, into: kept + copied)
         if !holds.isEmpty {
             // A shorter binding whose copies all went (the role's own bindings of those keys
             // are live wherever they would be) waits for nothing there.
@@ -423,13 +441,25 @@ enum LaterWins {
         keymap.bindings = kept + copied
     }
 
+    /// A Zed binding (`shorter`, of `role`) that waits for a later, longer one of another role
+    /// that continues it (`longer`), by a copy of the longer one in `role`: of an element
+    /// further out, or (`sameElement`) of another name Zed puts on the same element.
+    struct Hold {
+        var shorter: Int
+        var role: String
+        var longer: Int
+        var sameElement: Bool
+    }
+
     /// Whether Zed binding `i` (earlier, shorter) can wait for binding `j` (later, longer, of
-    /// another element) in its own role, by a copy of `j` there: `j`'s condition names no
-    /// element (it would speak of another responder there), and no other binding of `i`'s role
-    /// would be a prefix of the copy, continue it, or be later than it among its prefixes.
-    static func canHold(_ i: Int, for j: Int, in bindings: [ImportedKeymap.Binding]) -> Bool {
+    /// another element, or of another name of the same element when `sameElement`) in its own
+    /// role, by a copy of `j` there: `j`'s condition names no element (it would speak of another
+    /// responder there; on the same element it speaks of the same one), and no other binding of
+    /// `i`'s role would be a prefix of the copy, continue it, or be later than it among its
+    /// prefixes.
+    static func canHold(_ i: Int, for j: Int, in bindings: [ImportedKeymap.Binding], sameElement: Bool = false) -> Bool {
         let shorter = bindings[i], longer = bindings[j]
-        guard !longer.original.usesChainPredicates, shorter.role != ZedConverter.globalRole else { return false }
+        guard sameElement || !longer.original.usesChainPredicates, shorter.role != ZedConverter.globalRole else { return false }
         for (k, b) in bindings.enumerated() where b.role == shorter.role && related(b.sequence, longer.sequence) {
             if b.sequence.count > longer.sequence.count { return false }
             if b.sequence.count < longer.sequence.count && k > j { return false }
@@ -438,23 +468,76 @@ enum LaterWins {
     }
 
     /// The copies `holds` asks for: each longer binding in the shorter one's role, live where
-    /// its element is further out, and not where a binding of that role of the same keys is
-    /// (Zed ranks the nearer element first); of two copies of the same keys the later wins.
-    static func copies(_ holds: [(role: String, longer: Int)], of bindings: [ImportedKeymap.Binding],
+    /// its element is further out (for another name of the same element: where the responder
+    /// plays it too), and not where a binding of that role of the same keys is (Zed ranks the
+    /// nearer element first); of two copies of the same keys the later wins.
+    static func copies(_ holds: [Hold], of bindings: [ImportedKeymap.Binding],
                        removed: Set<Int>, into kept: [ImportedKeymap.Binding]) -> [ImportedKeymap.Binding] {
         var out: [ImportedKeymap.Binding] = []
-        for (role, j) in holds.sorted(by: { $0.longer > $1.longer }) where !removed.contains(j) {
+        var made = Set<String>()
+        for h in holds.sorted(by: { $0.longer > $1.longer }) where !removed.contains(h.longer) {
+            guard made.insert("\(h.role) \(h.longer)").inserted else { continue }
             // As finally narrowed by the entries after it.
-            let longer = bindings[j]
+            let longer = bindings[h.longer], role = h.role
             let own = kept.filter { $0.role == role && $0.sequence == longer.sequence }.map { $0.condition.negated }
             let later = out.filter { $0.role == role && $0.sequence == longer.sequence }.map { $0.condition.negated }
-            let condition = ImportCondition.all([.inside(longer.role), longer.condition] + own + later)
+            let element: ImportCondition = h.sameElement ? .isRole(longer.role) : .inside(longer.role)
+            let condition = ImportCondition.all([element, longer.condition] + own + later)
             guard condition.isSatisfiable(budget: 4_000) else { continue }
             var copy = heldCopy(of: longer, into: role, where: condition)
             copy.performsOnTimeout = false
+            copy.continuesOnSameElement = h.sameElement
             out.append(copy)
         }
         return out.reversed()
+    }
+
+    /// For the holds of one element's names (``Hold/sameElement``): the shorter binding copied,
+    /// `@timeout`, into the role of the longer ones that continue it, where one of them is live
+    /// and the responder plays the shorter one's role. A responder lists its roles in the
+    /// order the app gives, and the first role with a live binding of the keys decides; Zed
+    /// ranks the two names as one element, so both roles wait and hold the shorter one, and a
+    /// stroke that continues nothing runs it whichever comes first. Not where a binding of
+    /// that role of the same keys is live (`all`: the bindings as written).
+    static func besideCopies(_ holds: [Hold], of bindings: [ImportedKeymap.Binding],
+                             removed: Set<Int>, into all: [ImportedKeymap.Binding]) -> [ImportedKeymap.Binding] {
+        var longers: [String: (shorter: Int, role: String, conditions: [ImportCondition])] = [:]
+        var order: [String] = []
+        for h in holds where h.sameElement && !removed.contains(h.shorter) && !removed.contains(h.longer) {
+            let role = bindings[h.longer].role
+            let key = "\(h.shorter) \(role)"
+            if longers[key] == nil { order.append(key) }
+            longers[key, default: (h.shorter, role, [])].conditions.append(bindings[h.longer].condition)
+        }
+        var out: [ImportedKeymap.Binding] = []
+        for key in order {
+            guard let (i, role, conditions) = longers[key] else { continue }
+            let shorter = bindings[i]
+            let candidate = ImportCondition.all([.isRole(shorter.role), shorter.condition.assuming([.isRole(role)]), .any(conditions)])
+            if let copy = heldBeside(shorter, into: role, where: candidate, besides: all + out) { out.append(copy) }
+        }
+        return out
+    }
+
+    /// Shorter binding `shorter` copied `@timeout` into `role`, another name of its element,
+    /// live where `candidate` holds and no binding of `besides` of that role and keys is;
+    /// nil where that is nowhere.
+    static func heldBeside(_ shorter: ImportedKeymap.Binding, into role: String, where candidate: ImportCondition,
+                           besides: [ImportedKeymap.Binding]) -> ImportedKeymap.Binding? {
+        let clashing = besides.filter {
+            $0.role == role && $0.sequence == shorter.sequence
+                && ImportCondition.all([$0.condition, candidate]).isSatisfiable(budget: 4_000)
+        }
+        let condition = ImportCondition.all([candidate] + clashing.map(\.condition.negated))
+        guard condition.isSatisfiable(budget: 4_000) else { return nil }
+        var copy = shorter
+        copy.role = role
+        copy.condition = condition
+        copy.original = condition
+        copy.overriddenBy = []
+        copy.performsOnTimeout = true
+        copy.heldBeside = shorter.role
+        return copy
     }
 
     /// Layers `layer` (already rewritten on its own) over `base`: disabling entries become
@@ -593,7 +676,10 @@ enum LaterWins {
         var held: [Int: (conditions: [ImportCondition], entry: Int)] = [:]
         // Layer bindings of another element that held base bindings wait for: copied into the
         // base binding's role, where that element's binding holds (`there`).
-        var outerCopies: [(role: String, longer: ImportedKeymap.Binding, there: ImportCondition)] = []
+        var outerCopies: [(role: String, longer: ImportedKeymap.Binding, there: ImportCondition, sameElement: Bool)] = []
+        // Held base bindings whose longer layer bindings are of another name of the same
+        // element: by base binding, that name and where (as `there` above).
+        var heldBesides: [Int: [(role: String, there: ImportCondition)]] = [:]
         var fallBack = Set<Int>()
         // The layer's own bindings by role and keys: where one is live, it and not a held base
         // binding of those keys waits for the layer's longer ones (the layer's own file holds it).
@@ -628,6 +714,9 @@ enum LaterWins {
                 guard related(b.sequence, l.sequence) else { continue }
                 let same = b.sequence == l.sequence
                 let crossRole = b.role != l.role
+                // A copy made for another name of the same element meets other roles' base
+                // bindings through the binding it copies, which is also in the layer.
+                if crossRole && (l.continuesOnSameElement || l.heldBeside != nil) { continue }
                 if crossRole && same && cooccurring.contains([b.role, l.role].sorted()) {
                     // One Zed element where the responder plays both roles: the layer's wins there.
                     let both = ImportCondition.all([.isRole(l.role), l.original])
@@ -641,11 +730,13 @@ enum LaterWins {
                     // any depth (as `apply` does within one file): where the layer binding's
                     // element is further out (or the same element), a base binding it
                     // continues waits for it, and one continuing it is not reached.
-                    if l.original.usesChainPredicates {
+                    // (On another name of the same element, its `is`/`inside` speak of the
+                    // same responder.)
+                    let sameElement = cooccurring.contains([b.role, l.role].sorted())
+                    if l.original.usesChainPredicates && !sameElement {
                         countIfLiveTogether(b, l, as: zedGlobalNamingElements, in: &layer)
                         continue
                     }
-                    let sameElement = cooccurring.contains([b.role, l.role].sorted())
                     // Where the layer binding is live as finally written (narrowed by the
                     // layer's later ones, `@timeout` kept), so copies of related layer
                     // bindings stand together in one role as they do in theirs.
@@ -658,7 +749,8 @@ enum LaterWins {
                         unbind(b, in: b.role, when: there, entry: l.entry,
                                reason: "bound again below to wait for the layer's \(quoted) of \(l.role)")
                         held[i, default: ([], l.entry)].conditions.append(there)
-                        outerCopies.append((b.role, l, there))
+                        outerCopies.append((b.role, l, there, sameElement))
+                        if sameElement { heldBesides[i, default: []].append((l.role, there)) }
                     } else if unbind(b, in: b.role, when: there, entry: l.entry, reason: "\(prefixConflict) \(quoted) of \(l.role)") {
                         layer.approximations[zedShorterOnTimeout, default: 0] += 1
                     }
@@ -714,19 +806,44 @@ enum LaterWins {
             b.performsOnTimeout = true
             b.heldFromBase = true
             layer.bindings.append(b)
+            // Zed ranks another name of the element (the layer binding's `Editor` beside the
+            // base's `VimControl`) at the same depth: held there too, so that it is held
+            // whichever role the responder lists first (see `besideCopies`).
+            var roles: [String] = []
+            var theres: [String: [ImportCondition]] = [:]
+            for (role, there) in heldBesides[i] ?? [] {
+                if theres[role] == nil { roles.append(role) }
+                theres[role, default: []].append(there.assuming([.isRole(role)]))
+            }
+            for role in roles {
+                // The layer's own bindings and disabling entries of the keys in either role
+                // decide where they are live.
+                var inRole = held
+                inRole.role = role
+                let seen: (ImportCondition) -> ImportCondition = { $0.assuming([.isRole(role)]) }
+                let theirs = (own[groupKey(role, held.sequence)] ?? []) + disabledInLayer(inRole)
+                let candidate = ImportCondition.all([.isRole(held.role), seen(held.condition), .any(theres[role] ?? [])]
+                    + mine.map { seen($0).negated } + theirs.map(\.negated))
+                if var copy = heldBeside(b, into: role, where: candidate, besides: base.bindings + layer.bindings) {
+                    copy.heldFromBase = true
+                    layer.bindings.append(copy)
+                }
+            }
         }
         // The layer's longer bindings, copied into the roles whose base bindings wait for them,
         // except where a binding of that role of the same keys is live (Zed ranks the nearer
         // element first); one copy per role and keys, the later layer binding winning.
         var copied = Set<String>()
-        for (role, longer, there) in outerCopies.reversed() {
+        for (role, longer, there, sameElement) in outerCopies.reversed() {
             let keys = "\(role) \(longer.sequence.joined(separator: " "))"
             guard copied.insert(keys + " \(longer.entry)").inserted else { continue }
             // (The layer's bindings include the copies made so far, the later ones.)
             let own = (base.bindings + layer.bindings).filter { $0.role == role && $0.sequence == longer.sequence }
             let condition = ImportCondition.all([there] + own.map { $0.condition.negated })
             guard condition.isSatisfiable(budget: 4_000) else { continue }
-            layer.bindings.append(heldCopy(of: longer, into: role, where: condition))
+            var copy = heldCopy(of: longer, into: role, where: condition)
+            copy.continuesOnSameElement = sameElement
+            layer.bindings.append(copy)
         }
         layer.unbinds = merged(layer.unbinds)
     }
