@@ -43,14 +43,25 @@ extension Analysis {
         lines.append("")
         for s in same {
             let holder = s.role.map { "in `\($0)`" } ?? "menu item \"\(s.menuItem ?? "")\""
-            let condition = s.conditions.map { text($0.range) }
             let what = s.action.map { "`\(text($0.range))`" } ?? "unbind"
             var line = "- \(holder): \(what)"
-            if !condition.isEmpty { line += " when `\(condition.joined(separator: " && "))`" }
+            if !s.conditions.isEmpty { line += " when `\(conditionText(s.conditions))`" }
             line += " (\(place(s.range, from: site.range.file))) — \(status(s))"
             lines.append(line)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The condition of a binding as written, from its block's `when` and its own: joined by
+    /// `&&` (Grammar.md §4.1), each in parentheses when it is an `||`, which binds less
+    /// (`in E when a || b { … when c }` is `(a || b) && c`, not `a || b && c`). The source
+    /// text, not ``ConditionPrinter``'s: that prints a resolved condition, which a unit with
+    /// errors does not have, and rewrites what the author wrote.
+    private func conditionText(_ conditions: [Expression]) -> String {
+        conditions.map { c in
+            if conditions.count > 1, case .binary(.or, _, _, _) = c { return "(\(text(c.range)))" }
+            return text(c.range)
+        }.joined(separator: " && ")
     }
 
     /// Whether a binding can be chosen: live, never (its condition is never true), left out
