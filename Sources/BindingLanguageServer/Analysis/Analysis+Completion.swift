@@ -151,6 +151,13 @@ extension Analysis {
             {
                 return []  // an action's argument
             }
+            // An attribute's argument (`@repeat(`): a duration for `@repeat`; no other takes
+            // one but `@allowLayouts`, answered above (Grammar.md §4.8).
+            if line.count >= 3, line[line.count - 2].kind == .identifier,
+                line[line.count - 3].kind == .punct(UInt8(ascii: "@"))
+            {
+                return word(line[line.count - 2], bytes) == "repeat" ? Self.repeatWindows : []
+            }
             return conditionStarts()
         case .comma:
             // `keymap "Name" for linux, …`: the platforms.
@@ -202,6 +209,13 @@ extension Analysis {
     }
 
     // MARK: - Candidates
+
+    /// Repeat windows for `@repeat(…)`: a duration, a number directly followed by `ms` or `s`
+    /// (Grammar.md §2 `duration`, §4.8: whole milliseconds from 1ms to 60s), the default first.
+    static let repeatWindows = [
+        ("500ms", "the default window"), ("300ms", "repeat window"), ("800ms", "repeat window"),
+        ("1s", "repeat window"), ("1.5s", "repeat window"), ("2s", "repeat window"),
+    ].map { CompletionItem($0.0, .value, detail: $0.1 + " (a duration, 1ms to 60s)") }
 
     private func actions() -> [CompletionItem] {
         var items: [CompletionItem] = []
