@@ -27,6 +27,7 @@ enum Capabilities {
             ("renameProvider", .object([("prepareProvider", .bool(true))])),
             ("documentSymbolProvider", .bool(true)),
             ("documentFormattingProvider", .bool(true)),
+            ("foldingRangeProvider", .bool(true)),
             ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
             ("semanticTokensProvider", .object([
                 ("legend", .object([

@@ -206,6 +206,9 @@ public struct LanguageServer: Sendable {
                 throw ResponseError(ResponseError.invalidParams, "range is outside the document")
             }
             return .array(a.codeActions(in: file, start, max(start, d.clampedOffset(of: range.end))).map(\.json))
+        case "textDocument/foldingRange":
+            let (a, file) = try document(params)
+            return .array(a.foldingRanges(file).map(\.json))
         case "textDocument/semanticTokens/full":
             let (a, file) = try document(params)
             return .object([("data", .array(a.semanticTokens(file).map { .int(Int64($0)) }))])
