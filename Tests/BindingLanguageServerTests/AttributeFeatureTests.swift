@@ -24,6 +24,18 @@ import Testing
         #expect(complete(head + "in Pane {\n  @repeat ‸\n}\n").contains("ctrl"))
     }
 
+    /// Inside `@repeat(` a duration (Grammar.md §2 `duration`), the default first; the other
+    /// attributes take no argument (`@allowLayouts` aside): nothing, not a condition's operands.
+    @Test func repeatWindowsAfterTheParenthesis() {
+        let windows = ["500ms", "300ms", "800ms", "1s", "1.5s", "2s"]
+        #expect(complete("context flag: Bool\n" + head + "in Pane {\n  @repeat(‸\n  ctrl+b up -> resize(\"up\")\n}\n") == windows)
+        #expect(complete("context flag: Bool\n" + head + "in Pane {\n  @repeat(8‸\n}\n") == windows)
+        #expect(complete("context flag: Bool\n" + head + "in Pane {\n  @timeout(‸\n}\n") == [])
+        #expect(complete("context flag: Bool\n" + head + "in Pane {\n  @priority(‸\n}\n") == [])
+        // A condition's parenthesis still offers the operands.
+        #expect(complete("context flag: Bool\n" + head + "in Pane {\n  up -> resize(\"up\") when (‸\n}\n").contains("flag"))
+    }
+
     @Test func hoverExplainsTheAttribute() {
         var h = ServerHarness()
         h.open(head + "in Pane {\n  @repeat(800ms) ctrl+b up -> resize(\"up\")\n}\n")

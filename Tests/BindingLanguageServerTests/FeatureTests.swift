@@ -310,6 +310,20 @@ let sample = """
         #expect(complete("menu \"File\" {\n  menu \"Recent\" {\n    ‸\n  }\n}") == ["menu", "separator"])
     }
 
+    /// Newlines are white space before a body's `{` (Grammar.md §1): a `menu`, `shortcut`,
+    /// `group` or block whose brace starts the next line holds what it holds on one line.
+    @Test func aBraceOnItsOwnLineOpensTheSameBody() {
+        #expect(complete("menu \"File\"\n{\n  ‸\n}") == ["menu", "separator"])
+        #expect(complete("menu edit\n{\n  ‸\n}") == [])
+        #expect(complete("menu\n  \"File\"\n\n{\n  ‸\n}") == ["menu", "separator"])
+        #expect(complete("menu \"File\" {\n  menu \"Recent\"\n  {\n    ‸\n  }\n}") == ["menu", "separator"])
+        #expect(complete("shortcut \"com.x.y\"\n{\n  ‸\n}") == ["title", "subtitle", "icon", "iconFile", "userInfo"])
+        #expect(complete("shortcut \"com.x.y\"\n{\n  userInfo\n  {\n    ‸\n  }\n}") == [])
+        #expect(complete(head + "in Editor when on ||\n  !on\n{\n  ‸\n}").contains("unbind"))
+        #expect(complete(head + "in Editor {\n  group \"G\"\n  {\n    ‸\n  }\n}").contains("unbind"))
+        #expect(complete(head + "menu \"File\" { \"Find\" -> search }\nin Editor\n{\n  ‸\n}").contains("unbind"))
+    }
+
     @Test func attributesAfterTheAt() {
         let all = ["priority", "allowReserved", "repeat", "timeout", "allowLayouts", "noRemapping", "noMirroring"]
         #expect(complete(head + "in Editor {\n  @‸\n}") == all)

@@ -134,4 +134,25 @@ import Testing
         let clash = h.request("textDocument/rename", ServerHarness.at(2, 8, uri: Self.baseURI).appending("newName", .string("mine")))
         #expect(clash["error"]?["message"]?.stringValue == "action 'mine' already exists")
     }
+
+    /// An unsaved buffer (`untitled:`) has no folder: a relative `layer over` path is an
+    /// error at the path, never looked up in the server's working directory (the read
+    /// below would find one there); an absolute one is read, and its locations are proper
+    /// `file:` URIs.
+    @Test func anUnsavedDocumentResolvesNoRelativePath() {
+        var h = Self.server(files: ["base.bind": "action fromCwd\n"])
+        let uri = "untitled:Untitled-1"
+        h.open("layer over \"base.bind\"\nin Editor {\n  cmd+k -> fromCwd\n}\n", uri: uri)
+        let diagnostics = h.diagnostics(uri)
+        #expect(diagnostics.map { $0["message"]?.stringValue } == [
+            "cannot read 'base.bind': cannot resolve a relative path in an unsaved document; save it first",
+        ])
+        #expect(diagnostics.first?["range"] == range(0, 11, 0, 22))
+        #expect(h.result("textDocument/definition", ServerHarness.at(2, 12, uri: uri)) == .array([]))
+
+        h.open("layer over \"/w/base.bind\"\nin Editor {\n  cmd+k -> search\n}\n", uri: uri, version: 2)
+        #expect(h.diagnostics(uri) == [])
+        let definition = h.result("textDocument/definition", ServerHarness.at(2, 12, uri: uri))
+        #expect(definition == .array([Location(uri: Self.baseURI, range: Range(json: range(2, 7, 2, 13))!).json]))
+    }
 }

@@ -11,6 +11,14 @@ import Testing
         #expect(h.request("initialize", .object([]))["error"]?["code"]?.intValue == -32600)
     }
 
+    /// A space is no completion trigger: it opened the whole chord list (175 items) at every
+    /// indent; the other triggers end something after which the list is short and certain.
+    @Test func aSpaceIsNoCompletionTrigger() {
+        var h = ServerHarness(initialize: false)
+        let result = h.result("initialize", .object([("capabilities", .object([]))]))
+        #expect(result["capabilities"]?["completionProvider"]?["triggerCharacters"] == .array(["+", "(", ">", "="].map(JSONValue.string)))
+    }
+
     @Test func unknownMethodsGetMethodNotFound() {
         var h = ServerHarness()
         let r = h.request("workspace/frobnicate", .object([]))

@@ -105,4 +105,14 @@ import Testing
         #expect(DocumentURI.uri(ofPath: "/a b/cé.bind") == "file:///a%20b/c%C3%A9.bind")
         #expect(DocumentURI.path(of: "untitled:1") == "untitled:1")
     }
+
+    /// RFC 8089: `file://`, an empty authority, the absolute path, every byte that is not
+    /// unreserved or `/` percent-encoded (`#` and `?` would start a fragment or a query). A
+    /// relative path has no `file:` URI: `file://base.bind` names the host `base.bind`.
+    @Test func onlyAbsolutePathsBecomeFileURIs() {
+        #expect(DocumentURI.uri(ofPath: "/w/a#b?c%d:e.bind") == "file:///w/a%23b%3Fc%25d%3Ae.bind")
+        #expect(DocumentURI.path(of: "file:///w/a%23b%3Fc%25d%3Ae.bind") == "/w/a#b?c%d:e.bind")
+        #expect(DocumentURI.uri(ofPath: "base.bind") == nil)
+        #expect(DocumentURI.uri(ofPath: "untitled:Untitled-1") == nil)
+    }
 }

@@ -62,26 +62,40 @@ extension Analysis {
         String(decoding: bytes[t.start..<t.end], as: UTF8.self)
     }
 
-    /// What the innermost open brace before the cursor belongs to.
-    private func enclosing(_ tokens: ArraySlice<Token>, _ bytes: [UInt8]) -> Construct {
-        var stack: [Construct] = []
-        var lineFirst: Token?, lineSecond: Token?
-        var previous: Token?
-        for t in tokens {
-            if t.precededByNewline {
-                lineFirst = t
-                lineSecond = nil
-            } else if previous != nil && previous?.start == lineFirst?.start {
-                lineSecond = t
+    /// The words that start a construct with a body in braces.
+    private static let bodyHeads: Set = ["in", "group", "menu", "shortcut"]
+
+    /// The index of the word that starts the construct whose body the brace at `brace` opens:
+    /// the nearest line start before it, at or after the previous brace, that is one of
+    /// ``bodyHeads``. Not simply the first word of the brace's line, since newlines are white
+    /// space there (Grammar.md §1): `menu "File"` may put its `{` on the next line.
+    private func bodyHead(of brace: Int, in tokens: [Token], _ bytes: [UInt8]) -> Int? {
+        var j = brace
+        while j >= 0 {
+            if j < brace && (tokens[j].kind == .leftBrace || tokens[j].kind == .rightBrace) { return nil }
+            if j == 0 || tokens[j].precededByNewline {
+                if Self.bodyHeads.contains(word(tokens[j], bytes)) { return j }
             }
+            j -= 1
+        }
+        return nil
+    }
+
+    /// What the innermost open brace before the cursor belongs to.
+    private func enclosing(_ slice: ArraySlice<Token>, _ bytes: [UInt8]) -> Construct {
+        let tokens = Array(slice)
+        var stack: [Construct] = []
+        for (k, t) in tokens.enumerated() {
             switch t.kind {
             case .leftBrace:
-                let head = lineFirst.map { word($0, bytes) } ?? ""
-                if stack.last == .shortcut || stack.last == .dictionary, previous?.kind != .rightBrace {
+                let h = bodyHead(of: k, in: tokens, bytes)
+                let head = h.map { word(tokens[$0], bytes) } ?? ""
+                let second = h.flatMap { $0 + 1 < k ? word(tokens[$0 + 1], bytes) : nil }
+                if stack.last == .shortcut || stack.last == .dictionary, k > 0, tokens[k - 1].kind != .rightBrace {
                     stack.append(.dictionary)
                 } else if head == "in" || head == "group" {
                     stack.append(.block)
-                } else if head == "menu" && lineSecond.map({ word($0, bytes) }) == "edit" && stack.isEmpty {
+                } else if head == "menu" && second == "edit" && stack.isEmpty {
                     stack.append(.editMenu)
                 } else if head == "menu" || stack.last == .menu || stack.last == .editMenu {
                     stack.append(.menu)
@@ -95,7 +109,6 @@ extension Analysis {
             default:
                 break
             }
-            previous = t
         }
         return stack.last ?? .top
     }
@@ -151,6 +164,13 @@ extension Analysis {
             {
                 return []  // an action's argument
             }
+            // An attribute's argument (`@repeat(`): a duration for `@repeat`; no other takes
+            // one but `@allowLayouts`, answered above (Grammar.md §4.8).
+            if line.count >= 3, line[line.count - 2].kind == .identifier,
+                line[line.count - 3].kind == .punct(UInt8(ascii: "@"))
+            {
+                return word(line[line.count - 2], bytes) == "repeat" ? Self.repeatWindows : []
+            }
             return conditionStarts()
         case .comma:
             // `keymap "Name" for linux, …`: the platforms.
@@ -202,6 +222,13 @@ extension Analysis {
     }
 
     // MARK: - Candidates
+
+    /// Repeat windows for `@repeat(…)`: a duration, a number directly followed by `ms` or `s`
+    /// (Grammar.md §2 `duration`, §4.8: whole milliseconds from 1ms to 60s), the default first.
+    static let repeatWindows = [
+        ("500ms", "the default window"), ("300ms", "repeat window"), ("800ms", "repeat window"),
+        ("1s", "repeat window"), ("1.5s", "repeat window"), ("2s", "repeat window"),
+    ].map { CompletionItem($0.0, .value, detail: $0.1 + " (a duration, 1ms to 60s)") }
 
     private func actions() -> [CompletionItem] {
         var items: [CompletionItem] = []

@@ -32,25 +32,37 @@ extension Analysis {
 
     private func chordHover(_ site: BindingSite, _ sites: [BindingSite]) -> String {
         guard let sequence = site.sequence(platform) else {
-            return "`\(text(site.range))`: not a valid sequence (see the diagnostics)"
+            return "\(Markdown.code(text(site.range))): not a valid sequence (see the diagnostics)"
         }
         var lines = [
-            "**\(sequence.map(\.glyphs).joined(separator: " "))**  \(sequence.map(\.plainText).joined(separator: " "))",
+            "**\(Markdown.escaped(sequence.map(\.glyphs).joined(separator: " ")))**  "
+                + Markdown.escaped(sequence.map(\.plainText).joined(separator: " ")),
             "",
         ]
         let same = sites.filter { $0.sequence(platform) == sequence }
         lines.append(same.count == 1 ? "1 binding of this sequence:" : "\(same.count) bindings of this sequence:")
         lines.append("")
         for s in same {
-            let holder = s.role.map { "in `\($0)`" } ?? "menu item \"\(s.menuItem ?? "")\""
-            let condition = s.conditions.map { text($0.range) }
-            let what = s.action.map { "`\(text($0.range))`" } ?? "unbind"
+            let holder = s.role.map { "in \(Markdown.code($0))" } ?? "menu item \"\(Markdown.escaped(s.menuItem ?? ""))\""
+            let what = s.action.map { Markdown.code(text($0.range)) } ?? "unbind"
             var line = "- \(holder): \(what)"
-            if !condition.isEmpty { line += " when `\(condition.joined(separator: " && "))`" }
+            if !s.conditions.isEmpty { line += " when \(Markdown.code(conditionText(s.conditions)))" }
             line += " (\(place(s.range, from: site.range.file))) — \(status(s))"
             lines.append(line)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The condition of a binding as written, from its block's `when` and its own: joined by
+    /// `&&` (Grammar.md §4.1), each in parentheses when it is an `||`, which binds less
+    /// (`in E when a || b { … when c }` is `(a || b) && c`, not `a || b && c`). The source
+    /// text, not ``ConditionPrinter``'s: that prints a resolved condition, which a unit with
+    /// errors does not have, and rewrites what the author wrote.
+    private func conditionText(_ conditions: [Expression]) -> String {
+        conditions.map { c in
+            if conditions.count > 1, case .binary(.or, _, _, _) = c { return "(\(text(c.range)))" }
+            return text(c.range)
+        }.joined(separator: " && ")
     }
 
     /// Whether a binding can be chosen: live, never (its condition is never true), left out
@@ -79,7 +91,7 @@ extension Analysis {
     private func place(_ range: SourceRange, from file: FileID) -> String {
         let loc = compilation.sources.location(of: range)
         guard range.file != file, documents.indices.contains(file.index) else { return "line \(loc.line)" }
-        return "\(Self.displayPath(loc.path, from: documents[file.index].path)):\(loc.line)"
+        return "\(Markdown.escaped(Self.displayPath(loc.path, from: documents[file.index].path))):\(loc.line)"
     }
 
     private func nameHover(_ symbol: Symbol, _ sites: [BindingSite], from file: FileID) -> String {
@@ -144,14 +156,15 @@ extension Analysis {
     private func actionUses(_ name: String, _ sites: [BindingSite]) -> [(text: String, range: SourceRange)] {
         var uses: [(text: String, range: SourceRange)] = []
         for site in sites where site.role != nil && site.action?.name.name == name {
-            uses.append(("`\(text(site.range))` in `\(site.role ?? "")`", site.range))
+            uses.append(("\(Markdown.code(text(site.range))) in \(Markdown.code(site.role ?? ""))", site.range))
         }
         func collect(_ menu: MenuDeclaration, edit: Bool) {
             for entry in menu.entries {
                 switch entry {
                 case .item(let item) where item.action.name.name == name:
-                    let key = item.keyEquivalent.map { "`\(text($0.range))` " } ?? ""
-                    uses.append(("\(key)\(edit ? "edit menu" : "menu") item \"\(item.title.value)\"", item.keyEquivalent?.range ?? item.action.name.range))
+                    let key = item.keyEquivalent.map { Markdown.code(text($0.range)) + " " } ?? ""
+                    let title = Markdown.escaped(item.title.value)
+                    uses.append(("\(key)\(edit ? "edit menu" : "menu") item \"\(title)\"", item.keyEquivalent?.range ?? item.action.name.range))
                 case .submenu(let sub):
                     collect(sub, edit: edit)
                 case .item, .separator, .error:

@@ -32,7 +32,9 @@ public struct Analysis: Sendable {
 
     /// Compiles `root` with the files it layers over (its `layer over` directives, followed
     /// as `bindc check` follows them): an open document's current text is used where there is
-    /// one (by path), else the file is read with `read`.
+    /// one (by path), else the file is read with `read`. A path that is still relative once
+    /// resolved comes from a document without a file path (an unsaved `untitled:` buffer):
+    /// it is an error at the directive, never looked up in the server's working directory.
     public init(
         root: TextDocument, open: [String: TextDocument], platform: Platform?,
         read: @escaping @Sendable (String) throws(InputFile.ReadError) -> [UInt8]
@@ -40,6 +42,7 @@ public struct Analysis: Sendable {
         let layered = LayeredSources(roots: [root.path]) { path throws(InputFile.ReadError) in
             if path == root.path { return root.compilerBytes }
             if let d = open[LayeredSources.normalize(path)] { return d.compilerBytes }
+            guard path.hasPrefix("/") else { throw InputFile.ReadError(path: path, reason: Self.relativePathInUnsavedDocument) }
             return TextDocument.compilerBytes(try read(path))
         }
         compilation = Compilation(layered: layered, platform: platform)
@@ -47,11 +50,15 @@ public struct Analysis: Sendable {
         documents = layered.sources.files.map { source in
             if source.path == root.path { return root }
             if let d = open[LayeredSources.normalize(source.path)] { return d }
-            return TextDocument(uri: DocumentURI.uri(ofPath: source.path), version: 0, text: source.bytes)
+            // Every file read is at an absolute path (the reader above refuses others).
+            return TextDocument(uri: DocumentURI.uri(ofPath: source.path) ?? source.path, version: 0, text: source.bytes)
         }
         index = SymbolIndex(compilation.files)
         paths = Self.paths(of: compilation)
     }
+
+    /// Why a `layer over` path of an unsaved document is not read: it has no folder.
+    static let relativePathInUnsavedDocument = "cannot resolve a relative path in an unsaved document; save it first"
 
     /// The paths of a compilation's files and of every file their directives name.
     private static func paths(of compilation: Compilation) -> Set<String> {

@@ -20,8 +20,12 @@ public enum DocumentURI {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The `file:` URI of an absolute path, percent-encoding what is not unreserved or `/`.
-    public static func uri(ofPath path: String) -> String {
+    /// The `file:` URI of an absolute path (`file:///w/my%20keys.bind`, RFC 8089: an empty
+    /// authority, then the path), percent-encoding every byte that is not unreserved or `/`
+    /// (RFC 3986 §2.1, in upper-case hex); nil for a relative path, which no `file:` URI
+    /// names (`file://base.bind` would name the host `base.bind`).
+    public static func uri(ofPath path: String) -> String? {
+        guard path.hasPrefix("/") else { return nil }
         var out = "file://"
         for b in path.utf8 {
             switch b {

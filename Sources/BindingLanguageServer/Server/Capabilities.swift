@@ -14,8 +14,12 @@ enum Capabilities {
             ("textDocumentSync", .object([
                 ("openClose", .bool(true)), ("change", .int(2)), ("save", .object([("includeText", .bool(false))])),
             ])),
+            // Each trigger ends something after which completion has a short, certain list:
+            // `+` a chord part, `(` an argument, `>` of `->` an action, `=` of `==` a case.
+            // Not a space: it opened the whole chord list at every indent, and a word typed
+            // after one (`in E`) asks by itself.
             ("completionProvider", .object([
-                ("triggerCharacters", .array(["+", "(", ">", "=", " "].map(JSONValue.string))),
+                ("triggerCharacters", .array(["+", "(", ">", "="].map(JSONValue.string))),
             ])),
             ("hoverProvider", .bool(true)),
             ("definitionProvider", .bool(true)),
@@ -23,6 +27,7 @@ enum Capabilities {
             ("renameProvider", .object([("prepareProvider", .bool(true))])),
             ("documentSymbolProvider", .bool(true)),
             ("documentFormattingProvider", .bool(true)),
+            ("foldingRangeProvider", .bool(true)),
             ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
             ("semanticTokensProvider", .object([
                 ("legend", .object([

@@ -152,15 +152,29 @@ public struct LanguageServer: Sendable {
             guard let symbol = a.symbol(at: offset, in: file) else { return .array([]) }
             var seen: Set<Location> = []
             var locations: [Location] = []
-            for unit in workspace.analyses(sharing: symbol, from: a.document(file).uri) {
+            let units = workspace.analyses(sharing: symbol, from: a.document(file).uri)
+            for unit in units {
                 for l in unit.references(to: symbol, includeDeclaration: includeDeclaration) where seen.insert(l).inserted {
                     locations.append(l)
                 }
             }
+            // What the parser skipped is not indexed: say that the list may miss uses, as
+            // the protocol's answer, a plain list, cannot.
+            if let errors = Self.syntaxErrorSummary(units, from: a.document(file).path) {
+                out.append(Self.showMessage(
+                    .warning,
+                    "references to '\(symbol.name)' may be incomplete: uses on lines that do not parse are not found "
+                        + "(syntax errors: \(errors))"))
+            }
             return .array(locations.map(\.json))
         case "textDocument/prepareRename":
             let (a, file, offset) = try locate(params)
-            guard let (range, name) = try a.renameTarget(at: offset, in: file) else { return .null }
+            guard let (range, name) = try a.renameTarget(at: offset, in: file) else {
+                // On a line the parser skipped there is no name to find; say why.
+                if let errors = a.syntaxErrorSummary(from: a.document(file).path) { throw Self.renameRefused(errors) }
+                return .null
+            }
+            if let symbol = a.symbol(at: offset, in: file) { try refuseRenameWithSyntaxErrors(symbol, a, file) }
             return .object([("range", range.json), ("placeholder", .string(name))])
         case "textDocument/rename":
             let (a, file, offset) = try locate(params)
@@ -169,6 +183,7 @@ public struct LanguageServer: Sendable {
             }
             var edit = try a.rename(at: offset, in: file, to: newName)
             guard let symbol = a.symbol(at: offset, in: file) else { return edit.json }
+            try refuseRenameWithSyntaxErrors(symbol, a, file)
             for unit in workspace.analyses(sharing: symbol, from: a.document(file).uri).dropFirst() {
                 edit.merge(try unit.rename(symbol, to: newName))
             }
@@ -191,12 +206,40 @@ public struct LanguageServer: Sendable {
                 throw ResponseError(ResponseError.invalidParams, "range is outside the document")
             }
             return .array(a.codeActions(in: file, start, max(start, d.clampedOffset(of: range.end))).map(\.json))
+        case "textDocument/foldingRange":
+            let (a, file) = try document(params)
+            return .array(a.foldingRanges(file).map(\.json))
         case "textDocument/semanticTokens/full":
             let (a, file) = try document(params)
             return .object([("data", .array(a.semanticTokens(file).map { .int(Int64($0)) }))])
         default:
             throw ResponseError(ResponseError.methodNotFound, "unknown method '\(method)'")
         }
+    }
+
+    // MARK: - Rename and syntax errors
+
+    /// Throws when a document of a unit a rename of `symbol` (asked in `file` of `a`) would
+    /// edit has a syntax error: the index lacks the names on the lines the parser skipped, so
+    /// the edit would be partial, and applying it would leave the file naming the old name.
+    private mutating func refuseRenameWithSyntaxErrors(_ symbol: Symbol, _ a: Analysis, _ file: FileID) throws(ResponseError) {
+        let units = workspace.analyses(sharing: symbol, from: a.document(file).uri)
+        if let errors = Self.syntaxErrorSummary(units, from: a.document(file).path) { throw Self.renameRefused(errors) }
+    }
+
+    /// The syntax errors of the first of `units` that has any (``Analysis/syntaxErrorSummary(from:)``).
+    private static func syntaxErrorSummary(_ units: [Analysis], from path: String) -> String? {
+        for unit in units {
+            if let summary = unit.syntaxErrorSummary(from: path) { return summary }
+        }
+        return nil
+    }
+
+    /// `fix the syntax errors first: 1 at line 7 (…)`.
+    static func renameRefused(_ errors: String) -> ResponseError {
+        ResponseError(
+            ResponseError.requestFailed,
+            "fix the syntax errors first: \(errors) (a rename now would miss the names on lines that do not parse)")
     }
 
     /// The analysis and file of the request's `textDocument`.
@@ -334,6 +377,11 @@ public struct LanguageServer: Sendable {
     /// The protocol's message types for `window/logMessage`.
     enum MessageType: Int {
         case error = 1, warning = 2, info = 3, log = 4
+    }
+
+    /// A `window/showMessage` notification: something the user should see now.
+    static func showMessage(_ type: MessageType, _ message: String) -> JSONValue {
+        notificationMessage("window/showMessage", .object([("type", .int(Int64(type.rawValue))), ("message", .string(message))]))
     }
 
     /// A `window/logMessage` notification: something the client's log should show.
