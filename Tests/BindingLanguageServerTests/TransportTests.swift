@@ -122,25 +122,6 @@ import Testing
         #expect(text.range(of: "publishDiagnostics")!.lowerBound < text.range(of: #""id":2"#)!.lowerBound)
     }
 
-    /// A request cancelled by a `$/cancelRequest` that arrived with it is answered with
-    /// RequestCancelled (-32800), not worked out; one cancelled earlier or not at all is
-    /// answered as usual, and so is a `shutdown` (it changes the server's state).
-    @Test func aRequestCancelledInTheSameBatchIsAnsweredCancelled() {
-        var session = ServerSession()
-        func frame(_ json: String) -> [UInt8] { MessageFramer.frame(Array(json.utf8)) }
-        _ = session.receive(frame(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
-            + frame(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///t/a.bind","version":1,"text":"responder Editor\n"}}}"#))
-        let completion = #""method":"textDocument/completion","params":{"textDocument":{"uri":"file:///t/a.bind"},"position":{"line":1,"character":0}}}"#
-        let text = String(decoding: session.receive(
-            frame(#"{"jsonrpc":"2.0","id":2,"# + completion) + frame(#"{"jsonrpc":"2.0","id":"x","# + completion)
-                + frame(#"{"jsonrpc":"2.0","id":3,"method":"shutdown"}"#)
-                + frame(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":2}}"#)
-                + frame(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":3}}"#)), as: UTF8.self)
-        #expect(text.contains(#"{"jsonrpc":"2.0","id":2,"error":{"code":-32800,"message":"'textDocument/completion' was cancelled"}}"#), "\(text)")
-        #expect(text.contains(#"{"jsonrpc":"2.0","id":"x","result":{"isIncomplete":false"#), "\(text)")
-        #expect(text.contains(#"{"jsonrpc":"2.0","id":3,"result":null}"#), "\(text)")
-    }
-
     /// A client that sends `initialized` twice is asked to register the watcher once (a
     /// request id used twice, and a registration id already registered, are errors).
     @Test func theWatcherIsRequestedOnce() {

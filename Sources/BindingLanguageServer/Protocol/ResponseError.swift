@@ -21,8 +21,6 @@ public struct ResponseError: Error, Sendable, Equatable {
     public static let serverNotInitialized = -32002
     /// The request was valid but could not be carried out (formatting a file with errors).
     public static let requestFailed = -32803
-    /// The client cancelled the request (`$/cancelRequest`) before it was answered.
-    public static let requestCancelled = -32800
 
     /// `{"code": …, "message": …}`.
     public var json: JSONValue { .object([("code", .int(Int64(code))), ("message", .string(message))]) }
