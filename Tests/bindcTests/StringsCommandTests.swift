@@ -171,8 +171,8 @@ import Testing
         let r = try bindc.run(["strings", "app.bind", "-o", "Keymap.xcstrings"])
         #expect(r.status == 0, "\(r.stderr)")
         let written = String(decoding: try #require(bindc.read("Keymap.xcstrings")), as: UTF8.self)
-        for member in [#""weight": 1.50"#, #""big": 12345678901234567890"#, #""exp": 1e3"#, #""zero": -0"#, #""plain": 2"#,
-                       #""half": 0.5"#, #""ratio": 0.250"#] {
+        for member in [#""weight" : 1.50"#, #""big" : 12345678901234567890"#, #""exp" : 1e3"#, #""zero" : -0"#, #""plain" : 2"#,
+                       #""half" : 0.5"#, #""ratio" : 0.250"#] {
             #expect(written.contains(member), "\(member) in \(written)")
         }
         // The merge still did its part.
@@ -240,7 +240,7 @@ import Testing
     /// own translation (they were one key, with the translation read last).
     @Test func keysAreTheExactText() throws {
         try bindc.write("nfc.bind", "responder R\naction a\naction b\nin R {\n  cmd+a -> a \"Caf\\u{E9}\"\n  cmd+b -> b \"Cafe\\u{301}\"\n}\n")
-        let composed = Array("\"Caf\u{E9}\": {".utf8), decomposed = Array("\"Cafe\u{301}\": {".utf8)
+        let composed = Array("\"Caf\u{E9}\" : {".utf8), decomposed = Array("\"Cafe\u{301}\" : {".utf8)
         var r = try bindc.run(["strings", "nfc.bind", "-o", "Keymap.xcstrings"])
         #expect(r.status == 0, "\(r.stderr)")
         var bytes = try #require(bindc.read("Keymap.xcstrings"))
@@ -252,11 +252,33 @@ import Testing
         bytes = try #require(bindc.read("Keymap.xcstrings"))
         /// The first translation after `key`.
         func value(after key: [UInt8]) -> String? {
-            guard let at = bytes.firstRange(of: key), let v = bytes[at.upperBound...].firstRange(of: Array("\"value\": \"".utf8)) else { return nil }
+            guard let at = bytes.firstRange(of: key), let v = bytes[at.upperBound...].firstRange(of: Array("\"value\" : \"".utf8)) else { return nil }
             return String(decoding: bytes[v.upperBound...].prefix { $0 != UInt8(ascii: "\"") }, as: UTF8.self)
         }
         #expect(value(after: composed) == "NFC-DE")
         #expect(value(after: decomposed) == "NFD-DE")
+    }
+
+    /// The catalog is laid out as Xcode writes String Catalogs (`"key" : value`, two spaces
+    /// per level): a catalog Xcode saved comes back from a run that changes nothing in it
+    /// byte for byte, so neither tool's save rewrites the other's lines.
+    @Test func theLayoutIsXcodes() throws {
+        try bindc.write("app.bind", "keymap \"App\"\nresponder R\naction a\nin R {\n  cmd+a -> a \"Alpha\"\n}\n")
+        var r = try bindc.run(["strings", "app.bind", "-o", "Keymap.xcstrings"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let first = try #require(bindc.read("Keymap.xcstrings"))
+        let text = String(decoding: first, as: UTF8.self)
+        #expect(text.hasPrefix("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"Alpha\" : {\n      \"comment\" : "), "\(text)")
+        #expect(text.hasSuffix("\n  },\n  \"version\" : \"1.0\"\n}\n"), "\(text)")
+        // As Xcode would save it with a German translation added.
+        let xcode = text.replacingOccurrences(of: "\"extractionState\" : \"manual\"\n",
+            with: "\"extractionState\" : \"manual\",\n      \"localizations\" : {\n        \"de\" : {\n          \"stringUnit\" : {\n"
+                + "            \"state\" : \"translated\",\n            \"value\" : \"Alfa\"\n          }\n        }\n      }\n")
+        #expect(xcode != text)
+        try bindc.write("Keymap.xcstrings", xcode)
+        r = try bindc.run(["strings", "app.bind", "-o", "Keymap.xcstrings"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(String(decoding: try #require(bindc.read("Keymap.xcstrings")), as: UTF8.self) == xcode)
     }
 }
 

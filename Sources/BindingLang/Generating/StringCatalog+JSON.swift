@@ -10,6 +10,11 @@ extension StringCatalog {
         return .object(members)
     }
 
+    /// The `.xcstrings` file's text as Xcode writes it (`"key" : value`, two-space indentation,
+    /// a final newline), so that saving the catalog in Xcode after `bindc strings` wrote it, or
+    /// the reverse, changes no line the other did not change.
+    public var fileText: String { json.rendered(keySeparator: " : ") + "\n" }
+
     /// The catalog in `json` (a parsed `.xcstrings` file), every member kept as read.
     public init(json: JSONValue) throws(FormatError) {
         guard case .object(let top) = json else { throw FormatError(description: "the top level is not an object") }

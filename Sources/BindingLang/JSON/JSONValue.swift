@@ -53,17 +53,20 @@ public indirect enum JSONValue: Sendable, Equatable {
     public static func string(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
 
     /// The document as text: pretty-printed with two-space indentation, or on one line.
-    public func rendered(pretty: Bool = true) -> String {
+    /// `keySeparator` follows each member's key in a pretty document: `": "`, or `" : "` as
+    /// Apple's JSON writers (and so Xcode's String Catalogs) have it.
+    public func rendered(pretty: Bool = true, keySeparator: String = ": ") -> String {
         var out = ""
-        write(to: &out, indent: pretty ? 0 : nil)
+        write(to: &out, indent: pretty ? 0 : nil, keySeparator: keySeparator)
         return out
     }
 
     /// Writes the value to `out` as it goes: at nesting level `indent` of a pretty document
-    /// (members on their own lines, two spaces per level), or on one line when nil. Nested
-    /// values recurse once per level; the documents BindKit writes nest a few levels (dump's
-    /// user-info dictionaries at most 64, the table limit).
-    public func write(to out: inout some TextOutputStream, indent: Int?) {
+    /// (members on their own lines, two spaces per level, each key followed by
+    /// `keySeparator`), or on one line when nil. Nested values recurse once per level; the
+    /// documents BindKit writes nest a few levels (dump's user-info dictionaries at most 64,
+    /// the table limit).
+    public func write(to out: inout some TextOutputStream, indent: Int?, keySeparator: String = ": ") {
         switch self {
         case .null: out.write("null")
         case .bool(let b): out.write(b ? "true" : "false")
@@ -77,7 +80,7 @@ public indirect enum JSONValue: Sendable, Equatable {
             for (i, item) in items.enumerated() {
                 if i > 0 { out.write(",") }
                 JSONValue.newline(&out, indent.map { $0 + 1 })
-                item.write(to: &out, indent: indent.map { $0 + 1 })
+                item.write(to: &out, indent: indent.map { $0 + 1 }, keySeparator: keySeparator)
             }
             JSONValue.newline(&out, indent)
             out.write("]")
@@ -86,19 +89,20 @@ public indirect enum JSONValue: Sendable, Equatable {
             out.write("{")
             for (i, (key, value)) in members.enumerated() {
                 if i > 0 { out.write(",") }
-                JSONValue.writeMemberKey(key, to: &out, indent: indent.map { $0 + 1 })
-                value.write(to: &out, indent: indent.map { $0 + 1 })
+                JSONValue.writeMemberKey(key, to: &out, indent: indent.map { $0 + 1 }, separator: keySeparator)
+                value.write(to: &out, indent: indent.map { $0 + 1 }, keySeparator: keySeparator)
             }
             JSONValue.newline(&out, indent)
             out.write("}")
         }
     }
 
-    /// The start of an object member at level `indent`: line break, indentation, `"key": `.
-    static func writeMemberKey(_ key: String, to out: inout some TextOutputStream, indent: Int?) {
+    /// The start of an object member at level `indent`: line break, indentation, `"key": `
+    /// (`separator` after the key; a bare `:` on one line).
+    static func writeMemberKey(_ key: String, to out: inout some TextOutputStream, indent: Int?, separator: String = ": ") {
         newline(&out, indent)
         writeString(key, to: &out)
-        out.write(indent == nil ? ":" : ": ")
+        out.write(indent == nil ? ":" : separator)
     }
 
     /// A line break and the indentation of level `indent` (nothing on one line).

@@ -70,7 +70,7 @@ enum StringsCommand: Command {
                 failed = true
                 continue
             }
-            texts.append((path, result.json.rendered() + "\n"))
+            texts.append((path, result.fileText))
         }
         if failed { return .failure }
         do {
