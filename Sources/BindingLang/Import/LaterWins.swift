@@ -676,7 +676,9 @@ enum LaterWins {
         var held: [Int: (conditions: [ImportCondition], entry: Int)] = [:]
         // Layer bindings of another element that held base bindings wait for: copied into the
         // base binding's role, where that element's binding holds (`there`).
-        var outerCopies: [(role: String, longer: ImportedKeymap.Binding, there: ImportCondition, sameElement: Bool)] = []
+        // (For another name of the same element, also where the base binding is live: a copy
+        // elsewhere would make that role wait with nothing held, ahead of the role that holds.)
+        var outerCopies: [(role: String, longer: ImportedKeymap.Binding, there: ImportCondition, sameElement: Bool, base: ImportCondition)] = []
         // Held base bindings whose longer layer bindings are of another name of the same
         // element: by base binding, that name and where (as `there` above).
         var heldBesides: [Int: [(role: String, there: ImportCondition)]] = [:]
@@ -749,7 +751,7 @@ enum LaterWins {
                         unbind(b, in: b.role, when: there, entry: l.entry,
                                reason: "bound again below to wait for the layer's \(quoted) of \(l.role)")
                         held[i, default: ([], l.entry)].conditions.append(there)
-                        outerCopies.append((b.role, l, there, sameElement))
+                        outerCopies.append((b.role, l, there, sameElement, b.condition))
                         if sameElement { heldBesides[i, default: []].append((l.role, there)) }
                     } else if unbind(b, in: b.role, when: there, entry: l.entry, reason: "\(prefixConflict) \(quoted) of \(l.role)") {
                         layer.approximations[zedShorterOnTimeout, default: 0] += 1
@@ -834,12 +836,16 @@ enum LaterWins {
         // except where a binding of that role of the same keys is live (Zed ranks the nearer
         // element first); one copy per role and keys, the later layer binding winning.
         var copied = Set<String>()
-        for (role, longer, there, sameElement) in outerCopies.reversed() {
-            let keys = "\(role) \(longer.sequence.joined(separator: " "))"
-            guard copied.insert(keys + " \(longer.entry)").inserted else { continue }
+        // Where the base bindings each copy holds are live, by role, keys and layer entry.
+        var heldWhere: [String: [ImportCondition]] = [:]
+        for c in outerCopies { heldWhere["\(groupKey(c.role, c.longer.sequence)) \(c.longer.entry)", default: []].append(c.base) }
+        for (role, longer, there, sameElement, _) in outerCopies.reversed() {
+            let keys = "\(groupKey(role, longer.sequence)) \(longer.entry)"
+            guard copied.insert(keys).inserted else { continue }
             // (The layer's bindings include the copies made so far, the later ones.)
             let own = (base.bindings + layer.bindings).filter { $0.role == role && $0.sequence == longer.sequence }
-            let condition = ImportCondition.all([there] + own.map { $0.condition.negated })
+            let bases: [ImportCondition] = sameElement ? [.any(heldWhere[keys] ?? [])] : []
+            let condition = ImportCondition.all([there] + bases + own.map { $0.condition.negated })
             guard condition.isSatisfiable(budget: 4_000) else { continue }
             var copy = heldCopy(of: longer, into: role, where: condition)
             copy.continuesOnSameElement = sameElement

@@ -105,4 +105,38 @@ import Testing
             """), "\(source)")
         #expect(!source.contains("the outer Editor's"))
     }
+    /// A user's `space space` (VimControl) over vim's `space` in VimControl (normal mode) and
+    /// in Editor (helix mode, as Zed's vim.json has it): the copy that holds the Editor one
+    /// stands only where that one is live. Made wherever the user's binding is, it made Editor
+    /// wait with nothing held in normal mode, ahead of VimControl's held `space` (a timeout and
+    /// `space x` cancelled there with Editor listed first: two real users' files, `space
+    /// space` and `b b`).
+    @Test(arguments: orders)
+    func aCopyHoldingAnotherNamesBindingStandsOnlyWhereThatOneIsLive(roles: [String]) throws {
+        let vim = #"[{ "context": "VimControl && !menu", "bindings": { "space": "vim::WrappingRight", "x": "vim::DeleteRight" } }, "#
+            + #"{ "context": "Editor && vim_mode == helix_normal", "bindings": { "space": "vim::HelixThing" } }]"#
+        let user = #"[{ "context": "VimControl && !menu", "bindings": { "space space": "file_finder::Toggle" } }]"#
+        let result = Importer.run(Self.input("keymap.json", user), format: .zed,
+                                  over: [Self.input("default.json", Self.defaults), Self.input("vim.json", vim)],
+                                  platform: .linux, writingBase: true)
+        let compilation = try #require(Importer.compileOutput(result, platform: .linux))
+        #expect(compilation.diagnostics.filter { $0.severity == .error }.map(\.message) == [])
+        let table = try BindingTable(bytes: try #require(compilation.table(strip: false)))
+        for (mode, held) in [("normal", "vim__WrappingRight"), ("helix_normal", "vim__HelixThing")] {
+            var state = ContextState(table: table)
+            try state.set("vim_mode", string: mode)
+            let editor = Element(roles, next: Element(["Workspace"]))
+            let dispatcher = Dispatcher(table: table)
+            func press(_ chord: String) throws -> DispatchResult {
+                dispatcher.dispatch(KeyEvent(try Chord.parse(chord, platform: .linux).get()), firstResponder: editor, context: state)
+            }
+            #expect(try press("space").isPending)
+            _ = try press("space")
+            #expect(try press("space").isPending)
+            _ = dispatcher.timeOut(firstResponder: editor)
+            #expect(try press("space").isPending)
+            _ = try press("x")
+            #expect(editor.performed == ["file_finder__Toggle", held, held, "vim__DeleteRight"], "\(mode) \(roles)")
+        }
+    }
 }
