@@ -328,3 +328,60 @@ func dispatchMatchesCharactersPositionsAndTheUSFallback(throughSnapshot: Bool) t
     }
     #expect(checked > 50)
 }
+
+// MARK: - Option going into the character (Mac)
+
+/// An AppKit app reports the modifiers held, Option included, and the character with Option
+/// applied: ⌥⌘5 on a German Mac is `[` with Command and Option, ⌥⌘F on a US Mac `ƒ`. The press
+/// is `cmd+"["` (`cmd+"ƒ"`) with Option gone into the character, and also the key's character
+/// without Option, Option held (`alt+cmd+"5"`, `alt+cmd+f`); both perform (Grammar.md §5).
+@Test func optionGoesIntoTheCharacterOnAMac() throws {
+    let five = try #require(PhysicalKey(code: "Digit5")), f = try #require(PhysicalKey(code: "KeyF"))
+    let deMac = try #require(KeyboardLayout.named("de-mac"))
+    let bracket = KeyEvent(physicalKey: five, characters: "[", modifiers: [.command, .alternate], layout: deMac)
+    #expect(bracket.chord == Chord(key: Key(character: "["), modifiers: .command))
+    #expect(bracket.shiftAlternate == Chord(key: Key(character: "5"), modifiers: [.command, .alternate]))
+    #expect(bracket.keyPosition == Chord(key: Key(physical: five), modifiers: [.command, .alternate]))
+    // Without a layout, the US Mac's Option levels.
+    let hook = KeyEvent(physicalKey: f, characters: "ƒ", modifiers: [.command, .alternate])
+    #expect(hook.chord == Chord(key: Key(character: "ƒ"), modifiers: .command))
+    #expect(hook.shiftAlternate == Chord(key: Key(character: "f"), modifiers: [.command, .alternate]))
+    // Shift too: ⇧⌥⌘F types Ï; its name without Option going in is shift+alt+cmd+f.
+    let shifted = KeyEvent(physicalKey: f, characters: "Ï", modifiers: [.command, .alternate, .shift], layout: KeyboardLayout.us(.apple))
+    #expect(shifted.shiftAlternate == Chord(key: Key(character: "f"), modifiers: [.command, .alternate, .shift]))
+    // A character the key types without Option keeps Option as a modifier, and a Windows or
+    // Linux layout's AltGr is no Option: nothing changes there.
+    #expect(KeyEvent(physicalKey: f, characters: "f", modifiers: [.command, .alternate]).chord == Chord(key: Key(character: "f"), modifiers: [.command, .alternate]))
+    let dePC = try #require(KeyboardLayout.named("de"))
+    let pc = KeyEvent(physicalKey: try #require(PhysicalKey(code: "Digit8")), characters: "[", modifiers: [.command, .alternate], layout: dePC)
+    #expect(pc.chord == Chord(key: Key(character: "["), modifiers: [.command, .alternate]))
+
+    var sources = SourceManager()
+    sources.add(SourceFile(path: "option.bind", text: """
+        responder Editor
+        action bracket
+        action lookUp
+        in Editor {
+          @allowLayouts(needsAltGr) cmd+"[" -> bracket
+          alt+cmd+f -> lookUp
+        }
+        """))
+    let compilation = Compilation(sources: sources, platform: .apple)
+    let table = try BindingTable(bytes: try #require(compilation.table(strip: false)))
+    let dispatcher = Dispatcher(table: table)
+    let state = ContextState(table: table)
+    final class Editor: Responder {
+        var responderRoles: [String] { ["Editor"] }
+        var nextResponder: Responder? { nil }
+        var performed: [String] = []
+        func canPerform(_ action: ActionInvocation) -> Bool { true }
+        func perform(_ action: ActionInvocation) { performed.append(action.name) }
+    }
+    let editor = Editor()
+    let snapshot = ChainSnapshot(table: table, firstResponder: editor)
+    _ = dispatcher.dispatch(bracket, firstResponder: editor, context: state)
+    _ = dispatcher.dispatch(hook, chain: snapshot, context: state)
+    _ = dispatcher.dispatch(KeyEvent(physicalKey: f, characters: "ƒ", modifiers: [.command, .alternate], layout: KeyboardLayout.us(.apple)),
+                            firstResponder: editor, context: state)
+    #expect(editor.performed == ["bracket", "lookUp", "lookUp"])
+}

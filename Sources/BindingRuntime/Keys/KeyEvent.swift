@@ -4,7 +4,7 @@
 public struct KeyEvent: Sendable, Equatable {
     /// The chord pressed, by the character typed (or the named key).
     public let chord: Chord
-    /// Seconds on any monotonic clock the app chooses; used only for sequence timeouts.
+    /// Seconds on any monotonic clock the app chooses: for sequence timeouts and `@repeat` windows.
     public let timestamp: Double
     /// The physical key, when the platform reports it (UIKit's `UIKey.keyCode`).
     public let physicalKey: PhysicalKey?
@@ -55,7 +55,10 @@ public struct KeyEvent: Sendable, Equatable {
     /// German `^` key never becomes the US `` ` ``). With Shift held, a key that types one character alone and another with
     /// Shift is named by both (Grammar.md §5): ``chord`` is the character with Shift, Shift
     /// going into it (`cmd+"}"`), and ``shiftAlternate`` the character without it, with
-    /// `shift` (`cmd+shift+"]"`).
+    /// `shift` (`cmd+shift+"]"`). With Option held on a Mac where Option went into the
+    /// character (`[` for ⌥5 on a German Mac, `ƒ` for ⌥F on a US one), ``chord`` is the
+    /// character without Option (`cmd+"["`) and ``shiftAlternate`` the key's character alone
+    /// with Option (`alt+cmd+"5"`, `alt+cmd+f`).
     ///
     /// The layout is not known here: the key's two characters are the US keyboard's when it
     /// typed one of them (else Shift stays a modifier of the character typed), and a
@@ -119,6 +122,15 @@ public struct KeyEvent: Sendable, Equatable {
                     alternate = Chord(key: lower, modifiers: held)
                 }
             }
+            if held.contains(.alternate), !held.contains(.numericPad),
+               case let (true, plain) = KeyEvent.optionWentIn(on: physicalKey, typing: s, held: held, layout: layout) {
+                // Option went into the character (a Mac types `[` with ⌥5 on a German
+                // keyboard, `ƒ` with ⌥F on a US one): `cmd+"["`, and also the key's character
+                // alone, Option held, `alt+cmd+"5"` (`alt+cmd+f`). With Shift held too, that
+                // name (`shift+alt+cmd+f`) takes the place of Shift's second name.
+                mods.remove(.alternate)
+                if let plain { alternate = plain }
+            }
         } else if nonLatin == true, let us = physicalKey.usCharacter {
             // Nothing typed on a non-Latin layout: the US character, as the fallback would.
             typed = Key(character: us)
@@ -144,6 +156,22 @@ public struct KeyEvent: Sendable, Equatable {
         guard let entry = layout.entry(for: key) else { return nil }
         if held.contains(.shift), let c = entry.character(at: .shift) { return c }
         return entry.character(at: .alone)
+    }
+
+    /// Whether Option went into `s` on a Mac: `s` is what `key` types at an Option level of
+    /// `layout` (or of the US Mac layout when none is passed) and at no level without it; then
+    /// also the press's name without Option going in, the key's character alone with the
+    /// modifiers `held`, Shift and Option included (`alt+cmd+"5"`, `shift+alt+cmd+f`), nil when
+    /// that key types nothing alone or a dead key. Never on a Windows or Linux layout, whose
+    /// AltGr no app reports as Option (Grammar.md §5).
+    static func optionWentIn(on key: PhysicalKey, typing s: Unicode.Scalar, held: Modifiers, layout: KeyboardLayout?) -> (Bool, plain: Chord?) {
+        let layout = layout ?? KeyboardLayout.us(.apple)
+        guard layout.kind == .apple, let entry = layout.entry(for: key),
+              entry.character(at: .alone) != s, entry.character(at: .shift) != s,
+              entry.character(at: .altGr) == s || entry.character(at: .shiftAltGr) == s else { return (false, nil) }
+        guard let plain = entry.character(at: .alone), !entry.isDead(at: .alone),
+              let (k, shifted) = Key.resolve(String(plain)), !k.isNamed else { return (true, nil) }
+        return (true, Chord(key: k, modifiers: shifted ? held.union(.shift) : held))
     }
 
     /// The characters `key` types without and with Shift at the level (with or without
