@@ -45,8 +45,14 @@ private func reloadTables() throws -> (BindingTable, BindingTable) {
     let d = Dispatcher(reference: reference)
     let responder = TestResponder("r", roles: ["B"])
     var ctx = ContextState(table: one)
+    d.sequenceTimeout = 1
     #expect(d.dispatch(press("ctrl+k"), firstResponder: responder, context: ctx).isPending)
+    #expect(d.isPending && d.pendingDeadline != nil)
     reference.replace(with: two)
+    // The observers of the pending state follow the reload before the next stroke (an
+    // overlay or a timer driven by them showed or armed for the dropped sequence).
+    #expect(!d.isPending && d.pending == nil && d.pendingDeadline == nil && d.heldBinding == nil)
+    #expect(d.table === two)
     ctx.rebind(to: two)
     // The pending sequence belonged to the old table: ctrl+c is dispatched from idle.
     #expect(d.dispatch(press("ctrl+c"), firstResponder: responder, context: ctx).isUnhandled)

@@ -13,7 +13,9 @@ public final class Dispatcher {
     /// Longest responder chain walked; a chain that loops is cut here.
     public static let maxChainLength = 256
 
-    /// The table in use (the reference's current one when dispatching through a reference).
+    /// The table in use. Through a reference: the one the dispatcher follows, which becomes
+    /// the reference's current one at the next stroke or call of an observer of the pending
+    /// state (``isPending``, ``pending``, ``pendingDeadline``, …).
     public private(set) var table: BindingTable {
         get { state.pointee.table }
         set { state.pointee.follow(newValue) }
@@ -105,13 +107,18 @@ public final class Dispatcher {
         state.deallocate()
     }
 
-    /// Whether a sequence is pending.
-    public var isPending: Bool { pendingNode != nil }
+    /// Whether a sequence is pending. (Like the other observers below, it first follows the
+    /// reference: after a reload the pending sequence of the old table is gone, Grammar.md §5.)
+    public var isPending: Bool {
+        refresh()
+        return pendingNode != nil
+    }
 
     /// While a sequence is pending and ``sequenceTimeout`` is set, the timestamp
     /// (``KeyEvent/timestamp``'s clock) at which it times out: the last stroke's time plus the
     /// timeout. The app's timer calls ``timeOut(firstResponder:)`` then. Nil otherwise.
     public var pendingDeadline: Double? {
+        refresh()
         guard pendingNode != nil, let timeout = state.pointee.sequenceTimeout else { return nil }
         return state.pointee.lastStrokeTime + timeout
     }
@@ -120,23 +127,31 @@ public final class Dispatcher {
     /// ``timeOut(firstResponder:)`` or a stroke that continues nothing performs. Nil when idle
     /// or when the pending sequence holds nothing.
     public var heldBinding: Int? {
-        pendingNode != nil && state.pointee.held >= 0 ? state.pointee.held : nil
+        refresh()
+        return pendingNode != nil && state.pointee.held >= 0 ? state.pointee.held : nil
     }
 
     /// Whether the dispatcher is in repeat mode: a repeatable binding completed, and a bare
     /// press of the last stroke of a repeatable binding with the same prefix repeats it, until
     /// ``repeatDeadline`` or a stroke that repeats nothing (Grammar.md §5).
-    public var isRepeating: Bool { state.pointee.repeatNode != nil }
+    public var isRepeating: Bool {
+        refresh()
+        return state.pointee.repeatNode != nil
+    }
 
     /// In repeat mode, the prefix whose repeatable bindings repeat (`ctrl+b` after `ctrl+b
     /// up`); nil otherwise.
-    public var repeating: PendingSequence? { state.pointee.repeatNode.map { PendingSequence(table: table, node: $0) } }
+    public var repeating: PendingSequence? {
+        refresh()
+        return state.pointee.repeatNode.map { PendingSequence(table: table, node: $0) }
+    }
 
     /// In repeat mode, the timestamp (``KeyEvent/timestamp``'s clock) after which a stroke no
     /// longer repeats: the last stroke's time plus the window of the binding it performed.
     /// An overlay that shows repeat mode hides it then. Nil when not repeating.
     public var repeatDeadline: Double? {
-        state.pointee.repeatNode == nil ? nil : state.pointee.lastStrokeTime + state.pointee.repeatWindow
+        refresh()
+        return state.pointee.repeatNode == nil ? nil : state.pointee.lastStrokeTime + state.pointee.repeatWindow
     }
 
     /// Leaves repeat mode (for instance when focus moves); the next stroke is dispatched from
@@ -146,7 +161,10 @@ public final class Dispatcher {
     }
 
     /// The pending sequence, if any.
-    public var pending: PendingSequence? { pendingNode.map { PendingSequence(table: table, node: $0) } }
+    public var pending: PendingSequence? {
+        refresh()
+        return pendingNode.map { PendingSequence(table: table, node: $0) }
+    }
 
     /// Follows the reference, dropping a pending sequence of an older table.
     @inline(__always)
