@@ -42,7 +42,7 @@ public enum TableError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unreadable(let p, let e): "cannot read '\(p)' (errno \(e))"
-        case .badMagic: "not a binding table (bad magic)"
+        case .badMagic: "not a binding table (bad magic; a .bind source file is compiled into one with 'bindc compile')"
         case .unsupportedVersion(let v) where v < TableFormat.version && v >= 1:
             "table format version \(v) is older than the version \(TableFormat.version) this runtime reads (\(TableFormat.versionHistory(after: v))); recompile the keymap with this version's bindc"
         case .unsupportedVersion(let v): "unsupported table format version \(v) (this runtime reads \(TableFormat.version)); recompile the keymap with this version's bindc"
