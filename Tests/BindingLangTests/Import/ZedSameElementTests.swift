@@ -47,16 +47,7 @@ import Testing
     /// `space r`, and `space` then the timeout. Zed performs vim's `space` then `x`, the
     /// rename, and vim's `space`.
     private static func performed(_ result: Importer.Result, roles: [String]) throws -> [String] {
-        let compilation = try #require(Importer.compileOutput(result, platform: .linux))
-        #expect(compilation.diagnostics.filter { $0.severity == .error }.map(\.message) == [])
-        let table = try BindingTable(bytes: try #require(compilation.table(strip: false)))
-        var normal = ContextState(table: table)
-        try normal.set("vim_mode", string: "normal")
-        let editor = Element(roles, next: Element(["Workspace"]))
-        let dispatcher = Dispatcher(table: table)
-        func press(_ chord: String) throws -> DispatchResult {
-            dispatcher.dispatch(KeyEvent(try Chord.parse(chord, platform: .linux).get()), firstResponder: editor, context: normal)
-        }
+        let (editor, dispatcher, press) = try session(result, roles: roles, mode: "normal")
         #expect(try press("space").isPending)
         _ = try press("x")
         #expect(try press("space").isPending)
@@ -64,6 +55,23 @@ import Testing
         #expect(try press("space").isPending)
         _ = dispatcher.timeOut(firstResponder: editor)
         return editor.performed
+    }
+
+    /// The import compiled (without errors) for Linux, and an editor playing `roles` inside a
+    /// workspace in vim mode `mode`: the editor, its dispatcher, and a press of a chord.
+    private static func session(_ result: Importer.Result, roles: [String], mode: String) throws
+        -> (editor: Element, dispatcher: Dispatcher, press: (String) throws -> DispatchResult) {
+        let compilation = try #require(Importer.compileOutput(result, platform: .linux))
+        #expect(compilation.diagnostics.filter { $0.severity == .error }.map(\.message) == [])
+        let table = try BindingTable(bytes: try #require(compilation.table(strip: false)))
+        var state = ContextState(table: table)
+        try state.set("vim_mode", string: mode)
+        let editor = Element(roles, next: Element(["Workspace"]))
+        let dispatcher = Dispatcher(table: table)
+        let context = state
+        return (editor, dispatcher, { chord in
+            dispatcher.dispatch(KeyEvent(try Chord.parse(chord, platform: .linux).get()), firstResponder: editor, context: context)
+        })
     }
 
     private static let zed = ["vim__WrappingRight", "vim__DeleteRight", "editor__Rename", "vim__WrappingRight"]
@@ -119,17 +127,8 @@ import Testing
         let result = Importer.run(Self.input("keymap.json", user), format: .zed,
                                   over: [Self.input("default.json", Self.defaults), Self.input("vim.json", vim)],
                                   platform: .linux, writingBase: true)
-        let compilation = try #require(Importer.compileOutput(result, platform: .linux))
-        #expect(compilation.diagnostics.filter { $0.severity == .error }.map(\.message) == [])
-        let table = try BindingTable(bytes: try #require(compilation.table(strip: false)))
         for (mode, held) in [("normal", "vim__WrappingRight"), ("helix_normal", "vim__HelixThing")] {
-            var state = ContextState(table: table)
-            try state.set("vim_mode", string: mode)
-            let editor = Element(roles, next: Element(["Workspace"]))
-            let dispatcher = Dispatcher(table: table)
-            func press(_ chord: String) throws -> DispatchResult {
-                dispatcher.dispatch(KeyEvent(try Chord.parse(chord, platform: .linux).get()), firstResponder: editor, context: state)
-            }
+            let (editor, dispatcher, press) = try Self.session(result, roles: roles, mode: mode)
             #expect(try press("space").isPending)
             _ = try press("space")
             #expect(try press("space").isPending)
