@@ -70,6 +70,13 @@ struct BindSourceWriter {
         name == original.replacing("::", with: "__").replacing(".", with: "_") ? nil : ForeignText.inline(original)
     }
 
+    /// A declaration's trailing comment naming the foreign name its identifier was made from,
+    /// when a reader could not tell it from the identifier (``originalUnlessPlain(_:_:)``):
+    /// `context menu_: Bool  // Zed's menu`; empty when the name is plain.
+    static func renamedComment(_ original: String, _ name: String, _ format: ImportFormat) -> String {
+        originalUnlessPlain(original, name).map { "  // \(format.displayName)'s \($0)" } ?? ""
+    }
+
     enum ArgumentKind: Hashable {
         case none, int(Int64), string(String), bool(Bool), json(String)
         var typeName: String? {
@@ -125,7 +132,8 @@ struct BindSourceWriter {
             b.condition.collectNames(flags: &flags, strings: &strings, roles: &roles)
             for r in roles where d.roles.byOriginal[r] == nil { _ = d.roles.name(for: r); d.roleOrder.append(r) }
             for k in strings where d.contextDecls[k] == nil {
-                d.contextDecls[k] = "context \(d.contexts.name(for: k)): String"
+                let name = d.contexts.name(for: k)
+                d.contextDecls[k] = "context \(name): String" + renamedComment(k, name, keymap.format)
                 d.contextOrder.append(k)
             }
             for f in flags {
@@ -136,7 +144,8 @@ struct BindSourceWriter {
                     d.contextDecls[key] = "context \(d.contexts.name(for: key, spelling: spelling)): Bool"
                         + "  // the app sets it to VS Code's \(ForeignText.inline(f))"
                 } else {
-                    d.contextDecls[key] = "context \(d.contexts.name(for: key, spelling: f)): Bool"
+                    let name = d.contexts.name(for: key, spelling: f)
+                    d.contextDecls[key] = "context \(name): Bool" + renamedComment(f, name, keymap.format)
                 }
                 d.contextOrder.append(key)
             }
@@ -308,7 +317,14 @@ struct BindSourceWriter {
         let prevRoles = Set(previous?.roleOrder ?? []), prevContexts = Set(previous?.contextOrder ?? [])
         let prevActions = Set(previous?.actionOrder ?? [])
         let roles = declarations.roleOrder.filter { !prevRoles.contains($0) }
-        if !roles.isEmpty { out.append("responder " + roles.map { declarations.roles.byOriginal[$0]! }.joined(separator: ", ")) }
+        if !roles.isEmpty {
+            out.append("responder " + roles.map { declarations.roles.byOriginal[$0]! }.joined(separator: ", "))
+            // A role whose identifier hides its foreign name (a keyword's `_`, a clash's `_2`).
+            let renamed = roles.compactMap { r in
+                BindSourceWriter.originalUnlessPlain(r, declarations.roles.byOriginal[r]!).map { "\(declarations.roles.byOriginal[r]!) is \($0)" }
+            }
+            if !renamed.isEmpty { out.append("// \(keymap.format.displayName)'s names: " + renamed.joined(separator: ", ")) }
+        }
         for k in declarations.contextOrder where !prevContexts.contains(k) { out.append(declarations.contextDecls[k]!) }
         for a in declarations.actionOrder where !prevActions.contains(a) {
             let d = declarations.actionDecls[a]!

@@ -581,6 +581,25 @@ private func rendered(_ result: Importer.Result) -> String {
         #expect(zed.split(separator: "\n").contains { $0.hasPrefix("action editor__Move_Up") && $0.hasSuffix("// Zed's editor::Move-Up") })
     }
 
+    /// Roles and contexts whose identifiers hide their foreign names (a keyword's `_`, a
+    /// character replaced) are named in a comment: the roles after the `responder` line, a
+    /// context at its declaration. Plain names get none.
+    @Test func mangledRoleAndContextNamesNameTheirOriginal() throws {
+        let zed = try #require(run(#"""
+            [{ "context": "menu && my-flag", "bindings": { "a": "editor::Cancel" } },
+             { "context": "Editor && mode == full", "bindings": { "b": "editor::Cancel" } }]
+            """#, .zed).source)
+        let lines = zed.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        #expect(lines.contains("// Zed's names: menu_ is menu"))
+        #expect(lines.contains("context my_flag: Bool // Zed's my-flag"))
+        #expect(lines.contains("context mode: String"))
+        #expect(!lines.contains { $0.contains("Editor is") })
+        let vscode = try #require(run(#"[{ "key": "ctrl+1", "command": "a", "when": "reference-list.hasResult && config.x.y" }]"#, .vscode).source)
+        let vlines = vscode.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        #expect(vlines.contains("context reference_list_hasResult: Bool // VS Code's reference-list.hasResult"))
+        #expect(vlines.contains("context config_x_y: Bool"))
+    }
+
     /// Zed reads `> < " ~ ?` as name characters (vim operators): `vim_operator == >` compares
     /// with `>`, and `Pane>Editor` without spaces is one name, not `Pane > Editor`.
     @Test func zedVimOperatorCharactersAreNames() throws {
