@@ -226,6 +226,22 @@ func dispatchMatchesCharactersPositionsAndTheUSFallback(throughSnapshot: Bool) t
     #expect(try #require(KeyboardLayout.named("fr")).event(typing: chord("ctrl+shift+1")) == nil)
 }
 
+/// A key position pressed with Option on a Mac types its Option character (what `bindc
+/// layouts` tells a user to press: `alt+cmd+Digit5` for `cmd+"["` on a German Mac), and is
+/// named by it first, as Grammar.md §5 ("Option and the character") says; Alt on a PC layout
+/// is no AltGr and leaves the character alone.
+@Test func optionOnAMacKeyPositionTypesItsOptionCharacter() throws {
+    let deMac = try #require(KeyboardLayout.named("de-mac")), usMac = try #require(KeyboardLayout.named("us-mac"))
+    let de = try #require(KeyboardLayout.named("de"))
+    let bracket = try #require(deMac.event(typing: chord("alt+cmd+Digit5")))
+    #expect(bracket.chord == Chord(key: Key(character: "["), modifiers: .command))
+    #expect(bracket.shiftAlternate == chord("alt+cmd+5"))
+    let f = try #require(usMac.event(typing: chord("alt+cmd+KeyF")))
+    #expect(f.chord == Chord(key: Key(character: "ƒ"), modifiers: .command) && f.shiftAlternate == chord("alt+cmd+f"))
+    let pc = try #require(de.event(typing: chord("alt+cmd+Digit5")))
+    #expect(pc.chord == chord("alt+cmd+5"))
+}
+
 /// Grammar.md §5: a dead key is named by what it types on the layout, never by the US
 /// character of its key (on a German keyboard the `^` key is the US `` ` `` key), so that
 /// `ctrl+"^"` and `` ctrl+"`" `` each perform their own binding there, as `bindc layouts`

@@ -129,7 +129,8 @@ extension KeyboardLayout {
     /// characters, ``KeyEvent/init(physicalKey:characters:modifiers:layout:timestamp:)``): for
     /// apps that receive only characters, such as terminal programs. A character goes to the
     /// key that types it (``position(of:)``), a key position types what it types here alone
-    /// (with Shift when the chord has it); a named key stays a plain
+    /// (with Shift when the chord has it, and at its Option level when an Apple layout's chord
+    /// holds Option, as a Mac types it: ⌥⌘5 on a German Mac types `[`); a named key stays a plain
     /// ``KeyEvent/init(_:timestamp:)``. A dead key is reported as its accent, as UIKit and a
     /// Windows app (which arms no dead key with Ctrl, Alt or the Windows key) name it. Nil
     /// when no key of this layout types the chord (``press(_:)`` is nil: `bindc layouts`
@@ -137,7 +138,10 @@ extension KeyboardLayout {
     public func event(typing chord: Chord, timestamp: Double = 0) -> KeyEvent? {
         let key = chord.key
         if key.isPhysical, let physical = key.physicalKey {
-            let level: Level = chord.modifiers.contains(.shift) ? .shift : .alone
+            let shift = chord.modifiers.contains(.shift)
+            // Option is a Mac's AltGr: the character comes from that level (Grammar.md §5).
+            let option = kind == .apple && chord.modifiers.contains(.alternate)
+            let level: Level = option ? (shift ? .shiftAltGr : .altGr) : (shift ? .shift : .alone)
             let typed = entry(for: physical).flatMap { $0.character(at: level) }
             return KeyEvent(physicalKey: physical, characters: typed.map { String(Character($0)) } ?? "",
                             modifiers: chord.modifiers, layout: self, timestamp: timestamp)
