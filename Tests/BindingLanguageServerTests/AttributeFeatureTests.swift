@@ -30,6 +30,15 @@ import Testing
         let windows = ["500ms", "300ms", "800ms", "1s", "1.5s", "2s"]
         #expect(complete("context flag: Bool\n" + head + "in Pane {\n  @repeat(‸\n  ctrl+b up -> resize(\"up\")\n}\n") == windows)
         #expect(complete("context flag: Bool\n" + head + "in Pane {\n  @repeat(8‸\n}\n") == windows)
+        // Part of a duration typed, its unit started or a decimal point: still the windows,
+        // each replacing what follows the `(`.
+        #expect(complete(head + "in Pane {\n  @repeat(500m‸\n}\n") == windows)
+        #expect(complete(head + "in Pane {\n  @repeat(1.‸\n}\n") == windows)
+        var h = ServerHarness()
+        h.open(head + "in Pane {\n  @repeat(500m\n}\n")
+        let first = h.result("textDocument/completion", ServerHarness.at(3, 14))
+        let items = first["items"]?.arrayValue ?? first.arrayValue ?? []
+        #expect(items.first?["textEdit"]?["range"] == range(3, 10, 3, 14))
         #expect(complete("context flag: Bool\n" + head + "in Pane {\n  @timeout(‸\n}\n") == [])
         #expect(complete("context flag: Bool\n" + head + "in Pane {\n  @priority(‸\n}\n") == [])
         // A condition's parenthesis still offers the operands.

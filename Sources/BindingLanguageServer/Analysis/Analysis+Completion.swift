@@ -141,6 +141,19 @@ extension Analysis {
                 return item
             }
         }
+        // Inside `@repeat(…` after part of a duration (`500m`, `1.`): the windows, each
+        // replacing what is typed since the `(` (a client's word would stop at the `.`).
+        if let open = line.lastIndex(where: { $0.kind == .leftParen }), open >= 2, open < line.count - 1,
+            word(line[open - 1], bytes) == "repeat", line[open - 2].kind == .punct(UInt8(ascii: "@")),
+            !line[open...].contains(where: { $0.kind == .rightParen })
+        {
+            let range = document(file).range(line[open].end, max(line[open].end, min(offset, bytes.count)))
+            return Self.repeatWindows.map {
+                var item = $0
+                item.textEdit = TextEdit(range: range, newText: $0.label)
+                return item
+            }
+        }
         switch last.kind {
         case .arrow:
             return actions()
