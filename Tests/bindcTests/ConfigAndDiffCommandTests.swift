@@ -116,4 +116,15 @@ import Testing
         #expect(userTable.status == 1)
         #expect(userTable.stderr.contains("'old.bindtable' is a compiled table; --user needs the user's .bind source"))
     }
+
+    /// Standard input is read once: `diff - -` (or `-` as OLD or NEW and as --user) is refused,
+    /// as `check - -` is, instead of comparing the keymap with an empty one.
+    @Test func diffRefusesStandardInputTwice() throws {
+        for arguments in [["diff", "-", "-"], ["diff", "-", "Base.bind", "--user", "-"]] {
+            let result = try bindc.run(arguments, stdin: Self.base)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("'-' is given twice"), "\(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+    }
 }

@@ -37,6 +37,11 @@ enum DiffCommand: Command {
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
         let output = DiagnosticOutput(arguments, console: console)
         let platform = Inputs.platform(arguments)
+        // Standard input can be read once: a second `-` would be an empty keymap.
+        if (arguments.positionals + [arguments.value("user")].compactMap { $0 }).filter({ $0 == "-" }).count > 1 {
+            output.error(Messages.layerReachedTwice("-", firstAsRoot: true, nowAsRoot: true), console: console)
+            return .failure
+        }
         var keymaps: [Keymap] = []
         var apps: [UserLayering.App] = []
         for path in arguments.positionals {
