@@ -111,6 +111,11 @@ import Testing
         #expect(try bindc.run(["explain", "press.bind", "--keys", "h", "--layout", "ru"]).stdout.contains("KeyH: performed left on Editor"))
         let unknown = try bindc.run(["explain", "press.bind", "--keys", "h", "--layout", "dee"])
         #expect(unknown.status == 2 && unknown.stderr.contains("unknown layout 'dee'; did you mean 'de'?"))
+        // One keyboard: the groups `layouts` takes are neither offered nor suggested.
+        #expect(!unknown.stderr.contains("or all, macos"), "\(unknown.stderr)")
+        #expect(try bindc.run(["explain", "press.bind", "--keys", "h", "--layout", "al"]).stderr.contains("did you mean 'all'") == false)
+        let group = try bindc.run(["explain", "press.bind", "--keys", "h", "--layout", "macos"])
+        #expect(group.status == 2 && group.stderr.contains("--layout takes one layout id, not 'macos'"))
     }
 
     /// A dead key is pressed as `bindc layouts` presses it and named by its accent (Grammar.md

@@ -8,6 +8,8 @@ public enum LayoutSelection {
         public var suggestion: String?
         /// The whole list, when the name is an empty item of it (`macos,`).
         public var list: String? = nil
+        /// Whether the groups (`all`, a platform) could have been named too.
+        public var groups = true
         /// `unknown layout 'dee'; did you mean 'de'?`.
         public var message: String {
             if name.isEmpty, let list {
@@ -15,8 +17,17 @@ public enum LayoutSelection {
             }
             return "unknown layout '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
                 + " (known: " + KeyboardLayout.all.map(\.id).joined(separator: ", ")
-                + "; or all, macos, ipados, windows, linux)"
+                + (groups ? "; or all, macos, ipados, windows, linux)" : ")")
         }
+    }
+
+    /// The one layout `id` names (where one keyboard is meant, as `bindc explain --layout`):
+    /// not a group, and a did-you-mean among the layouts only.
+    public static func layout(_ id: String) -> Result<KeyboardLayout, UnknownLayout> {
+        let name = Substring(id).trimmingSpaces
+        if let layout = KeyboardLayout.named(name) { return .success(layout) }
+        let names = KeyboardLayout.all.map(\.id)
+        return .failure(UnknownLayout(name: name, suggestion: nearest(to: name, in: names), groups: false))
     }
 
     /// The layouts `list` names (comma-separated ids, `all`, or a platform name such as

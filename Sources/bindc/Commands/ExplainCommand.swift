@@ -128,9 +128,11 @@ enum ExplainCommand: Command {
         guard let id = arguments.value("layout") else {
             return KeyboardLayout.us(platform == .macOS || platform == .iPadOS ? .apple : .pc)
         }
-        switch LayoutSelection.layouts(id) {
-        case .success(let layouts) where layouts.count == 1: return layouts[0]
-        case .success: throw .invalidValue("--layout takes one layout id, not '\(id)'")
+        if id == "all" || Platform(name: id) != nil || id.contains(",") {
+            throw .invalidValue("--layout takes one layout id, not '\(id)'")
+        }
+        switch LayoutSelection.layout(id) {
+        case .success(let layout): return layout
         case .failure(let unknown): throw .invalidValue(unknown.message)
         }
     }
