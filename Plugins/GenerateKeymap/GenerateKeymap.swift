@@ -23,7 +23,7 @@ struct GenerateKeymap: CommandPlugin {
         let bindc = try context.tool(named: "bindc").url
         var generated = 0
         for target in targets {
-            guard let job = try KeymapJob(target: target.name, files: target.sourceFiles.map(\.url)) else {
+            guard let job = try KeymapJob(target: target.name, files: Self.keymapFiles(of: target)) else {
                 if names.contains(target.name) { throw PluginError.noKeymap(target: target.name) }
                 continue
             }
@@ -34,6 +34,17 @@ struct GenerateKeymap: CommandPlugin {
             generated += 1
         }
         if generated == 0 { print("no target has .bind files; nothing generated") }
+    }
+
+    /// The target's files the job reads: its sources, or, when it has no `.bind` source,
+    /// the files under its directory. A team that commits the outputs excludes the `.bind`
+    /// files and `bindkit.json` from the target (they are not its sources; `Keymap.bindtable`
+    /// is a resource), and the command still finds them.
+    static func keymapFiles(of target: SourceModuleTarget) -> [URL] {
+        let sources = target.sourceFiles.map(\.url)
+        guard !sources.contains(where: { $0.pathExtension == "bind" }) else { return sources }
+        guard let walk = FileManager.default.enumerator(at: URL(fileURLWithPath: target.directory.string), includingPropertiesForKeys: nil) else { return sources }
+        return walk.compactMap { $0 as? URL }.filter { $0.pathExtension == "bind" || $0.lastPathComponent == KeymapJob.configName }
     }
 
     private func run(_ tool: URL, _ arguments: [String]) throws {
