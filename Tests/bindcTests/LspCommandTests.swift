@@ -21,6 +21,18 @@ import Testing
         #expect(out.stdout.hasSuffix("Content-Length: 38\r\n\r\n" + #"{"jsonrpc":"2.0","id":2,"result":null}"#))
     }
 
+    /// The options clients pass by habit (`--stdio`, `--clientProcessId`) are accepted, so a
+    /// client set up for another server starts this one unchanged.
+    @Test func theUsualClientOptionsAreAccepted() throws {
+        let runner = try BindcRunner()
+        let input = Self.initialize + Self.frame(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#) + Self.frame(#"{"jsonrpc":"2.0","method":"exit"}"#)
+        for arguments in [["lsp", "--stdio"], ["lsp", "--stdio", "--clientProcessId", "42"], ["lsp", "--clientProcessId=42", "--stdio"]] {
+            let out = try runner.run(arguments, stdin: input)
+            #expect(out.status == 0 && out.stderr == "", "\(arguments): \(out.stderr)")
+            #expect(out.stdout.hasSuffix(#"{"jsonrpc":"2.0","id":2,"result":null}"#))
+        }
+    }
+
     @Test func theServerStopsWhenItsInputCloses() throws {
         let runner = try BindcRunner()
         let out = try runner.run(["lsp"], stdin: Self.initialize + "Content-Length: 50\r\n\r\n{\"jsonrpc\"")

@@ -21,7 +21,13 @@ enum LspCommand: Command {
             without 'shutdown' or the input closes before it.
             """,
         positionals: PositionalSpec(name: "", minimum: 0, maximum: 0, help: ""),
-        options: [CommonOptions.platform],
+        options: [
+            CommonOptions.platform,
+            // What language clients pass by habit (vscode-languageclient's stdio transport):
+            // accepted, so that a client configured for another server works unchanged.
+            .flag("--stdio", help: "Accepted and ignored: standard input and output is the only transport"),
+            .value("--clientProcessId", valueName: "PID", help: "Accepted and ignored (the client's process id)"),
+        ],
         examples: ["bindc lsp"])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
