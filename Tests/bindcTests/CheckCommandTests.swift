@@ -53,7 +53,7 @@ import Testing
     }
 
     /// Runs bindc under `script`, which gives it a pseudo-terminal, when `script` exists.
-    private func runOnTerminal(_ command: String, noColor: Bool) throws -> String? {
+    private func runOnTerminal(_ command: String, noColor: Bool, term: String = "xterm-256color") throws -> String? {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script"),
               let exe = BindcRunner.executable else { return nil }
         let process = Process()
@@ -62,6 +62,7 @@ import Testing
         process.currentDirectoryURL = bindc.directory
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = noColor ? "1" : nil
+        env["TERM"] = term
         process.environment = env
         let pipe = Pipe()
         process.standardOutput = pipe
@@ -79,6 +80,14 @@ import Testing
         #expect(coloured.contains("\u{1B}["))
         #expect(plain.contains("error: unknown action 'fo'"))
         #expect(!plain.contains("\u{1B}["))
+        // `TERM=dumb` is no colour terminal; a usage mistake's `error:` is coloured as a
+        // diagnostic's is.
+        let dumb = try #require(try runOnTerminal("check bad.bind", noColor: false, term: "dumb"))
+        #expect(dumb.contains("error: unknown action 'fo'") && !dumb.contains("\u{1B}["))
+        let usage = try #require(try runOnTerminal("chek bad.bind", noColor: false))
+        #expect(usage.contains("\u{1B}[1;31merror:\u{1B}[0m unknown command 'chek'"), "\(usage)")
+        let plainUsage = try #require(try runOnTerminal("chek bad.bind", noColor: true))
+        #expect(plainUsage.contains("error: unknown command 'chek'") && !plainUsage.contains("\u{1B}["))
     }
 
     @Test func jsonDiagnostics() throws {

@@ -90,7 +90,8 @@ enum Bindc {
 
     /// Prints a usage mistake (`error: …`, the usage line, where to get help) and returns 2.
     private static func usageError(_ error: UsageError, usage spec: CommandSpec?, console: Console) -> ExitCode {
-        var text = "error: \(error.message)\n"
+        // `error:` coloured as a diagnostic's is, where diagnostics are.
+        var text = (console.colorDiagnostics ? "\u{1B}[1;31merror:\u{1B}[0m " : "error: ") + "\(error.message)\n"
         if let spec {
             text += "usage: \(HelpFormatter.usage(tool: name, spec))\n"
             text += "See '\(name) \(spec.name) --help'.\n"

@@ -21,10 +21,10 @@ final class Console {
         stdoutIsTerminal = isatty(1) != 0
     }
 
-    /// Whether diagnostics on standard error may use colour: only on a terminal, and never
-    /// when `NO_COLOR` is set to a non-empty value (https://no-color.org).
+    /// Whether diagnostics on standard error may use colour: only on a terminal that is not
+    /// `TERM=dumb`, and never when `NO_COLOR` is set to a non-empty value (https://no-color.org).
     var colorDiagnostics: Bool {
-        stderrIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+        stderrIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
 
     /// Writes text to standard output.
