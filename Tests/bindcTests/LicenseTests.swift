@@ -13,4 +13,7 @@ import Testing
     let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
     #expect(readme.contains("Apache License, Version 2.0"))
     #expect(readme.contains("[LICENSE](LICENSE)"))
+    // The VS Code extension ships under the same licence.
+    let package = try String(contentsOf: root.appendingPathComponent("Editors/vscode/package.json"), encoding: .utf8)
+    #expect(package.contains(#""license": "Apache-2.0""#))
 }

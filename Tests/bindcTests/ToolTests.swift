@@ -79,6 +79,18 @@ import Testing
         let v = try bindc.run(["--versoin"])
         #expect(v.status == 2)
         #expect(v.stderr.contains("did you mean '--version'?"))
+        // Other tools' spellings of the version flag; an import format; a file's name.
+        for (word, kind) in [("version", "command"), ("-V", "option"), ("-v", "option")] {
+            let r = try bindc.run([word])
+            #expect(r.status == 2 && r.stderr.hasPrefix("error: unknown \(kind) '\(word)'; did you mean '--version'?"), "\(r.stderr)")
+        }
+        let format = try bindc.run(["import", "vscod", "keys.json"])
+        #expect(format.status == 2 && format.stderr.hasPrefix("error: unknown keymap format 'vscod'; did you mean 'vscode'?"))
+        try bindc.write("editor.bind", "keymap \"E\"\n")
+        let file = try bindc.run(["check", "edtor.bind"])
+        #expect(file.status == 1 && file.stderr == "error: cannot read 'edtor.bind': no such file or directory; did you mean 'editor.bind'?\n", "\(file.stderr)")
+        let far = try bindc.run(["check", "./zzzzzzzz.bind"])
+        #expect(far.stderr == "error: cannot read './zzzzzzzz.bind': no such file or directory\n")
     }
 
     @Test func mistypedOptionGetsDidYouMean() throws {

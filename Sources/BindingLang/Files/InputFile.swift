@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import BindingRuntime
 
 /// Reads the files tools are given, reporting failures in words a user understands
 /// (`cannot read 'a.bind': no such file or directory`) instead of throwing Foundation errors.
@@ -60,7 +61,12 @@ public enum InputFile {
     /// Every byte of the regular file (or pipe) at `path`.
     public static func read(_ path: String) throws(ReadError) -> [UInt8] {
         let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw ReadError(path: path, reason: systemError()) }
+        guard fd >= 0 else {
+            let missing = errno == ENOENT
+            var reason = systemError()
+            if missing, let near = nearbyName(for: path) { reason += "; did you mean '\(near)'?" }
+            throw ReadError(path: path, reason: reason)
+        }
         defer { close(fd) }
         var info = stat()
         var bytes: [UInt8] = []
@@ -84,6 +90,22 @@ public enum InputFile {
             if bytes.count > maxSize { throw ReadError(path: path, reason: "larger than \(maxSize >> 20) MiB") }
         }
         return bytes
+    }
+
+    /// A file beside the missing `path` whose name is nearest to its name (a typo:
+    /// `edtor.bind` for `editor.bind`), spelled with `path`'s directory; nil when none is near.
+    static func nearbyName(for path: String) -> String? {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard !name.isEmpty, let dir = opendir(directory.isEmpty ? "." : directory) else { return nil }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir), names.count < 4096 {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if entryName != "." && entryName != ".." { names.append(entryName) }
+        }
+        return nearest(to: name, in: names.sorted()).map { directory + $0 }
     }
 
     private static func systemError() -> String {

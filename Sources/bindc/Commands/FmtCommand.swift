@@ -10,7 +10,7 @@ enum FmtCommand: Command {
             each file given. With --check nothing is written: it exits with 1 when a file is not
             formatted.
             """,
-        positionals: CommonOptions.files,
+        positionals: PositionalSpec(name: "FILE", minimum: 1, maximum: nil, help: ".bind files, each formatted on its own ('-' reads standard input)"),
         options: [
             .flag("--check", help: "Exit with 1 when a file is not already formatted"),
             .flag("-i", "--in-place", help: "Rewrite the files instead of printing them"),

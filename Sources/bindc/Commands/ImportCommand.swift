@@ -43,7 +43,8 @@ enum ImportCommand: Command {
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
         let formatName = arguments.positionals[0]
         guard let format = ImportFormat(rawValue: formatName) else {
-            throw .invalidValue("unknown keymap format '\(formatName)'; expected 'vscode' or 'zed'")
+            let near = UsageError.suggestion(for: formatName.lowercased(), in: ImportFormat.allCases.map(\.rawValue))
+            throw .invalidValue("unknown keymap format '\(formatName)'" + (near.map { "; did you mean '\($0)'?" } ?? "; expected 'vscode' or 'zed'"))
         }
         if arguments.flag("json") && !arguments.flag("report") { throw .invalidValue("--json needs --report") }
         // The file imported is not among its bases, nor a base twice, and the layer is not

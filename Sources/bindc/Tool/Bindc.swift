@@ -77,6 +77,9 @@ enum Bindc {
     }
 
     private static func unknownCommand(_ word: String) -> UsageError {
+        // Other tools' spellings of the version flag.
+        if word == "version" { return .unknownCommand(word, suggestion: "--version") }
+        if ["-v", "-V", "-version"].contains(word) { return .unknownOption(word, suggestion: "--version") }
         if word.hasPrefix("-") {
             return .unknownOption(word, suggestion: UsageError.suggestion(for: word, in: ["--help", "--version"]))
         }
