@@ -42,6 +42,20 @@ import Testing
         #expect(named.stdout.contains("public enum Other {"))
     }
 
+    /// With `--config` and no files, the files are the configuration's `layers`, resolved
+    /// beside it; a configuration without `layers` then says so.
+    @Test func configWithoutFilesTakesItsLayers() throws {
+        try bindc.write("bindkit.json", #"{"layers": ["Base.bind", "User.bind"], "platform": "linux"}"#)
+        let compiled = try bindc.run(["compile", "--config", "bindkit.json", "-o", "k.bindtable"])
+        #expect(compiled.status == 0, "\(compiled.stderr)")
+        #expect(try bindc.run(["explain", "k.bindtable", "--chain", "Editor", "--keys", "cmd+f"]).stdout.contains("performed comment"))
+        #expect(try bindc.run(["check", "--config", "bindkit.json"]).status == 0)
+        try bindc.write("none.json", #"{"platform": "linux"}"#)
+        let none = try bindc.run(["check", "--config", "none.json"])
+        #expect(none.status == 1 && none.stderr == "error: no .bind files given, and 'none.json' has no 'layers' to take them from\n")
+        #expect(try bindc.run(["check"]).status == 2)
+    }
+
     /// check, dump, explain and layouts read the same file: the layer order (User.bind's cmd+f
     /// wins only when it comes last) and the platform.
     @Test func checkDumpExplainAndLayoutsTakeTheConfig() throws {

@@ -60,7 +60,9 @@ enum ArgumentParser {
             throw .missingOption(option.usageText)
         }
         let positionals = spec.positionals
-        if result.positionals.count < positionals.minimum {
+        // With `--config`, the files may come from its `layers` (``Inputs/configured``).
+        let fromConfig = result.values["config"] != nil && spec.options.contains { $0.key == "config" }
+        if result.positionals.count < positionals.minimum && !(fromConfig && result.positionals.isEmpty) {
             throw .missingArgument(positionals.name)
         }
         if let maximum = positionals.maximum, result.positionals.count > maximum {

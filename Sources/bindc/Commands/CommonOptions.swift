@@ -18,11 +18,11 @@ enum CommonOptions {
     /// configuration file.
     static let config = OptionSpec.value(
         "--config", valueName: "FILE",
-        help: "Read the layer order of the FILEs and the platform from a bindkit.json (as the build plugins do); --platform wins over it")
+        help: "Read the layer order of the FILEs (the FILEs too, when none are given) and the platform from a bindkit.json (as the build plugins do); --platform wins over it")
     /// `--config FILE` for `bindc swift`, which also reads the namespace.
     static let configWithName = OptionSpec.value(
         "--config", valueName: "FILE",
-        help: "Read the layer order of the FILEs, the platform and the namespace from a bindkit.json (as the build plugins do); --platform and --name win over it")
+        help: "Read the layer order of the FILEs (the FILEs too, when none are given), the platform and the namespace from a bindkit.json (as the build plugins do); --platform and --name win over it")
     /// `-o OUT`.
     static func output(_ help: String, required: Bool = false) -> OptionSpec {
         OptionSpec.value("-o", "--output", valueName: "OUT", required: required, help: help)

@@ -25,7 +25,16 @@ extension Inputs {
             output.report(errors, sources: sources, console: console)
             return nil
         }
-        let (ordered, layerErrors) = config.order(arguments.positionals, configPath: path)
+        // No files given: the configuration's `layers`, in its order.
+        var given = arguments.positionals
+        if given.isEmpty {
+            guard let layers = config.layers, !layers.isEmpty else {
+                output.error(ToolMessages.noFilesAndNoLayers(path), console: console)
+                return nil
+            }
+            given = layers.map { LayeredSources.resolve($0, relativeTo: path) }
+        }
+        let (ordered, layerErrors) = config.order(given, configPath: path)
         guard let ordered else {
             output.report(layerErrors, sources: sources, console: console)
             return nil

@@ -13,6 +13,11 @@ enum ToolMessages {
     /// `layer over`): read as text it gave a screen of "unexpected control character".
     static let tableNotSource = "it is a compiled binding table, not .bind source"
 
+    /// `--config` with no files, from a configuration that lists none.
+    static func noFilesAndNoLayers(_ config: String) -> String {
+        "no .bind files given, and '\(config)' has no 'layers' to take them from"
+    }
+
     static func tableAmongSources(_ path: String) -> String {
         "'\(path)' is a compiled table; a table cannot be layered with other inputs"
     }
