@@ -60,6 +60,24 @@ struct CompilationTests {
         #expect(!c.diagnostics.contains { Messages.isUnresolvedName($0.message) })
     }
 
+    /// A file whose only syntax errors are at its end (a block left open, a binding cut short)
+    /// skipped no source: an unknown name in it is still reported, with its did-you-mean, in
+    /// the same run as the syntax error.
+    @Test func namesAreReportedWhenOnlyTheEndOfTheFileIsBroken() {
+        let c = compile("""
+            responder Editor, App
+            action save
+            in Editr {
+              cmd+s -> save
+            }
+            in App {
+              cmd+q ->
+            """)
+        let lines = summary(c)
+        #expect(lines.contains { $0.hasPrefix("3:4: error: unknown responder role 'Editr'; did you mean 'Editor'?") }, "\(lines)")
+        #expect(lines.contains { $0.contains("found end of file") })
+    }
+
     /// A compilation that frees the syntax trees as it checks them (`keepingSyntax: false`,
     /// as `bindc compile` runs: the checked blocks are released in batches of
     /// ``Checker/releaseBatch`` bindings) finds the same diagnostics, keymap and table as one

@@ -28,6 +28,9 @@ extension Messages {
 
     /// The general form: `expected '->', found 'foo'`.
     public static func expected(_ what: String, found: String) -> String { "expected \(what), found \(found)" }
+    /// Whether `message` is an error the parser reported at the end of a file (a block left
+    /// open, a binding cut short): no source was skipped after it.
+    static func isAtEndOfFile(_ message: String) -> Bool { message.hasSuffix(", found end of file") }
     /// A tool that reads one stroke was given several.
     public static let oneStrokeExpected = "expected one stroke, found a sequence"
     /// The note on a missing `}` pointing at its `{`.

@@ -92,8 +92,12 @@ public struct Compilation: Sendable {
             for d in diagnostics where d.severity == .error || d.message == Messages.tooManyErrors {
                 syntaxLines.insert([d.range.file.index, Compilation.line(of: d.range, in: sources)])
             }
+            // Errors only at the ends of files (a block left open) skipped no source: every
+            // declaration was seen, so an unknown name is still a mistake to report.
+            let skipped = !layered.rootErrors.isEmpty
+                || diagnostics.contains { $0.severity == .error && !Messages.isAtEndOfFile($0.message) }
             diagnostics += checkDiagnostics.filter {
-                $0.severity == .error && !Messages.isUnresolvedName($0.message)
+                $0.severity == .error && !(skipped && Messages.isUnresolvedName($0.message))
                     && !syntaxLines.contains([$0.range.file.index, Compilation.line(of: $0.range, in: sources)])
             }
         } else {
