@@ -7,10 +7,11 @@ extension ReservedShortcuts {
         owner: "GNOME", source: "https://help.gnome.org/users/gnome-help/stable/shell-keyboard-shortcuts.html",
         entries: [
             ReservedEntry(keys: "alt+f2", action: "pop up the command window"),
-            // Not on the Help page: GNOME Settings Daemon's media-keys `terminal`, whose default
-            // Ubuntu ships as ['<Primary><Alt>t'] (Ubuntu's desktop policy documentation, 20.04
-            // to 25.10); KDE Plasma opens Konsole on it too.
-            ReservedEntry(keys: "ctrl+alt+t", action: "open a terminal"),
+            // Not upstream GNOME's: gnome-settings-daemon (47.0, 50.1) has no `terminal` key (its
+            // commit 0f6e2ebd adding one, from Ubuntu's patch, is in no release) and the Help
+            // page has the line commented out. Ubuntu ships it as ['<Primary><Alt>t'] (Ubuntu's
+            // desktop policy documentation, 20.04 to 25.10); KDE Plasma's Konsole takes it too.
+            ReservedEntry(keys: "ctrl+alt+t", action: "open a terminal (Ubuntu's default)"),
             ReservedEntry(keys: "cmd+tab", action: "switch between applications"),
             ReservedEntry(keys: "shift+cmd+tab", action: "switch between applications, backwards"),
             ReservedEntry(keys: "alt+tab", action: "switch between applications"),
@@ -19,10 +20,11 @@ extension ReservedShortcuts {
             ReservedEntry(keys: "alt+escape", action: "switch between windows in the current workspace"),
             ReservedEntry(keys: "ctrl+alt+tab", action: "give keyboard focus to the top bar"),
             ReservedEntry(keys: "cmd+a", action: "show the list of applications"),
-            ReservedEntry(keys: "cmd+pageUp", action: "switch to the workspace above"),
-            ReservedEntry(keys: "cmd+pageDown", action: "switch to the workspace below"),
-            ReservedEntry(keys: "shift+cmd+pageUp", action: "move the window to the workspace above"),
-            ReservedEntry(keys: "shift+cmd+pageDown", action: "move the window to the workspace below"),
+            // `switch-to-workspace-left`/`-right` since GNOME 40's horizontal workspaces.
+            ReservedEntry(keys: "cmd+pageUp", action: "switch to the workspace on the left"),
+            ReservedEntry(keys: "cmd+pageDown", action: "switch to the workspace on the right"),
+            ReservedEntry(keys: "shift+cmd+pageUp", action: "move the window to the workspace on the left"),
+            ReservedEntry(keys: "shift+cmd+pageDown", action: "move the window to the workspace on the right"),
             ReservedEntry(keys: "shift+cmd+left", action: "move the window one monitor to the left"),
             ReservedEntry(keys: "shift+cmd+right", action: "move the window one monitor to the right"),
             ReservedEntry(keys: "ctrl+alt+forwardDelete", action: "show the Power Off dialog"),
@@ -39,11 +41,12 @@ extension ReservedShortcuts {
         ])
 
     /// GNOME's window-manager defaults (the `org.gnome.desktop.wm.keybindings` schema of
-    /// gsettings-desktop-schemas 43, which GNOME Shell reads) not in its Help's list above.
+    /// gsettings-desktop-schemas, which GNOME Shell reads) not in its Help's list above; checked
+    /// against 47.1 (the same in 43.0; 50.1 adds only the keypad's Page Up and Page Down).
     /// `Above_Tab` is the key above Tab (`Backquote`).
     static let gnomeWindowManager = Group(
         owner: "GNOME",
-        source: "https://gitlab.gnome.org/GNOME/gsettings-desktop-schemas/-/blob/43.0/schemas/org.gnome.desktop.wm.keybindings.gschema.xml.in",
+        source: "https://gitlab.gnome.org/GNOME/gsettings-desktop-schemas/-/blob/47.1/schemas/org.gnome.desktop.wm.keybindings.gschema.xml.in",
         entries: [
             ReservedEntry(keys: "ctrl+alt+left", action: "switch to the workspace on the left"),
             ReservedEntry(keys: "ctrl+alt+right", action: "switch to the workspace on the right"),
@@ -79,42 +82,54 @@ extension ReservedShortcuts {
             ReservedEntry(keys: "alt+f10", action: "maximize or restore the window"),
         ])
 
-    /// GNOME Shell's and mutter's own defaults (the `org.gnome.shell.keybindings` and
-    /// `org.gnome.mutter.keybindings` schemas): screenshots and screencasts, quick settings,
-    /// the dash's applications, notifications, display switching.
+    /// GNOME Shell's and mutter's own defaults (the `org.gnome.shell.keybindings` schema of
+    /// gnome-shell 47.0, the same in 46.0 and 50.4, and `org.gnome.mutter.keybindings` and
+    /// `org.gnome.mutter.wayland.keybindings` of mutter 47.0): screenshots and screencasts,
+    /// quick settings, the overview, the dash's applications, notifications, display switching.
+    /// GNOME 45 dropped `open-application-menu` (Super+F10) with the app menu, so it is not
+    /// listed; mutter's `cancel-input-capture` (Super+Shift+Escape) is a custom trigger that
+    /// acts only during an input capture, and is not listed either.
     static let gnomeShell = Group(
         owner: "GNOME",
-        source: "https://gitlab.gnome.org/GNOME/gnome-shell/-/blob/main/data/org.gnome.shell.gschema.xml.in",
+        source: "https://gitlab.gnome.org/GNOME/gnome-shell/-/blob/47.0/data/org.gnome.shell.gschema.xml.in; https://gitlab.gnome.org/GNOME/mutter/-/blob/47.0/data/org.gnome.mutter.gschema.xml.in",
         entries: [
             ReservedEntry(keys: "printScreen", action: "show the screenshot tool"),
             ReservedEntry(keys: "shift+printScreen", action: "take a screenshot of the screen"),
             ReservedEntry(keys: "alt+printScreen", action: "take a screenshot of the window"),
             ReservedEntry(keys: "ctrl+alt+shift+r", action: "start or stop a screen recording"),
-            ReservedEntry(keys: "cmd+s", action: "show or hide quick settings (GNOME 44 and later; the overview in 43)"),
-            ReservedEntry(keys: "cmd+f10", action: "open the application menu"),
+            ReservedEntry(keys: "cmd+s", action: "show or hide quick settings (GNOME 45 and later; the overview before)"),
+            ReservedEntry(keys: "alt+cmd+up", action: "move the overview up a level (from the desktop: open it)"),
+            ReservedEntry(keys: "alt+cmd+down", action: "move the overview down a level"),
             ReservedEntry(keys: "cmd+n", action: "focus the active notification"),
             ReservedEntry(keys: "cmd+m", action: "show the notification list"),
             ReservedEntry(keys: "cmd+p", action: "switch the display configuration"),
             ReservedEntry(keys: "cmd+escape", action: "restore the keyboard shortcuts an app inhibited"),
-        ] + (1...9).map { ReservedEntry(keys: "cmd+\($0)", action: "open the application at position \($0) of the dash") })
+        ] + (1...9).flatMap { n in [
+            ReservedEntry(keys: "cmd+\(n)", action: "open the application at position \(n) of the dash"),
+            ReservedEntry(keys: "ctrl+cmd+\(n)", action: "open a new window of the application at position \(n) of the dash"),
+        ] })
 
     /// gnome-settings-daemon's media-keys defaults (`org.gnome.settings-daemon.plugins.media-keys`,
-    /// 43): the accessibility toggles a stray binding would set off.
+    /// 47.0): the accessibility toggles a stray binding would set off, help, and the rotation
+    /// lock (`rotate-video-lock-static`, ['<Super>o', 'XF86RotationLockToggle']), whose key is
+    /// grabbed on every machine though it acts only where there is an accelerometer.
     static let gnomeMediaKeys = Group(
         owner: "GNOME",
-        source: "https://gitlab.gnome.org/GNOME/gnome-settings-daemon/-/blob/43.0/data/org.gnome.settings-daemon.plugins.media-keys.gschema.xml.in",
+        source: "https://gitlab.gnome.org/GNOME/gnome-settings-daemon/-/blob/47.0/data/org.gnome.settings-daemon.plugins.media-keys.gschema.xml.in",
         entries: [
+            ReservedEntry(keys: "cmd+f1", action: "open the help browser"),
+            ReservedEntry(keys: "cmd+o", action: "turn automatic screen rotation on or off"),
             ReservedEntry(keys: "alt+cmd+s", action: "turn the screen reader on or off"),
             ReservedEntry(keys: "alt+cmd+8", action: "turn zoom on or off"),
             ReservedEntry(keys: "alt+cmd+equal", action: "zoom in"),
             ReservedEntry(keys: "alt+cmd+minus", action: "zoom out"),
         ])
 
-    /// mutter's `org.gnome.mutter.wayland.keybindings` (`switch-to-session-1` … `12`): Ctrl+Alt
-    /// and a function key leave the session for a text console.
+    /// mutter's `org.gnome.mutter.wayland.keybindings` (`switch-to-session-1` … `12`, the same in
+    /// 43.8 and 47.0): Ctrl+Alt and a function key leave the session for a text console.
     static let gnomeSessions = Group(
         owner: "GNOME",
-        source: "https://gitlab.gnome.org/GNOME/mutter/-/blob/43.8/data/org.gnome.mutter.wayland.gschema.xml.in",
+        source: "https://gitlab.gnome.org/GNOME/mutter/-/blob/47.0/data/org.gnome.mutter.wayland.gschema.xml.in",
         entries: (1...12).map { ReservedEntry(keys: "ctrl+alt+f\($0)", action: "switch to virtual terminal \($0)") })
 
     static let kdePlasma = Group(

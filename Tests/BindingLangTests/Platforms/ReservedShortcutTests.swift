@@ -101,8 +101,9 @@ struct ReservedShortcutTests {
         }
         #expect(owners("ctrl+cmd+c", .windows).isEmpty)
         #expect(owners("alt+cmd+8", .linux) == ["GNOME"])
-        // The Windows keys are not reserved elsewhere for that (Super+O on GNOME, ⌘O on a Mac).
-        #expect(owners("cmd+o", .macOS).isEmpty && owners("cmd+o", .linux).isEmpty)
+        // ⌘O is not reserved on a Mac; Super+O is GNOME's rotation lock (gnome-settings-daemon's
+        // `rotate-video-lock-static`, grabbed on every machine).
+        #expect(owners("cmd+o", .macOS).isEmpty && owners("cmd+o", .linux) == ["GNOME"])
 
         expectInlineDiagnostics(Self.header + """
             in Editor {
@@ -121,6 +122,34 @@ struct ReservedShortcutTests {
               alt+cmd+equal -> go
             }
             """, platform: .macOS)
+    }
+
+    /// GNOME 46/47's defaults, from the settings schemas (gsettings-desktop-schemas 47.1,
+    /// gnome-shell 47.0, mutter 47.0, gnome-settings-daemon 47.0): the shell's new-window keys
+    /// (Super+Ctrl+1…9), its overview levels (Super+Alt+Up/Down), help (Super+F1) and the
+    /// rotation lock (Super+O) are reserved; Super+F10, the app menu GNOME 45 removed, is not;
+    /// Super+S is quick settings from GNOME 45, and Super+Page Up/Down go left and right.
+    @Test func gnomeDefaultsOfGNOME47() {
+        func owners(_ keys: String) -> [String] {
+            guard case .success(let c) = Chord.parse(keys, platform: .linux) else { return ["?"] }
+            return ReservedShortcuts.lookup(c, on: .linux).map(\.owner)
+        }
+        for keys in ["ctrl+cmd+1", "ctrl+cmd+9", "cmd+f1", "cmd+o"] { #expect(owners(keys) == ["GNOME"], "\(keys)") }
+        #expect(owners("alt+cmd+up").contains("GNOME") && owners("alt+cmd+down").contains("GNOME"))
+        #expect(owners("cmd+f10").isEmpty)
+        expectInlineDiagnostics(Self.header + """
+            in Editor {
+              ctrl+cmd+3 -> search                 // warning: 'ctrl+cmd+3' is reserved by GNOME on Linux, which takes it before the app (open a new window of the application at position 3 of the dash); write @allowReserved before the binding to keep it anyway
+              cmd+o -> go                          // warning: 'cmd+o' is reserved by GNOME on Linux, which takes it before the app (turn automatic screen rotation on or off); write @allowReserved before the binding to keep it anyway
+              cmd+f1 -> go                         // warning: 'cmd+f1' is reserved by GNOME on Linux, which takes it before the app (open the help browser); write @allowReserved before the binding to keep it anyway
+              cmd+f10 -> go
+              shift+cmd+f10 -> go
+            }
+            """, platform: .linux)
+        let (_, diagnostics, _) = checkSource(Self.header + "in Editor {\n  cmd+s -> search\n  shift+cmd+pageUp -> go\n}\n", platform: .linux)
+        let messages = diagnostics.map(\.message)
+        #expect(messages.contains { $0.hasPrefix("'cmd+s' is reserved by GNOME") && $0.contains("show or hide quick settings (GNOME 45 and later; the overview before)") }, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("'shift+cmd+pageUp' is reserved by GNOME") && $0.contains("move the window to the workspace on the left") }, "\(messages)")
     }
 
     /// Alt+F4 and Alt+Space reach a Windows app first (`WM_SYSKEYDOWN`): the warning says users
