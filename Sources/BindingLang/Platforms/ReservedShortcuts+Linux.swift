@@ -1,7 +1,8 @@
-/// The Linux desktops' reserved shortcuts: GNOME (GNOME Help, "Useful keyboard shortcuts")
-/// and KDE Plasma (its default global shortcuts, as KDE's documentation lists them). The
-/// Super (Windows) key is `cmd` in this language. Both are listed: a keymap for Linux should
-/// work on either.
+/// The Linux desktops' reserved shortcuts: GNOME 46/47 (GNOME Help, "Useful keyboard
+/// shortcuts", and the defaults of its settings schemas) and KDE Plasma 6 (the default global
+/// shortcuts its components register, from their code). The Super (Windows, Meta) key is `cmd`
+/// in this language. Both are listed: a keymap for Linux should work on either. Only keys on by
+/// default on a fresh install are listed.
 extension ReservedShortcuts {
     static let gnome = Group(
         owner: "GNOME", source: "https://help.gnome.org/users/gnome-help/stable/shell-keyboard-shortcuts.html",
@@ -132,34 +133,125 @@ extension ReservedShortcuts {
         source: "https://gitlab.gnome.org/GNOME/mutter/-/blob/47.0/data/org.gnome.mutter.wayland.gschema.xml.in",
         entries: (1...12).map { ReservedEntry(keys: "ctrl+alt+f\($0)", action: "switch to virtual terminal \($0)") })
 
+    /// KDE Plasma 6's KWin defaults, from its code (v6.4.5, 4b168ff0): `Workspace::initShortcuts`
+    /// in `src/useractions.cpp`, the desktop switching of `src/virtualdesktops.cpp`, the task
+    /// switcher of `src/tabbox/tabbox.cpp`, the layout switching of `src/keyboard_layout.cpp`
+    /// and the input capture of `src/plugins/eis`. Plasma 6 moved Kill Window from Ctrl+Alt+Esc to
+    /// Meta+Ctrl+Esc and desktop switching to Meta+Ctrl+arrows, so those older keys are not
+    /// listed; Qt's `Alt+~` is Alt+Shift and the key above Tab. KDE's own documentation of the
+    /// defaults (docs.kde.org, "KDE Fundamentals") still describes Plasma 5.
     static let kdePlasma = Group(
-        owner: "KDE Plasma", source: "https://docs.kde.org/stable5/en/khelpcenter/fundamentals/kbd.html",
+        owner: "KDE Plasma", source: "https://invent.kde.org/plasma/kwin/-/blob/v6.4.5/src/useractions.cpp",
         entries: [
             ReservedEntry(keys: "alt+tab", action: "task switcher: walk through windows"),
             ReservedEntry(keys: "alt+shift+tab", action: "task switcher: walk through windows, backwards"),
-            ReservedEntry(keys: "alt+space", action: "KRunner"),
-            ReservedEntry(keys: "alt+f2", action: "KRunner"),
+            ReservedEntry(keys: "cmd+tab", action: "task switcher: walk through windows"),
+            ReservedEntry(keys: "shift+cmd+tab", action: "task switcher: walk through windows, backwards"),
+            ReservedEntry(keys: "alt+Backquote", action: "task switcher: walk through the windows of the current application"),
+            ReservedEntry(keys: "cmd+Backquote", action: "task switcher: walk through the windows of the current application"),
+            ReservedEntry(keys: "alt+shift+Backquote", action: "task switcher: walk through the windows of the current application, backwards"),
+            ReservedEntry(keys: "shift+cmd+Backquote", action: "task switcher: walk through the windows of the current application, backwards"),
+            ReservedEntry(keys: "alt+f3", action: "show the window operations menu"),
             ReservedEntry(keys: "alt+f4", action: "close the window"),
-            ReservedEntry(keys: "cmd+l", action: "lock the session"),
-            ReservedEntry(keys: "ctrl+alt+forwardDelete", action: "show the log-out dialog"),
-            ReservedEntry(keys: "ctrl+alt+escape", action: "kill a window"),
-            ReservedEntry(keys: "ctrl+escape", action: "show System Monitor"),
+            ReservedEntry(keys: "cmd+pageUp", action: "maximize the window"),
+            ReservedEntry(keys: "cmd+pageDown", action: "minimize the window"),
+            ReservedEntry(keys: "ctrl+cmd+a", action: "activate the window demanding attention"),
+            ReservedEntry(keys: "cmd+left", action: "quick tile the window to the left"),
+            ReservedEntry(keys: "cmd+right", action: "quick tile the window to the right"),
+            ReservedEntry(keys: "cmd+up", action: "quick tile the window to the top"),
+            ReservedEntry(keys: "cmd+down", action: "quick tile the window to the bottom"),
+            ReservedEntry(keys: "alt+cmd+left", action: "switch to the window to the left"),
+            ReservedEntry(keys: "alt+cmd+right", action: "switch to the window to the right"),
+            ReservedEntry(keys: "alt+cmd+up", action: "switch to the window above"),
+            ReservedEntry(keys: "alt+cmd+down", action: "switch to the window below"),
+            ReservedEntry(keys: "ctrl+shift+cmd+left", action: "move the window one desktop to the left"),
+            ReservedEntry(keys: "ctrl+shift+cmd+right", action: "move the window one desktop to the right"),
+            ReservedEntry(keys: "ctrl+shift+cmd+up", action: "move the window one desktop up"),
+            ReservedEntry(keys: "ctrl+shift+cmd+down", action: "move the window one desktop down"),
+            ReservedEntry(keys: "shift+cmd+left", action: "move the window to the previous screen"),
+            ReservedEntry(keys: "shift+cmd+right", action: "move the window to the next screen"),
+            ReservedEntry(keys: "cmd+d", action: "peek at the desktop"),
+            ReservedEntry(keys: "ctrl+cmd+escape", action: "kill a window"),
+            ReservedEntry(keys: "ctrl+cmd+left", action: "switch one desktop to the left"),
+            ReservedEntry(keys: "ctrl+cmd+right", action: "switch one desktop to the right"),
+            ReservedEntry(keys: "ctrl+cmd+up", action: "switch one desktop up"),
+            ReservedEntry(keys: "ctrl+cmd+down", action: "switch one desktop down"),
             ReservedEntry(keys: "ctrl+f1", action: "switch to desktop 1"),
             ReservedEntry(keys: "ctrl+f2", action: "switch to desktop 2"),
             ReservedEntry(keys: "ctrl+f3", action: "switch to desktop 3"),
             ReservedEntry(keys: "ctrl+f4", action: "switch to desktop 4"),
+            ReservedEntry(keys: "alt+cmd+k", action: "switch to the next keyboard layout"),
+            ReservedEntry(keys: "alt+cmd+l", action: "switch to the last-used keyboard layout"),
+            ReservedEntry(keys: "shift+cmd+escape", action: "disable the active input capture"),
         ])
 
-    /// KDE Plasma defaults set in code rather than listed in its documentation: KWin's window
-    /// view effect (`windowvieweffectkcm.cpp`) and the screen locker
-    /// (`KScreenSaverSettings::defaultShortcuts()`).
+    /// The KWin effects on by default (`EnabledByDefault` in their `metadata.json`) and their
+    /// keys, KWin v6.4.5: Present Windows (`plugins/windowview`), Overview and Grid View
+    /// (`plugins/overview`), the tiles editor (`plugins/tileseditor`) and Zoom (`plugins/zoom`).
+    /// The effects off by default (invert, magnifier, mouse click, mouse mark, thumbnail aside,
+    /// show paint) take nothing.
     static let kdePlasmaEffects = Group(
         owner: "KDE Plasma",
-        source: "https://invent.kde.org/plasma/kwin/-/blob/master/src/plugins/windowview/kcm/windowvieweffectkcm.cpp; https://invent.kde.org/plasma/kscreenlocker",
+        source: "https://invent.kde.org/plasma/kwin/-/tree/v6.4.5/src/plugins",
         entries: [
             ReservedEntry(keys: "ctrl+f7", action: "present the windows of the window's application"),
             ReservedEntry(keys: "ctrl+f9", action: "present the windows of the current desktop"),
             ReservedEntry(keys: "ctrl+f10", action: "present the windows of all desktops"),
-            ReservedEntry(keys: "ctrl+alt+l", action: "lock the session"),
+            ReservedEntry(keys: "cmd+w", action: "show or hide the Overview"),
+            ReservedEntry(keys: "cmd+g", action: "show or hide the Grid View"),
+            ReservedEntry(keys: "cmd+t", action: "show or hide the tiles editor"),
+            ReservedEntry(keys: "cmd+equal", action: "zoom in"),
+            ReservedEntry(keys: "cmd+minus", action: "zoom out"),
+            ReservedEntry(keys: "cmd+0", action: "zoom to the actual size"),
+            ReservedEntry(keys: "cmd+f5", action: "zoom: move the mouse to the focus"),
+            ReservedEntry(keys: "cmd+f6", action: "zoom: move the mouse to the center"),
+        ])
+
+    /// KDE Plasma 6's workspace defaults, v6.4.5 of each: plasma-workspace (`shell/shellcorona.cpp`,
+    /// KRunner's `org.kde.krunner.desktop.cmake`, `klipper/klipper.cpp`,
+    /// `startkde/session-shortcuts/main.cpp`), kscreenlocker (`KScreenSaverSettings::defaultShortcuts()`:
+    /// Meta+L only; Ctrl+Alt+L was removed in Plasma 5.25, commit 0ce96496), kscreen's OSD,
+    /// plasma-systemmonitor (Meta+Esc since Plasma 6.0; Ctrl+Esc before), plasma-desktop's
+    /// screen-reader toggle (`kaccess`) and Emoji Selector, and Spectacle. The `.desktop` files'
+    /// `X-KDE-Shortcuts` are registered at login from `share/kglobalaccel`.
+    static let kdePlasmaWorkspace = Group(
+        owner: "KDE Plasma",
+        source: "https://invent.kde.org/plasma/plasma-workspace/-/blob/v6.4.5/shell/shellcorona.cpp; https://invent.kde.org/plasma/kscreenlocker/-/blob/v6.4.5/settings/kscreensaversettings.cpp; https://invent.kde.org/plasma/spectacle/-/blob/v6.4.5/desktop/org.kde.spectacle.desktop.cmake",
+        entries: [
+            ReservedEntry(keys: "alt+space", action: "KRunner"),
+            ReservedEntry(keys: "alt+f2", action: "KRunner"),
+            ReservedEntry(keys: "alt+shift+f2", action: "KRunner: run the clipboard's contents"),
+            ReservedEntry(keys: "alt+f1", action: "open the application launcher"),
+            ReservedEntry(keys: "ctrl+f12", action: "show the desktop"),
+            ReservedEntry(keys: "cmd+q", action: "show the activity switcher"),
+            ReservedEntry(keys: "alt+cmd+p", action: "move the keyboard focus between panels"),
+            ReservedEntry(keys: "cmd+v", action: "show the clipboard's items at the mouse position"),
+            ReservedEntry(keys: "ctrl+cmd+x", action: "turn the clipboard's automatic action menu on or off"),
+            ReservedEntry(keys: "ctrl+alt+forwardDelete", action: "show the log-out dialog"),
+            ReservedEntry(keys: "cmd+l", action: "lock the session"),
+            ReservedEntry(keys: "cmd+p", action: "switch the display configuration"),
+            ReservedEntry(keys: "cmd+escape", action: "open System Monitor"),
+            ReservedEntry(keys: "cmd+period", action: "open the Emoji Selector"),
+            ReservedEntry(keys: "alt+cmd+s", action: "turn the screen reader on or off"),
+            ReservedEntry(keys: "printScreen", action: "Spectacle: take a screenshot"),
+            ReservedEntry(keys: "shift+cmd+s", action: "Spectacle: take a screenshot"),
+            ReservedEntry(keys: "shift+printScreen", action: "Spectacle: capture the entire desktop"),
+            ReservedEntry(keys: "cmd+printScreen", action: "Spectacle: capture the active window"),
+            ReservedEntry(keys: "shift+cmd+printScreen", action: "Spectacle: capture a rectangular region"),
+            ReservedEntry(keys: "ctrl+cmd+printScreen", action: "Spectacle: capture the window under the cursor"),
+            ReservedEntry(keys: "shift+cmd+r", action: "Spectacle: record a rectangular region"),
+            ReservedEntry(keys: "cmd+r", action: "Spectacle: record a rectangular region"),
+            ReservedEntry(keys: "alt+cmd+r", action: "Spectacle: record the screen"),
+            ReservedEntry(keys: "ctrl+cmd+r", action: "Spectacle: record a window"),
+        ] + (1...9).map { ReservedEntry(keys: "cmd+\($0)", action: "activate the task manager's entry \($0)") })
+
+    /// The launch keys of the KDE applications a Plasma desktop ships with (KDE Gear 25.08.3):
+    /// Konsole's and Dolphin's `.desktop` files, installed in `share/kglobalaccel`.
+    static let kdeApplications = Group(
+        owner: "KDE Plasma",
+        source: "https://invent.kde.org/utilities/konsole/-/blob/v25.08.3/desktop/org.kde.konsole.desktop; https://invent.kde.org/system/dolphin/-/blob/v25.08.3/src/org.kde.dolphin.desktop",
+        entries: [
+            ReservedEntry(keys: "ctrl+alt+t", action: "open Konsole"),
+            ReservedEntry(keys: "cmd+e", action: "open Dolphin"),
         ])
 }
