@@ -125,6 +125,29 @@ struct ReservedShortcutTests {
             """, platform: .macOS)
     }
 
+    /// macOS's defaults beyond Apple's shortcut page: Sequoia's Show contextual menu
+    /// (Control-Return) and the brightness keys F14 and F15 (System Settings' Display group), as
+    /// JetBrains Runtime's table of macOS's defaults records them; Mission Control's Control-arrows
+    /// stay reserved (reported taken on Sequoia). Shift-Control-Return and Command-Return are not.
+    @Test func macOSContextualMenuBrightnessAndMissionControl() {
+        func owners(_ keys: String) -> [String] {
+            guard case .success(let c) = Chord.parse(keys, platform: .macOS) else { return ["?"] }
+            return ReservedShortcuts.lookup(c, on: .macOS).map(\.owner)
+        }
+        for keys in ["ctrl+return", "f14", "f15", "ctrl+up", "ctrl+down", "ctrl+left", "ctrl+right"] {
+            #expect(owners(keys) == ["macOS"], "\(keys)")
+        }
+        for keys in ["shift+ctrl+return", "cmd+return", "f13", "f16", "ctrl+f14"] { #expect(owners(keys).isEmpty, "\(keys)") }
+        expectInlineDiagnostics(Self.header + """
+            in Editor {
+              ctrl+return -> search                // warning: 'ctrl+return' is reserved by macOS, which takes it before the app (show the contextual menu (macOS 15 and later)); write @allowReserved before the binding to keep it anyway
+              f15 -> go                            // warning: 'f15' is reserved by macOS, which takes it before the app (increase the display's brightness); write @allowReserved before the binding to keep it anyway
+              ctrl+left -> go                      // warning: 'ctrl+left' is reserved by macOS, which takes it before the app (Mission Control: move one space left); write @allowReserved before the binding to keep it anyway
+              cmd+return -> go
+            }
+            """, platform: .macOS)
+    }
+
     /// GNOME 46/47's defaults, from the settings schemas (gsettings-desktop-schemas 47.1,
     /// gnome-shell 47.0, mutter 47.0, gnome-settings-daemon 47.0): the shell's new-window keys
     /// (Super+Ctrl+1…9), its overview levels (Super+Alt+Up/Down), help (Super+F1) and the
