@@ -21,10 +21,6 @@ extension ReservedShortcuts {
             ReservedEntry(keys: "shift+cmd+q", action: "log out (after confirming)"),
             ReservedEntry(keys: "alt+shift+cmd+q", action: "log out immediately"),
             ReservedEntry(keys: "alt+cmd+d", action: "show or hide the Dock"),
-            ReservedEntry(keys: "ctrl+up", action: "Mission Control"),
-            ReservedEntry(keys: "ctrl+down", action: "Mission Control: the front app's windows"),
-            ReservedEntry(keys: "ctrl+left", action: "Mission Control: move one space left"),
-            ReservedEntry(keys: "ctrl+right", action: "Mission Control: move one space right"),
             ReservedEntry(keys: "ctrl+space", action: "select the previous input source"),
             ReservedEntry(keys: "ctrl+alt+space", action: "select the next input source"),
         ])
@@ -53,7 +49,12 @@ extension ReservedShortcuts {
     /// Apple's own pages that list them could not be checked; the keys, modifiers and default
     /// state are as JetBrains Runtime records macOS's defaults for its clash check (the
     /// `defaultSymbolicHotKeys` table, IDs 7–11 and 57), which also has the zoom and contrast
-    /// shortcuts above off and invert colors on by default.
+    /// shortcuts above off and invert colors on by default. The same table has macOS 15's
+    /// Show contextual menu (ID 159, Control-Return, on by default from macOS 15), which AppKit
+    /// handles before the app's own key handling (WWDC24 "What's new in AppKit"; apps that bound
+    /// Control-Return found it opening the context menu on Sequoia: nimble-commander#423,
+    /// eclipse.platform.swt#1483, dbeaver#35679), and the Display group's brightness keys F14
+    /// and F15 (IDs 53 and 54, on by default).
     static let macOSKeyboardNavigation = Group(
         owner: "macOS",
         source: "https://github.com/JetBrains/JetBrainsRuntime/blob/main/src/java.desktop/macosx/native/libawt_lwawt/awt/SystemHotkey.m",
@@ -64,16 +65,30 @@ extension ReservedShortcuts {
             ReservedEntry(keys: "ctrl+f5", action: "move focus to the window's toolbar"),
             ReservedEntry(keys: "ctrl+f6", action: "move focus to the floating window"),
             ReservedEntry(keys: "ctrl+f8", action: "move focus to the status menus"),
+            ReservedEntry(keys: "ctrl+return", action: "show the contextual menu (macOS 15 and later)"),
+            ReservedEntry(keys: "f14", action: "decrease the display's brightness"),
+            ReservedEntry(keys: "f15", action: "increase the display's brightness"),
         ])
 
     /// Mission Control's default keys in System Settings (Keyboard Shortcuts, Mission Control)
     /// that Apple's shortcut page does not list: F11 shows the desktop, and macOS consumes the
     /// key before the app sees it (a VS Code maintainer in microsoft/vscode#81136; Shift+F11
-    /// too, microsoft/vscode#54914), which VS Code's and Zed's debuggers bind.
+    /// too, microsoft/vscode#54914), which VS Code's and Zed's debuggers bind. Control-Up
+    /// (Mission Control), Control-Down (application windows) and Control-Left and -Right
+    /// (move a space) are on by default on current macOS: reported taken on Sequoia 15.5
+    /// (micro-editor/micro#3788), Big Sur (doublecmd/doublecmd#766) and Catalina
+    /// (micro-editor/micro#1898), each with System Settings' Mission Control section as the
+    /// way to free them. JetBrains Runtime's table has Control-Up and -Down on but the two
+    /// space keys (IDs 79, 81) off; the reports are taken over it. Apple's own page for them
+    /// could not be checked.
     static let macOSMissionControl = Group(
         owner: "macOS",
-        source: "https://github.com/microsoft/vscode/issues/81136",
+        source: "https://github.com/microsoft/vscode/issues/81136; https://github.com/micro-editor/micro/issues/3788",
         entries: [
+            ReservedEntry(keys: "ctrl+up", action: "Mission Control"),
+            ReservedEntry(keys: "ctrl+down", action: "Mission Control: the front app's windows"),
+            ReservedEntry(keys: "ctrl+left", action: "Mission Control: move one space left"),
+            ReservedEntry(keys: "ctrl+right", action: "Mission Control: move one space right"),
             ReservedEntry(keys: "f11", action: "Mission Control: show the desktop"),
             ReservedEntry(keys: "shift+f11", action: "Mission Control: show the desktop"),
         ])

@@ -79,7 +79,8 @@ public enum ReservedShortcuts {
         (.macOS, [macOS, macOSAccessibility, macOSKeyboardNavigation, macOSMissionControl]),
         (.iPadOS, [iPadOS]),
         (.windows, [windows]),
-        (.linux, [gnome, gnomeWindowManager, gnomeShell, gnomeMediaKeys, gnomeSessions, kdePlasma, kdePlasmaEffects]),
+        (.linux, [gnome, gnomeWindowManager, gnomeShell, gnomeMediaKeys, gnomeSessions, kdePlasma, kdePlasmaEffects,
+                  kdePlasmaWorkspace, kdeApplications]),
     ]
 
     private struct Table: Sendable {

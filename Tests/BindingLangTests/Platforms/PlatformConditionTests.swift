@@ -23,7 +23,7 @@ struct PlatformConditionTests {
               cmd+i -> search
             }
             menu "Go" {
-              "Jump" cmd+g -> jump when platform == linux
+              "Jump" cmd+j -> jump when platform == linux
             }
             """, platform: platform)
         #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
@@ -34,7 +34,7 @@ struct PlatformConditionTests {
         case .macOS: expected = ["cmd+y->search"]
         case .iPadOS: expected = ["alt+cmd+j->jump", "cmd+i->search"]
         case .windows: expected = ["cmd+y->jump", "alt+cmd+j->jump"]
-        case .linux: expected = ["cmd+y->jump", "alt+cmd+j->jump", "cmd+g->jump"]
+        case .linux: expected = ["cmd+y->jump", "alt+cmd+j->jump", "cmd+j->jump"]
         }
         #expect(keys == expected)
         #expect(k.platform == platform)

@@ -65,14 +65,15 @@ struct ReservedShortcutTests {
         #expect(owners("alt+f10", .linux) == ["GNOME"])
         #expect(owners("cmd+f5", .macOS) == ["macOS"])
         #expect(owners("cmd+w", .windows) == ["Windows"])
-        // Round 2's keyboards audit: Show Desktop, the virtual terminals, KDE's Present Windows
-        // and lock, GNOME's screen reader.
+        // Round 2's keyboards audit: Show Desktop, the virtual terminals, KDE's Present Windows,
+        // the screen reader (GNOME's and, in Plasma 6, KDE's). KDE's Ctrl+Alt+L lock went in
+        // Plasma 5.25 (kscreenlocker 0ce96496): Meta+L is its only lock key.
         #expect(owners("f11", .macOS) == ["macOS"])
         #expect(owners("shift+f11", .macOS) == ["macOS"])
         #expect(owners("ctrl+alt+f12", .linux) == ["GNOME"])
         #expect(owners("ctrl+f9", .linux) == ["KDE Plasma"])
-        #expect(owners("ctrl+alt+l", .linux) == ["KDE Plasma"])
-        #expect(owners("alt+cmd+s", .linux) == ["GNOME"])
+        #expect(owners("ctrl+alt+l", .linux).isEmpty)
+        #expect(owners("alt+cmd+s", .linux) == ["GNOME", "KDE Plasma"])
         #expect(owners("f11", .windows).isEmpty)
     }
 
@@ -101,8 +102,9 @@ struct ReservedShortcutTests {
         }
         #expect(owners("ctrl+cmd+c", .windows).isEmpty)
         #expect(owners("alt+cmd+8", .linux) == ["GNOME"])
-        // The Windows keys are not reserved elsewhere for that (Super+O on GNOME, ⌘O on a Mac).
-        #expect(owners("cmd+o", .macOS).isEmpty && owners("cmd+o", .linux).isEmpty)
+        // ⌘O is not reserved on a Mac; Super+O is GNOME's rotation lock (gnome-settings-daemon's
+        // `rotate-video-lock-static`, grabbed on every machine).
+        #expect(owners("cmd+o", .macOS).isEmpty && owners("cmd+o", .linux) == ["GNOME"])
 
         expectInlineDiagnostics(Self.header + """
             in Editor {
@@ -123,6 +125,92 @@ struct ReservedShortcutTests {
             """, platform: .macOS)
     }
 
+    /// macOS's defaults beyond Apple's shortcut page: Sequoia's Show contextual menu
+    /// (Control-Return) and the brightness keys F14 and F15 (System Settings' Display group), as
+    /// JetBrains Runtime's table of macOS's defaults records them; Mission Control's Control-arrows
+    /// stay reserved (reported taken on Sequoia). Shift-Control-Return and Command-Return are not.
+    @Test func macOSContextualMenuBrightnessAndMissionControl() {
+        func owners(_ keys: String) -> [String] {
+            guard case .success(let c) = Chord.parse(keys, platform: .macOS) else { return ["?"] }
+            return ReservedShortcuts.lookup(c, on: .macOS).map(\.owner)
+        }
+        for keys in ["ctrl+return", "f14", "f15", "ctrl+up", "ctrl+down", "ctrl+left", "ctrl+right"] {
+            #expect(owners(keys) == ["macOS"], "\(keys)")
+        }
+        for keys in ["shift+ctrl+return", "cmd+return", "f13", "f16", "ctrl+f14"] { #expect(owners(keys).isEmpty, "\(keys)") }
+        expectInlineDiagnostics(Self.header + """
+            in Editor {
+              ctrl+return -> search                // warning: 'ctrl+return' is reserved by macOS, which takes it before the app (show the contextual menu (macOS 15 and later)); write @allowReserved before the binding to keep it anyway
+              f15 -> go                            // warning: 'f15' is reserved by macOS, which takes it before the app (increase the display's brightness); write @allowReserved before the binding to keep it anyway
+              ctrl+left -> go                      // warning: 'ctrl+left' is reserved by macOS, which takes it before the app (Mission Control: move one space left); write @allowReserved before the binding to keep it anyway
+              cmd+return -> go
+            }
+            """, platform: .macOS)
+    }
+
+    /// GNOME 46/47's defaults, from the settings schemas (gsettings-desktop-schemas 47.1,
+    /// gnome-shell 47.0, mutter 47.0, gnome-settings-daemon 47.0): the shell's new-window keys
+    /// (Super+Ctrl+1…9), its overview levels (Super+Alt+Up/Down), help (Super+F1) and the
+    /// rotation lock (Super+O) are reserved; Super+F10, the app menu GNOME 45 removed, is not;
+    /// Super+S is quick settings from GNOME 45, and Super+Page Up/Down go left and right.
+    @Test func gnomeDefaultsOfGNOME47() {
+        func owners(_ keys: String) -> [String] {
+            guard case .success(let c) = Chord.parse(keys, platform: .linux) else { return ["?"] }
+            return ReservedShortcuts.lookup(c, on: .linux).map(\.owner)
+        }
+        for keys in ["ctrl+cmd+1", "ctrl+cmd+9", "cmd+f1", "cmd+o"] { #expect(owners(keys) == ["GNOME"], "\(keys)") }
+        #expect(owners("alt+cmd+up").contains("GNOME") && owners("alt+cmd+down").contains("GNOME"))
+        #expect(owners("cmd+f10").isEmpty)
+        expectInlineDiagnostics(Self.header + """
+            in Editor {
+              ctrl+cmd+3 -> search                 // warning: 'ctrl+cmd+3' is reserved by GNOME on Linux, which takes it before the app (open a new window of the application at position 3 of the dash); write @allowReserved before the binding to keep it anyway
+              cmd+o -> go                          // warning: 'cmd+o' is reserved by GNOME on Linux, which takes it before the app (turn automatic screen rotation on or off); write @allowReserved before the binding to keep it anyway
+              cmd+f1 -> go                         // warning: 'cmd+f1' is reserved by GNOME on Linux, which takes it before the app (open the help browser); write @allowReserved before the binding to keep it anyway
+              cmd+f10 -> go
+              shift+cmd+f10 -> go
+            }
+            """, platform: .linux)
+        let (_, diagnostics, _) = checkSource(Self.header + "in Editor {\n  cmd+s -> search\n  shift+cmd+pageUp -> go\n}\n", platform: .linux)
+        let messages = diagnostics.map(\.message)
+        #expect(messages.contains { $0.hasPrefix("'cmd+s' is reserved by GNOME") && $0.contains("show or hide quick settings (GNOME 45 and later; the overview before)") }, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("'shift+cmd+pageUp' is reserved by GNOME") && $0.contains("move the window to the workspace on the left") }, "\(messages)")
+    }
+
+    /// KDE Plasma 6's defaults, from its components' code (KWin, plasma-workspace, kscreenlocker,
+    /// kscreen, plasma-systemmonitor, plasma-desktop and Spectacle v6.4.5; Konsole and Dolphin
+    /// 25.08.3): Plasma 6 moved Kill Window to Meta+Ctrl+Esc and System Monitor to Meta+Esc, so
+    /// Ctrl+Alt+Esc is GNOME's alone and Ctrl+Esc nobody's; the Meta-key shortcuts of KWin, its
+    /// default effects, the shell, Spectacle and the applications are reserved.
+    @Test func kdePlasma6Defaults() {
+        func owners(_ keys: String) -> [String] {
+            guard case .success(let c) = Chord.parse(keys, platform: .linux) else { return ["?"] }
+            return ReservedShortcuts.lookup(c, on: .linux).map(\.owner)
+        }
+        #expect(owners("ctrl+escape").isEmpty)
+        #expect(owners("ctrl+alt+escape") == ["GNOME"])
+        let kde = ["ctrl+cmd+escape", "ctrl+cmd+left", "ctrl+cmd+right", "ctrl+shift+cmd+up", "ctrl+cmd+a", "alt+f3", "cmd+d",
+                   "alt+cmd+k", "alt+cmd+l", "shift+cmd+escape", "cmd+w", "cmd+g", "cmd+t", "cmd+0", "cmd+f5", "cmd+f6",
+                   "alt+shift+f2", "alt+f1", "ctrl+f12", "cmd+q", "alt+cmd+p", "ctrl+cmd+x", "cmd+period", "shift+cmd+s",
+                   "cmd+printScreen", "shift+cmd+printScreen", "ctrl+cmd+printScreen", "cmd+r", "shift+cmd+r",
+                   "alt+cmd+r", "ctrl+cmd+r", "cmd+e", "ctrl+f7"]
+        for keys in kde { #expect(owners(keys) == ["KDE Plasma"], "\(keys)") }
+        // Keys both desktops take.
+        for keys in ["cmd+escape", "cmd+tab", "cmd+backquote", "alt+Backquote", "cmd+left", "cmd+up", "cmd+pageUp",
+                     "alt+cmd+up", "cmd+l", "cmd+v", "cmd+p", "cmd+1", "cmd+9", "printScreen", "shift+printScreen",
+                     "alt+cmd+s", "ctrl+alt+t", "alt+space", "alt+f2", "alt+f4", "ctrl+alt+forwardDelete"] {
+            #expect(owners(keys) == ["GNOME", "KDE Plasma"], "\(keys)")
+        }
+        expectInlineDiagnostics(Self.header + """
+            in Editor {
+              ctrl+cmd+escape -> search            // warning: 'ctrl+cmd+escape' is reserved by KDE Plasma on Linux, which takes it before the app (kill a window); write @allowReserved before the binding to keep it anyway
+              cmd+e -> go                          // warning: 'cmd+e' is reserved by KDE Plasma on Linux, which takes it before the app (open Dolphin); write @allowReserved before the binding to keep it anyway
+              cmd+escape -> go                     // warning: 'cmd+escape' is reserved by GNOME and KDE Plasma on Linux, which take it before the app (GNOME: restore the keyboard shortcuts an app inhibited; KDE Plasma: open System Monitor); write @allowReserved before the binding to keep it anyway
+              ctrl+alt+l -> go
+              ctrl+escape -> go
+            }
+            """, platform: .linux)
+    }
+
     /// Alt+F4 and Alt+Space reach a Windows app first (`WM_SYSKEYDOWN`): the warning says users
     /// expect them, not that the system takes them; Alt+Tab is still taken.
     @Test func windowsKeysThatReachTheAppSaySo() throws {
@@ -138,7 +226,7 @@ struct ReservedShortcutTests {
         let spellings: [(String, Platform)] = [
             (##"cmd+"#""##, .macOS), ("shift+cmd+Digit3", .macOS), (#"cmd+"$""#, .macOS), (#"cmd+"%""#, .macOS),
             ("cmd+Backquote", .macOS), (#"cmd+"`""#, .macOS), (##"ctrl+cmd+"#""##, .macOS),
-            ("alt+Backquote", .linux), (#"alt+"`""#, .linux), (#"cmd+"=""#, .windows), ("cmd+Equal", .windows),
+            ("alt+Backquote", .linux), (#"alt+"`""#, .linux), (#"alt+"~""#, .linux), ("alt+shift+Backquote", .linux), (#"cmd+"=""#, .windows), ("cmd+Equal", .windows),
             // Ubuntu's terminal (GNOME's media-keys default there), Windows' app view.
             ("ctrl+alt+t", .linux), ("ctrl+alt+tab", .windows),
         ]
