@@ -59,11 +59,16 @@ enum EditorApp {
     static func run(_ arguments: [String]) -> Int32 {
         let options: Options
         do { options = try Options.parse(arguments) } catch {
-            printError("\(error)\n\(Options.usage)")
+            // As bindc does: the mistake and where the help is, not the whole help.
+            printError("\(error)\nSee 'tiny-editor --help'.")
             return 2
         }
         if options.help {
             print(Options.usage)
+            return 0
+        }
+        if options.version {
+            print(Options.version)
             return 0
         }
         let stdinIsTerminal = isatty(STDIN_FILENO) != 0

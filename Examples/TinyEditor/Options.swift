@@ -18,6 +18,14 @@ struct Options: Equatable {
     /// Whether scripted mode may write FILE (`--write`; scripts never write it otherwise).
     var write = false
     var help = false
+    /// `--version`: print the version and exit.
+    var version = false
+
+    /// The options, for a misspelt one's did-you-mean.
+    static let flags = ["--keymap", "--keymap-file", "--layout", "--keys", "--text", "--read-only", "--write",
+                        "--signed-in", "--help", "--version"]
+    /// What `--version` prints.
+    static let version = "tiny-editor 0.1.0 (BindKit's example editor)"
 
     static let usage = """
         usage: tiny-editor [--keymap text|vim|ide|FILE.bind | --keymap-file FILE.bind] [--layout ID]
@@ -95,7 +103,9 @@ struct Options: Equatable {
                         break
                     }
                     guard KeymapLibrary.ids.contains(k) else {
-                        throw Error(message: "unknown keymap '\(k)' (choose one of: \(KeymapLibrary.ids.joined(separator: ", ")))")
+                        let suggestion = nearest(to: k, in: KeymapLibrary.ids)
+                        throw Error(message: "unknown keymap '\(k)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+                            + " (choose one of: \(KeymapLibrary.ids.joined(separator: ", ")), or a .bind file)")
                     }
                     o.keymap = k
                 case "--keymap-file": o.keymapFile = try take()
@@ -113,8 +123,11 @@ struct Options: Equatable {
                 case "--write": o.write = true
                 case "--signed-in": o.signedIn = true
                 case "--help", "-h": o.help = true
+                case "--version": o.version = true
                 case "--": onlyFiles = true
-                default: throw Error(message: "unknown option '\(a)'")
+                default:
+                    let suggestion = nearest(to: flag, in: Options.flags)
+                    throw Error(message: "unknown option '\(a)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
                 }
             }
             i += 1

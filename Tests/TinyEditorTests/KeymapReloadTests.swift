@@ -132,4 +132,14 @@ import Testing
         #expect(o.keymap == "text")
         #expect(throws: Options.Error.self) { try Options.parse(["--keymap", "emacs"]) }
     }
+
+    /// The command line's conventions, as bindc's: `--version`, and did-you-means for a
+    /// misspelt option and keymap.
+    @Test func versionAndDidYouMeans() throws {
+        #expect(try Options.parse(["--version"]).version)
+        #expect(throws: Options.Error(message: "unknown option '--kemap'; did you mean '--keymap'?")) { try Options.parse(["--kemap", "vim"]) }
+        #expect(throws: Options.Error(message: "unknown keymap 'vimm'; did you mean 'vim'? (choose one of: text, vim, ide, or a .bind file)")) {
+            try Options.parse(["--keymap", "vimm"])
+        }
+    }
 }

@@ -170,7 +170,7 @@ import Testing
     @Test func badArgumentsAreReported() throws {
         let r = try run(["--keymap", "emacs"], stdin: "")
         #expect(r.status == 2)
-        #expect(r.err.hasPrefix("tiny-editor: error: unknown keymap 'emacs' (choose one of: text, vim, ide)"))
+        #expect(r.err == "tiny-editor: error: unknown keymap 'emacs' (choose one of: text, vim, ide, or a .bind file)\nSee 'tiny-editor --help'.\n")
         let k = try run(["--keys", "ctrl+bogus"], stdin: "")
         #expect(k.status == 1)
         #expect(k.err == "tiny-editor: error: bad key 'ctrl+bogus': unknown key 'bogus'\n")
