@@ -1,3 +1,5 @@
+import BindingRuntime
+
 /// The wording of `bindkit.json` diagnostics (``KeymapConfig``).
 extension Messages {
     static func configNotAnObject(_ kind: String) -> String {
@@ -23,5 +25,11 @@ extension Messages {
     static func configLayerTwice(_ layer: String) -> String { "layer '\(layer)' is listed twice" }
     static func configUnlistedKeymap(_ path: String) -> String {
         "'\(path)' is not in 'layers'; list every .bind file in the order to layer them"
+    }
+    /// bindkit.json's `platform` names no platform; it also takes `apple` and `other`, as
+    /// `--platform` does.
+    static func unknownConfigPlatform(_ name: String, _ suggestion: String?) -> String {
+        "unknown platform '\(name)' (the platforms are \(Platform.allCases.map(\.rawValue).joined(separator: ", ")), "
+            + "and apple for macOS, other for linux)\(didYouMean(suggestion))"
     }
 }

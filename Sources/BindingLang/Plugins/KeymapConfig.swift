@@ -83,7 +83,7 @@ public struct KeymapConfig: Sendable, Equatable {
                 }
                 guard let platform = Platform(name: name) else {
                     let names = Platform.allCases.map(\.rawValue) + ["apple", "other"]
-                    diagnostics.append(Diagnostic(.error, Messages.unknownPlatform(name, nearest(to: name, in: names)), at: at(value.range)))
+                    diagnostics.append(Diagnostic(.error, Messages.unknownConfigPlatform(name, nearest(to: name, in: names)), at: at(value.range)))
                     continue
                 }
                 config.platform = platform
