@@ -32,7 +32,7 @@ import Testing
     @Test func standardInputIsDash() throws {
         let r = try bindc.run(["check", "-"], stdin: Fixtures.broken)
         #expect(r.status == 1)
-        #expect(r.stderr.contains("-:4:12: error: unknown action 'fo'"))
+        #expect(r.stderr.contains("<stdin>:4:12: error: unknown action 'fo'"))
         let ok = try bindc.run(["check", "-"], stdin: Fixtures.editor)
         #expect(ok.status == 0)
     }

@@ -60,7 +60,7 @@ public enum DiagnosticJSON {
             let start = file.lineAndColumn(of: range.start)
             let end = file.lineAndColumn(of: max(range.start, range.end))
             m += [
-                ("file", .string(file.path)),
+                ("file", .string(file.displayPath)),
                 ("line", .int(Int64(start.line))), ("column", .int(Int64(start.column))),
                 ("endLine", .int(Int64(end.line))), ("endColumn", .int(Int64(end.column))),
             ]

@@ -77,8 +77,11 @@ public struct SourceFile: Sendable {
     /// The printable location of `offset`.
     public func location(of offset: Int) -> SourceLocation {
         let (l, c) = lineAndColumn(of: offset)
-        return SourceLocation(path: path, line: l, column: c)
+        return SourceLocation(path: displayPath, line: l, column: c)
     }
+
+    /// The path as messages show it: standard input (`-`) is `<stdin>`, as compilers name it.
+    public var displayPath: String { path == "-" ? "<stdin>" : path }
 }
 
 /// Every file of one compilation, addressed by ``FileID``, in layering order.
