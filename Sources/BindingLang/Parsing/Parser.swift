@@ -1128,6 +1128,10 @@ extension Parser {
                 let s = stringLiteral()
                 if s.value.unicodeScalars.count != 1 {
                     error(Messages.quotedKeyNotOneCharacter, t.start, t.end)
+                    // Kept as written, quotes and all: no key or modifier has that name, so
+                    // the chord does not resolve and its binding is left out (Grammar.md
+                    // §4.5) rather than read as the name inside (`"cmd"+k` as `cmd+k`).
+                    return keyPart(t)
                 }
                 return KeyPart(text: s.value, range: s.range)
             case .identifier, .integer, .unicode:
