@@ -144,7 +144,10 @@ extension Messages {
         let what = reserved.map(\.action).joined(separator: "; ")
         return "'\(chord.sourceText)' is pressed with Backspace: 'delete' is the Backspace key and the Del key is 'forwardDelete'; \(platform.displayName) reserves '\(del.sourceText)' (\(what)); write 'backspace' to keep Backspace"
     }
-    static func reservedShortcut(_ chord: Chord, _ reserved: [ReservedShortcut], platform: Platform) -> String {
+    /// `onMenuItem`: the binding is a main-menu item's key equivalent, whose attributes go
+    /// before the item's title.
+    static func reservedShortcut(_ chord: Chord, _ reserved: [ReservedShortcut], platform: Platform, onMenuItem: Bool = false) -> String {
+        let keep = "write @allowReserved before the \(onMenuItem ? "menu item" : "binding") to keep it anyway"
         // Who takes it: the platform, or the desktops of a platform that has several (Linux's
         // GNOME and KDE Plasma), named as such; each action is then labelled with its owner
         // when there is more than one.
@@ -153,12 +156,12 @@ extension Messages {
         let what = reserved.map { owners.count == 1 ? $0.action : "\($0.owner): \($0.action)" }
         if reserved.allSatisfy(\.reachesTheApp) {
             return "'\(chord.sourceText)' is a standard shortcut on \(platform.displayName) (\(what.joined(separator: "; "))): the app receives it,"
-                + " but users expect it to do that; write @allowReserved before the binding to keep it anyway"
+                + " but users expect it to do that; \(keep)"
         }
         let who = owners == [platform.displayName] ? "\(platform.displayName), which takes"
             : "\(owners.joined(separator: " and ")) on \(platform.displayName), which \(owners.count == 1 ? "takes" : "take")"
         return "'\(chord.sourceText)' is reserved by \(who) it before the app (\(what.joined(separator: "; ")));"
-            + " write @allowReserved before the binding to keep it anyway"
+            + " \(keep)"
     }
     static func textInputFirst(_ chord: Chord, _ what: String) -> String {
         "on iPadOS text input and focus get '\(chord.sourceText)' before key commands (it \(what));"
