@@ -38,6 +38,11 @@ extension Messages {
     }
     static func duplicateCase(_ name: String) -> String { "duplicate case '\(name)' in enumeration" }
     static let enumerationNeedsTwoCases = "an enumeration needs two or more cases"
+    static let booleanEnumeration =
+        "'true' and 'false' cannot be the cases of an enumeration: conditions read them as Boolean values; did you mean 'Bool'?"
+    static func booleanCase(_ name: String) -> String {
+        "'\(name)' cannot be a case of an enumeration: conditions read it as a Boolean value; choose another name"
+    }
     static func firstCaseHere(_ name: String) -> String { "'\(name)' was first listed here" }
 
     // MARK: - Names
