@@ -12,9 +12,10 @@ struct ConditionChecker {
     /// The platforms the keymap is for (its `keymap "Name" for …` lists, all four when none
     /// has one): a condition that holds only on others is a mistake, not off-platform.
     var keymapPlatforms: [Platform] = Platform.allCases
-    /// Deeper expressions (counting each operand of an `&&`/`||` chain and each item of an
-    /// `in` list as a level) are an error.
-    static let maximumDepth = Parser.maxConditionDepth
+    /// Expressions with a node deeper than this (the whole condition at 1, an `in` list's
+    /// items as deep as its lowering to a chain of `||`) are an error: the parser's limit,
+    /// ``Parser/maxConditionHeight``.
+    static let maximumDepth = Parser.maxConditionHeight
 
     /// The lowered condition, or nil when it had errors (all of them reported).
     func lower(_ expression: Expression, _ engine: inout DiagnosticEngine) -> Condition? {

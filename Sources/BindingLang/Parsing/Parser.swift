@@ -19,9 +19,14 @@ public enum Parser {
     /// checker, formatter and printers), about 18 KB in a debug build and twice that under
     /// the address sanitizer, so 32 levels stay far inside a 2 MB thread stack.
     public static let maxBlockDepth = 32
-    /// The tallest `when` condition accepted (Grammar.md §4.6): each operand of an `&&`/`||`
-    /// chain, each item of an `in` list, each `!` and each pair of parentheses is a level.
+    /// The deepest `when` condition accepted (Grammar.md §4.6), in operators: along the path
+    /// from the whole condition to any operand, each `!`, each pair of parentheses and each
+    /// `&&`, `||`, `==` and `!=` is a level (a chain associates to the left, so its first
+    /// operand is as deep as the chain has operators), and an `in` list of n items n levels.
     public static let maxConditionDepth = 128
+    /// The tallest condition tree accepted: an operand is 1 tall and each level adds one
+    /// (``maxConditionDepth`` levels above an operand).
+    static let maxConditionHeight = maxConditionDepth + 1
 
     /// Parses one file into its syntax tree and the syntax diagnostics (sorted by position).
     /// The file is lexed as it is parsed (``TokenStream``), so its tokens are never all held
