@@ -733,24 +733,7 @@ extension Parser {
                 guard let title, !inGroup else { return .error(range(start, prevEnd)) }
                 return .group(GroupSyntax(title: title, items: items, range: range(start, prevEnd)))
             }
-            if isWord(t, "unbind") && !startsBinding {
-                advance()
-                if tok.precededByNewline || atEnd {
-                    errorExpected("key sequence to unbind")
-                    return .error(range(start, prevEnd))
-                }
-                guard let sequence = parseSequence(stopAtWhen: true) else {
-                    skipLine(from: from)
-                    return .error(range(start, prevEnd))
-                }
-                var condition: Expression? = nil
-                if isWord(tok, "when") && !tok.precededByNewline {
-                    advance()
-                    condition = parseExpression()
-                }
-                expectLineEnd()
-                return .unbind(UnbindSyntax(sequence: sequence, condition: condition, range: range(start, prevEnd)))
-            }
+            if isWord(t, "unbind") && !startsBinding { return parseUnbind(from: from) }
             // A title or `when` alone at the start of a line continues the binding above; a
             // line that has its own `->` is a binding (`"]" m -> x`, vim's `] m`).
             if isWord(t, "when") && t.precededByNewline && previousWasBinding && !lineHasArrow() {
@@ -770,6 +753,13 @@ extension Parser {
                     return .error(range(start, max(start, prevEnd)))
                 }
                 attributes = parsed
+                let after = peek()
+                if isWord(tok, "unbind"), after.kind != .arrow, !(after.kind == .plus && after.adjacent) {
+                    // `@priority unbind cmd+j`: reported once, with the fix, and read as the unbind.
+                    error(Messages.unbindTakesNoAttributes, start, attributes[attributes.count - 1].range.end,
+                          fixIts: [FixIt(range: range(start, tok.start), replacement: "")])
+                    return parseUnbind(from: from)
+                }
             }
             // The binding is built once, with its attributes (changing a built one copied it).
             guard let binding = parseBinding(attributes: attributes, start: start) else {
@@ -778,6 +768,28 @@ extension Parser {
             }
             expectLineEnd()
             return .binding(binding)
+        }
+
+        /// `unbind = "unbind" NL sequence [ NL "when" expr ] ;` at the current token (`unbind`,
+        /// token index `from`).
+        mutating func parseUnbind(from: Int) -> BlockItem {
+            let start = tok.start
+            advance()
+            if tok.precededByNewline || atEnd {
+                errorExpected("key sequence to unbind")
+                return .error(range(start, prevEnd))
+            }
+            guard let sequence = parseSequence(stopAtWhen: true) else {
+                skipLine(from: from)
+                return .error(range(start, prevEnd))
+            }
+            var condition: Expression? = nil
+            if isWord(tok, "when") && !tok.precededByNewline {
+                advance()
+                condition = parseExpression()
+            }
+            expectLineEnd()
+            return .unbind(UnbindSyntax(sequence: sequence, condition: condition, range: range(start, prevEnd)))
         }
 
         /// Whether an `->` follows on the current token's line (before any brace).
