@@ -291,6 +291,11 @@ struct ConditionChecker {
     private func context(_ id: Identifier, asCondition: Bool, _ engine: inout DiagnosticEngine) -> Int? {
         if let v = scope.contextIndex[id.name] { return v }
         if scope.brokenContexts.contains(id.name) { return nil }
+        if asCondition, id.name == "inside" || id.name == "is" {
+            // The chain predicate without its role (`when inside`), not a misspelt context.
+            engine.error(Messages.chainWordWithoutRole(id.name, example: scope.roles.first ?? "Editor"), at: id.range)
+            return nil
+        }
         var suggestion = nearest(to: id.name, in: scope.contexts.map(\.name) + ["platform"])
         if suggestion == nil && asCondition {
             let owners = scope.contexts.filter { c in

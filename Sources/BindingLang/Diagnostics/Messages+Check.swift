@@ -61,10 +61,17 @@ extension Messages {
     static func isUnresolvedName(_ message: String) -> Bool {
         unresolvedNamePrefixes.contains { message.hasPrefix($0) }
     }
-    /// The three messages' text before the name (`unknown action '`), from their templates.
+    /// The three messages' text before the name (`unknown action '`), from their templates,
+    /// and the start of ``chainWordWithoutRole(_:example:)`` (a context of that name may be
+    /// declared in what a syntax error skipped).
     private static let unresolvedNamePrefixes = [
         unknownContext("", nil), unknownRole("", nil), unknownAction("", nil),
-    ].map { String($0.dropLast()) }
+    ].map { String($0.dropLast()) } + ["inside", "is"].map(chainWordWithoutRolePrefix)
+    /// `when inside` with no role after it, and no context named `inside` (Grammar.md §4.6).
+    static func chainWordWithoutRole(_ word: String, example role: String) -> String {
+        chainWordWithoutRolePrefix(word) + " after it on the same line, as in '\(word) \(role)'; no context variable is named '\(word)'"
+    }
+    private static func chainWordWithoutRolePrefix(_ word: String) -> String { "'\(word)' needs a role name" }
     static func unknownCase(_ context: String, _ name: String, _ suggestion: String?) -> String {
         "'\(context)' has no case '\(name)'\(didYouMean(suggestion))"
     }
