@@ -266,7 +266,7 @@ struct CheckDiagnosticsTests {
               userInfo "x"                       // error@12: field 'userInfo' needs a dictionary
             }
             shortcut "e" {
-              title ""                           // warning@9: empty discoverability title
+              title ""                           // warning@9: empty quick action title
               icon "compose"
               userInfo { k: 1, k: 2 }            // error@20: duplicate key "k" in user info // note@14: first declared here
             }

@@ -273,6 +273,7 @@ extension Messages {
     static let emptyTitle = "empty discoverability title"
     static let emptyGroupTitle = "empty group title"
     static let emptyMenuTitle = "empty menu title"
+    static let emptyQuickActionTitle = "empty quick action title"
     static func nothingToUnbind(_ sequence: [Chord], role: String) -> String {
         "'\(sequenceText(sequence))' is not bound in role '\(role)' by an earlier file; nothing to unbind"
     }
