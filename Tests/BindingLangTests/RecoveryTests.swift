@@ -50,6 +50,19 @@ import Testing
     #expect(unbind.sequence.chords.map { $0.parts.map(\.text) } == [["cmd", "j"]])
 }
 
+/// Each line gets one `invalid UTF-8`, at the first byte of its first bad run and covering that
+/// run (Grammar.md §1 and §2: at most one error per line); a run on another line is another.
+@Test func invalidUTF8IsReportedOncePerLine() {
+    let bytes = Array("responder E\naction a // x ".utf8) + [0xFF, 0xFE] + Array(" y ".utf8) + [0xC0] + Array(" z\naction b ".utf8)
+        + [0xED, 0xA0, 0x80] + Array(" \"".utf8) + [0x80] + Array("\" /* ".utf8) + [0xF4, 0x90, 0x80, 0x80] + Array(" */\n".utf8)
+    let source = SourceFile(path: "t", bytes: bytes)
+    let found = Parser.parse(source, file: FileID(0)).1.map { d -> String in
+        let (l, c) = source.lineAndColumn(of: d.range.start)
+        return "\(l):\(c)+\(d.range.end - d.range.start): \(d.message)"
+    }
+    #expect(found == ["2:15+2: invalid UTF-8", "3:10+3: invalid UTF-8"])
+}
+
 @Test func structuralDiagnostics() {
     #expect(syntaxDiagnostics("action") == ["1:7: error: expected action name, found end of file"])
     #expect(syntaxDiagnostics("foo bar\naction a") == ["1:1: error: expected declaration, found 'foo'"])
