@@ -22,6 +22,20 @@ struct CheckChainPredicateTests {
             """)
     }
 
+    /// `inside` or `is` without a role after it on its line, where no context has that name:
+    /// the error says a role name goes after it, not that a context is unknown.
+    @Test func aChainWordWithoutItsRoleSaysSo() {
+        expectInlineDiagnostics("""
+            context is: Bool
+            responder Editor, Pane
+            in Editor {
+              cmd+k -> copy when inside        // error@22: 'inside' needs a role name after it on the same line, as in 'inside Editor'; no context variable is named 'inside'
+              cmd+j -> copy when !inside && is // error@23: 'inside' needs a role name after it on the same line, as in 'inside Editor'; no context variable is named 'inside'
+              cmd+l -> copy when is
+            }
+            """)
+    }
+
     @Test func overlapIsDecidedExactly() {
         expectInlineDiagnostics("""
             context flag: Bool

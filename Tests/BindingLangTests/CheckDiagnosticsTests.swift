@@ -33,6 +33,19 @@ struct CheckDiagnosticsTests {
               cmd+l -> go when mode == a
             }
             """),
+        // Conditions read `true` and `false` as Booleans: no case could be compared with them,
+        // so such a declaration is one error and its uses are not reported again.
+        Fixture("Boolean cases", """
+            context m: true | false          // error@12: 'true' and 'false' cannot be the cases of an enumeration: conditions read them as Boolean values; did you mean 'Bool'?
+            context n: on | false | off      // error@17: 'false' cannot be a case of an enumeration: conditions read it as a Boolean value; choose another name
+            responder E
+            action a
+            in E {
+              cmd+1 -> a when m == true
+              cmd+2 -> a when m in (true, false)
+              cmd+3 -> a when n == on
+            }
+            """),
         Fixture("names", """
             context loggedIn: Bool
             context mode: normal | insert
@@ -253,7 +266,7 @@ struct CheckDiagnosticsTests {
               userInfo "x"                       // error@12: field 'userInfo' needs a dictionary
             }
             shortcut "e" {
-              title ""                           // warning@9: empty discoverability title
+              title ""                           // warning@9: empty quick action title
               icon "compose"
               userInfo { k: 1, k: 2 }            // error@20: duplicate key "k" in user info // note@14: first declared here
             }
@@ -311,5 +324,11 @@ struct CheckDiagnosticsTests {
     @Test(arguments: fixtures)
     func fixture(_ f: Fixture) {
         expectInlineDiagnostics(f.files.enumerated().map { ("f\($0.offset).bind", $0.element) })
+    }
+
+    /// `context m: true | false` comes with the fix-it that makes it a Bool.
+    @Test func aBooleanEnumerationIsFixedToBool() {
+        let (fixed, _) = CheckFixItTests.applyingFixIts("context m: false | true\nresponder E\nin E { cmd+1 -> copy when m == true }\n")
+        #expect(fixed == "context m: Bool\nresponder E\nin E { cmd+1 -> copy when m == true }\n")
     }
 }

@@ -94,6 +94,18 @@ struct CheckLayerDirectiveTests {
             """)
     }
 
+    /// `layer over ""` is one error, the empty path: nothing is read for it (reading it was a
+    /// second error, about the directory), whether the bases are loaded from the directives or
+    /// given in order.
+    @Test func anEmptyPathIsOneError() {
+        expectLayeredInlineDiagnostics([
+            ("u.bind", "layer over \"\"   // error@12: empty path in 'layer over'\nresponder E\n"),
+        ], roots: ["u.bind"])
+        var sources = SourceManager()
+        sources.add(SourceFile(path: "u.bind", text: "layer over \"\"\nresponder E\n"))
+        #expect(Compilation(sources: sources, platform: .macOS).diagnostics.map(\.message) == [Messages.emptyLayerPath])
+    }
+
     @Test func runawayChainsStop() {
         let depth = LayeredSources.maxDepth + 3
         var files: [(path: String, text: String)] = []

@@ -184,4 +184,21 @@ struct CompilationTests {
         // `cmd+k cmd+c` three times (three pairs) and `cmd+j` twice (one).
         #expect(samePairs == 4)
     }
+
+    /// A quoted key of several characters is one error, and its binding is left out
+    /// (Grammar.md §4.5): `"cmd"+k` is not read as `cmd+k`, so a later `cmd+k` is no conflict.
+    @Test func aBindingWithAQuotedKeyOfSeveralCharactersTakesNoPartInConflicts() {
+        for (first, second, column) in [("\"cmd\"+k", "cmd+k", 3), ("cmd+\"delete\"", "cmd+delete", 7)] {
+            let c = compile("""
+                responder E
+                action a
+                action b
+                in E {
+                  \(first) -> a
+                  \(second) -> b
+                }
+                """)
+            #expect(summary(c) == ["5:\(column): error: \(Messages.quotedKeyNotOneCharacter)"], "\(first)")
+        }
+    }
 }

@@ -76,19 +76,25 @@ struct DeepInputTests {
         #expect(Self.allPhases(open) == [Messages.unterminatedBlockComment])
     }
 
-    /// The tallest accepted condition, just one level more, and the same height made of
-    /// parentheses, `!` and an `in` list.
+    /// One counting rule for every construct (Grammar.md §4.6): 128 levels of `&&` (a chain
+    /// of 129 operands), of `!`, of parentheses, or of an `in` list (128 items) are accepted,
+    /// one more of any is the error; and levels of different constructs add up.
     @Test func limitIsExact() {
         let n = Parser.maxConditionDepth
-        func chain(_ count: Int) -> String {
-            Self.header + "in R when a" + String(repeating: " && a", count: count - 1) + " {\n  k -> go\n}\n"
+        func block(_ condition: String) -> String { Self.header + "in R when \(condition) {\n  k -> go\n}\n" }
+        func chain(_ operators: Int) -> String { "a" + String(repeating: " && a", count: operators) }
+        func bangs(_ count: Int) -> String { String(repeating: "!", count: count) + "a" }
+        func parentheses(_ count: Int) -> String { String(repeating: "(", count: count) + "a" + String(repeating: ")", count: count) }
+        func list(_ count: Int) -> String { "m in (" + Array(repeating: "x", count: count).joined(separator: ", ") + ")" }
+        for make in [chain, bangs, parentheses, list] {
+            #expect(Self.allPhases(block(make(n))) == [], "\(make(n).prefix(12))")
+            #expect(Self.allPhases(block(make(n + 1))) == [Messages.conditionTooDeep], "\(make(n + 1).prefix(12))")
         }
-        #expect(Self.allPhases(chain(n)) == [])
-        #expect(Self.allPhases(chain(n + 1)) == [Messages.conditionTooDeep])
-        let bangs = Self.header + "in R when " + String(repeating: "!", count: n) + "a {\n}\n"
-        #expect(Self.allPhases(bangs) == [Messages.conditionTooDeep])
-        let list = Self.header + "in R when m in (" + Array(repeating: "x", count: n).joined(separator: ", ") + ") {\n}\n"
-        #expect(Self.allPhases(list) == [Messages.conditionTooDeep])
+        // A `!`, a pair of parentheses and 126 `&&`: 128 levels; one `&&` more is 129.
+        #expect(Self.allPhases(block("!(" + chain(n - 2) + ")")) == [])
+        #expect(Self.allPhases(block("!(" + chain(n - 1) + ")")) == [Messages.conditionTooDeep])
+        // In a binding too, where the checker's walk counts the same way.
+        #expect(Self.allPhases(Self.header + "in R {\n  k -> go when \(bangs(n))\n  j -> go when \(list(n))\n}\n") == [])
     }
 
     /// A condition at the limit (in the block and in the binding, so the binding's is twice

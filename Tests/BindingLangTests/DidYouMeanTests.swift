@@ -22,6 +22,8 @@ struct DidYouMeanTests {
     /// A source that makes each documented message (it ends the error's message).
     static let sources: [String: String] = [
         "unknown context type 'Boolean'; did you mean 'Bool'?": "context x: Boolean",
+        "'true' and 'false' cannot be the cases of an enumeration: conditions read them as Boolean values; did you mean 'Bool'?":
+            "context m: true | false",
         "unknown argument type 'Integer'; did you mean 'Int'?": "action go(Integer)",
         "unknown action 'serch'; did you mean 'search'?":
             "responder Editor\naction search\nin Editor {\n  cmd+k -> serch\n}",

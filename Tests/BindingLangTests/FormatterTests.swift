@@ -403,3 +403,16 @@ private struct SplitMix: RandomNumberGenerator {
         "expected action name, found end of line", "expected action name, found end of line",
     ])
 }
+
+/// `backspace` is kept as written, and so is `delete`: `backspace` says Backspace is meant
+/// where `delete` may be taken for Del, so formatting brings no warning the source did not
+/// have (Grammar.md §11: on Windows `ctrl+alt+delete` is warned, `ctrl+alt+backspace` not).
+@Test func backspaceIsKeptAsWritten() {
+    let text = "responder E\naction a\naction b\nin E {\n  alt+ctrl+backspace -> a\n  shift+delete -> b\n  cmd+backspace j -> b\n}\n"
+    let once = formatted(text)
+    #expect(once == "responder E\naction a\naction b\nin E {\n  ctrl+alt+backspace -> a\n  shift+delete       -> b\n  cmd+backspace j    -> b\n}\n")
+    for source in [text, once] {
+        let (_, diagnostics, _) = checkSource(source, platform: .windows)
+        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
+    }
+}

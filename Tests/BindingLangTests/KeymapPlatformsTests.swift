@@ -100,6 +100,15 @@ struct KeymapPlatformsTests {
         #expect(fix?.replacement == "linux")
     }
 
+    /// A name listed twice is a warning whose fix-it removes it with the comma before it.
+    @Test func aNameListedTwiceHasAFixItRemovingIt() {
+        let c = compile("keymap \"K\" for linux, windows, linux\n" + Self.body, platform: .linux)
+        #expect(summary(c) == ["1:32: warning: platform 'linux' is listed twice"])
+        let fix = c.diagnostics.first?.fixIts.first
+        let start = "keymap \"K\" for linux, windows".utf8.count
+        #expect(fix == FixIt(range: SourceRange(file: FileID(0), start: start, end: start + ", linux".utf8.count), replacement: ""))
+    }
+
     @Test func aMissingNameIsASyntaxError() {
         let c = compile("keymap \"K\" for\n" + Self.body)
         #expect(c.keymap == nil)

@@ -271,3 +271,34 @@ func checkerAndRuntimeAgreeOnEveryLayout(_ id: String) throws {
     let de = LayoutDiagnostics.diagnostics(keymap: keymap, sources: sources, layouts: [KeyboardLayout.named("de")!], strict: false)
     #expect(!de.contains { $0.message.contains("needs no") })
 }
+
+/// The warning about an `@allowLayouts` that accepts nothing is at the attribute, with a fix-it
+/// removing it (and the space after it), on a binding and on a main-menu item.
+@Test func unneededLayoutAllowanceIsAtTheAttributeWithAFixIt() throws {
+    let text = """
+        responder Editor
+        action a
+        action b
+        in Editor {
+          @priority @allowLayouts(deadKey)  ctrl+x -> a
+        }
+        menu "M" {
+          @allowLayouts "B" ctrl+y -> b
+        }
+
+        """
+    var sources = SourceManager()
+    sources.add(SourceFile(path: "u.bind", text: text))
+    let keymap = try #require(Compilation(sources: sources, platform: .apple).keymap)
+    let unneeded = LayoutDiagnostics.diagnostics(keymap: keymap, sources: sources, layouts: KeyboardLayout.all, strict: false)
+        .filter { $0.message.contains("needs no @allowLayouts") }
+    #expect(unneeded.map { sources.location(of: $0.range).column } == [13, 3])
+    #expect(unneeded.map { String(decoding: sources.files[0].bytes[$0.range.start..<$0.range.end], as: UTF8.self) }
+        == ["@allowLayouts(deadKey)", "@allowLayouts"])
+    var bytes = Array(text.utf8)
+    for fix in unneeded.flatMap(\.fixIts).sorted(by: { $0.range.start > $1.range.start }) {
+        bytes.replaceSubrange(fix.range.start..<fix.range.end, with: Array(fix.replacement.utf8))
+    }
+    #expect(String(decoding: bytes, as: UTF8.self) == text
+        .replacingOccurrences(of: "@allowLayouts(deadKey)  ", with: "").replacingOccurrences(of: "@allowLayouts \"B\"", with: "\"B\""))
+}

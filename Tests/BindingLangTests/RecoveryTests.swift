@@ -33,6 +33,36 @@ import Testing
     #expect(diagnostics(code) == ["1:10: invalid UTF-8", "2:13: invalid UTF-8", "3:10: invalid UTF-8"])
 }
 
+/// `unbind` takes no attributes: one error, at the attributes, with the fix-it removing them,
+/// and the line is read as the unbind (not as a binding of a key named `unbind`).
+@Test func attributesBeforeUnbindAreOneError() {
+    let text = "in R {\n  @priority @repeat unbind cmd+j\n  k -> a\n}\n"
+    let source = SourceFile(path: "t.bind", text: text)
+    let (file, diagnostics) = Parser.parse(source, file: FileID(0))
+    #expect(syntaxDiagnostics(text) == ["2:3: error: 'unbind' takes no attributes"])
+    #expect(diagnostics.first?.fixIts.map(\.replacement) == [""])
+    #expect(diagnostics.first.map { text.utf8.dropFirst($0.fixIts[0].range.start).prefix($0.fixIts[0].range.end - $0.fixIts[0].range.start) }
+        .map { String(decoding: $0, as: UTF8.self) } == "@priority @repeat ")
+    guard case .block(let block) = file.declarations.first, case .unbind(let unbind) = block.items.first else {
+        Issue.record("not read as an unbind: \(file.declarations)")
+        return
+    }
+    #expect(unbind.sequence.chords.map { $0.parts.map(\.text) } == [["cmd", "j"]])
+}
+
+/// Each line gets one `invalid UTF-8`, at the first byte of its first bad run and covering that
+/// run (Grammar.md §1 and §2: at most one error per line); a run on another line is another.
+@Test func invalidUTF8IsReportedOncePerLine() {
+    let bytes = Array("responder E\naction a // x ".utf8) + [0xFF, 0xFE] + Array(" y ".utf8) + [0xC0] + Array(" z\naction b ".utf8)
+        + [0xED, 0xA0, 0x80] + Array(" \"".utf8) + [0x80] + Array("\" /* ".utf8) + [0xF4, 0x90, 0x80, 0x80] + Array(" */\n".utf8)
+    let source = SourceFile(path: "t", bytes: bytes)
+    let found = Parser.parse(source, file: FileID(0)).1.map { d -> String in
+        let (l, c) = source.lineAndColumn(of: d.range.start)
+        return "\(l):\(c)+\(d.range.end - d.range.start): \(d.message)"
+    }
+    #expect(found == ["2:15+2: invalid UTF-8", "3:10+3: invalid UTF-8"])
+}
+
 @Test func structuralDiagnostics() {
     #expect(syntaxDiagnostics("action") == ["1:7: error: expected action name, found end of file"])
     #expect(syntaxDiagnostics("foo bar\naction a") == ["1:1: error: expected declaration, found 'foo'"])

@@ -74,8 +74,8 @@ struct SmallStackTests {
     @Test func tallestConditionsEveryPhase() {
         let n = Parser.maxConditionDepth
         let conditions = [
-            String(repeating: "(", count: n - 1) + "a" + String(repeating: ")", count: n - 1),
-            String(repeating: "!", count: n - 1) + "a",
+            String(repeating: "(", count: n) + "a" + String(repeating: ")", count: n),
+            String(repeating: "!", count: n) + "a",
             "a" + String(repeating: " && !a", count: (n - 1) / 2),
             String(repeating: "(a || ", count: (n - 1) / 2) + "a" + String(repeating: ")", count: (n - 1) / 2),
         ]

@@ -209,6 +209,16 @@ import Testing
         #expect(e.stderr.contains("invalid --keys 'ctrl+kk'"))
     }
 
+    /// `--set platform=…` points to `--platform`: the built-in `platform` is the platform
+    /// compiled for, not a context variable (Grammar.md §4.7).
+    @Test func settingThePlatformPointsToThePlatformOption() throws {
+        let r = try bindc.run(["explain", "editor.bind", "--set", "platform=linux", "--keys", "cmd+k"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("invalid --set 'platform=linux': 'platform' is not a context variable but the platform compiled for;"
+            + " choose it with --platform (macos, ipados, windows or linux)"), "\(r.stderr)")
+        #expect(!r.stderr.contains("unknown context variable"))
+    }
+
     /// Issue 10, defect 4: `--keys` reads strokes with the language's parser, so quoted keys
     /// (as explain itself prints them) are accepted.
     @Test func quotedKeys() throws {

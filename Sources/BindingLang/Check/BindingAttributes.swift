@@ -55,11 +55,14 @@ struct BindingAttributes {
     /// it has errors), reporting unknown and repeated attributes, misplaced arguments, bad
     /// repeat windows, `@repeat` on one stroke, and a `@noRemapping` or `@noMirroring` that can
     /// change nothing: its first stroke becomes no `UIKeyCommand`, or has nothing to mirror. A
-    /// nil `sequence` means a main-menu item, which takes only `@allowLayouts`, `@noRemapping`
-    /// and `@noMirroring`; its `chords` are its key equivalent, empty when it has none (the
-    /// two attributes then change nothing), nil when the key equivalent has errors.
+    /// nil `sequence` means a main-menu item, which takes only `@allowReserved`,
+    /// `@allowLayouts`, `@noRemapping` and `@noMirroring`, whose title starts at `titleStart`;
+    /// its `chords` are its key equivalent, empty when it has none (each of the four
+    /// attributes then changes nothing: a warning with a fix-it removing it), nil when the
+    /// key equivalent has errors.
     static func check(
-        _ syntax: [AttributeSyntax], sequence: ChordSequenceSyntax?, chords: [Chord]?, _ engine: inout DiagnosticEngine
+        _ syntax: [AttributeSyntax], sequence: ChordSequenceSyntax?, titleStart: Int? = nil, chords: [Chord]?,
+        _ engine: inout DiagnosticEngine
     ) -> BindingAttributes {
         var result = BindingAttributes()
         // Most bindings have none: then there is nothing to report either (every warning
@@ -101,10 +104,8 @@ struct BindingAttributes {
                 let window = attribute.argument.flatMap { repeatWindow($0, &engine) }
                 result.repeatMilliseconds = window ?? Int(TableFormat.defaultRepeatMilliseconds)
                 if let sequence, sequence.chordCount == 1 {
-                    // Remove the attribute and the space up to what follows it.
-                    let next = i + 1 < syntax.count ? syntax[i + 1].range.start : sequence.range.start
-                    let removal = SourceRange(file: attribute.range.file, start: attribute.range.start, end: next)
-                    engine.error(Messages.repeatNeedsSequence, at: attribute.range, fixIts: [FixIt(range: removal, replacement: "")])
+                    engine.error(Messages.repeatNeedsSequence, at: attribute.range,
+                                 fixIts: [removal(i, of: syntax, before: sequence.range.start)])
                 }
             case "timeout": result.timeoutRange = attribute.range
             case "noRemapping": result.allowsAutomaticLocalization = false
@@ -114,11 +115,14 @@ struct BindingAttributes {
         }
         if !result.allowsAutomaticLocalization { result.allowsAutomaticMirroring = false }
         guard let first = chords?.first else {
-            // A main-menu item without a key equivalent (chords empty, not nil).
+            // A main-menu item without a key equivalent (chords empty, not nil): each
+            // attribute it takes is for the key equivalent.
             if chords != nil {
-                for attribute in ["noRemapping", "noMirroring"] {
-                    guard let range = seen[attribute] else { continue }
-                    engine.warning(Messages.attributeWithoutKeyEquivalent(attribute), at: range)
+                for (i, attribute) in syntax.enumerated() where menuItemNames.contains(attribute.name.name) {
+                    // (Only the first of a name given twice: the second is an error.)
+                    guard seen[attribute.name.name] == attribute.range else { continue }
+                    engine.warning(Messages.attributeWithoutKeyEquivalent(attribute.name.name), at: attribute.range,
+                                   fixIts: titleStart.map { [removal(i, of: syntax, before: $0)] } ?? [])
                 }
             }
             return result
@@ -136,6 +140,13 @@ struct BindingAttributes {
             }
         }
         return result
+    }
+
+    /// The fix-it removing attribute `i` of `syntax` and the space up to what follows it (the
+    /// next attribute, or what starts at `end`: the sequence, or a menu item's title).
+    static func removal(_ i: Int, of syntax: [AttributeSyntax], before end: Int) -> FixIt {
+        let next = i + 1 < syntax.count ? syntax[i + 1].range.start : end
+        return FixIt(range: SourceRange(file: syntax[i].range.file, start: syntax[i].range.start, end: next), replacement: "")
     }
 
     /// Whether UIKit mirrors a key command on `key` in right-to-left interfaces: it swaps

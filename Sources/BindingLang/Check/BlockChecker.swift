@@ -101,7 +101,8 @@ struct BlockChecker {
               let sequence, let (actionID, argument) = action, let own
         else { return }
         let condition = Self.and(blockCondition, own)
-        if !sat.isSatisfiable(condition) {
+        let neverChosen = !sat.isSatisfiable(condition)
+        if neverChosen {
             // Off on this platform (`when platform == …`): left out, not a mistake.
             if let own = b.condition, conditions.holdsOnAnotherPlatform(own, and: blockCondition, &sat) { return }
             if state.warnUnsatisfiable {
@@ -110,14 +111,16 @@ struct BlockChecker {
                                at: b.condition?.range ?? b.sequence.range)
             }
         }
-        result.bindings.append(CheckedBinding(
+        var binding = CheckedBinding(
             sequence: sequence, role: role, action: actionID, argument: argument,
             title: b.title?.value, titleRange: b.title?.range, group: group, condition: condition,
             range: b.sequence.range, menuItemTitle: nil, wantsPriority: attributes.wantsPriority,
             allowReservedRange: attributes.allowReservedRange, repeatMilliseconds: attributes.repeatMilliseconds,
             timeoutRange: attributes.timeoutRange, layoutAllowance: attributes.layoutAllowance,
             allowsAutomaticLocalization: attributes.allowsAutomaticLocalization,
-            allowsAutomaticMirroring: attributes.allowsAutomaticMirroring))
+            allowsAutomaticMirroring: attributes.allowsAutomaticMirroring)
+        binding.neverChosen = neverChosen
+        result.bindings.append(binding)
     }
 
     /// `block && own`, or just one of them when the other is `true`.

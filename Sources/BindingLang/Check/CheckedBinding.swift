@@ -101,6 +101,13 @@ struct CheckedBinding {
         set { flags[Self.noMirroring] = !newValue }
     }
 
+    /// Its condition (with its block's, or its menu item's) is never true, which was warned
+    /// about: the warnings about the system taking its strokes leave it out.
+    var neverChosen: Bool {
+        get { flags[Self.neverTrue] }
+        set { flags[Self.neverTrue] = newValue }
+    }
+
     /// For a key equivalent: the menu item's title, for messages.
     var menuItemTitle: String? {
         get { rare?.menuItemTitle }
@@ -159,6 +166,7 @@ struct CheckedBinding {
     private static let priority: UInt8 = 2
     private static let noLocalization: UInt8 = 4
     private static let noMirroring: UInt8 = 8
+    private static let neverTrue: UInt8 = 16
 
     /// What few bindings have, out of line.
     private final class Rare {

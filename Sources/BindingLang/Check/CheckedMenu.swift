@@ -33,6 +33,8 @@ struct CheckedMenuItem {
     var allowsAutomaticLocalization = true
     /// False after `@noMirroring` or `@noRemapping` on the item.
     var allowsAutomaticMirroring = true
+    /// Its condition is never true (warned about): it is never enabled.
+    var neverEnabled = false
 }
 
 /// An edit-menu item.

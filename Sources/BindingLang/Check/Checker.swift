@@ -171,12 +171,14 @@ public enum Checker {
             switch entry {
             case .item(let item):
                 guard let chord = item.keyEquivalent, let range = item.keyRange else { continue }
-                out.append(CheckedBinding(
+                var binding = CheckedBinding(
                     sequence: [chord], role: nil, action: item.action, argument: item.argument, title: item.title,
                     titleRange: item.titleRange, group: group, condition: item.condition, range: range,
                     menuItemTitle: item.title, allowReservedRange: item.allowReservedRange, layoutAllowance: item.layoutAllowance,
                     allowsAutomaticLocalization: item.allowsAutomaticLocalization,
-                    allowsAutomaticMirroring: item.allowsAutomaticMirroring))
+                    allowsAutomaticMirroring: item.allowsAutomaticMirroring)
+                binding.neverChosen = item.neverEnabled
+                out.append(binding)
             case .submenu(let sub):
                 keyEquivalents(of: sub, group: group, into: &out)
             case .separator:

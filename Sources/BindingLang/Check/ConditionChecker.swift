@@ -12,9 +12,10 @@ struct ConditionChecker {
     /// The platforms the keymap is for (its `keymap "Name" for …` lists, all four when none
     /// has one): a condition that holds only on others is a mistake, not off-platform.
     var keymapPlatforms: [Platform] = Platform.allCases
-    /// Deeper expressions (counting each operand of an `&&`/`||` chain and each item of an
-    /// `in` list as a level) are an error.
-    static let maximumDepth = Parser.maxConditionDepth
+    /// Expressions with a node deeper than this (the whole condition at 1, an `in` list's
+    /// items as deep as its lowering to a chain of `||`) are an error: the parser's limit,
+    /// ``Parser/maxConditionHeight``.
+    static let maximumDepth = Parser.maxConditionHeight
 
     /// The lowered condition, or nil when it had errors (all of them reported).
     func lower(_ expression: Expression, _ engine: inout DiagnosticEngine) -> Condition? {
@@ -290,6 +291,11 @@ struct ConditionChecker {
     private func context(_ id: Identifier, asCondition: Bool, _ engine: inout DiagnosticEngine) -> Int? {
         if let v = scope.contextIndex[id.name] { return v }
         if scope.brokenContexts.contains(id.name) { return nil }
+        if asCondition, id.name == "inside" || id.name == "is" {
+            // The chain predicate without its role (`when inside`), not a misspelt context.
+            engine.error(Messages.chainWordWithoutRole(id.name, example: scope.roles.first ?? "Editor"), at: id.range)
+            return nil
+        }
         var suggestion = nearest(to: id.name, in: scope.contexts.map(\.name) + ["platform"])
         if suggestion == nil && asCondition {
             let owners = scope.contexts.filter { c in

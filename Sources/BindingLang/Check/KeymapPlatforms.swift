@@ -48,7 +48,7 @@ enum KeymapPlatforms {
                 guard case .keymap(let name, let platforms, _) = declaration, !platforms.isEmpty else { continue }
                 var known: [Platform] = []
                 var unknown = false
-                for id in platforms {
+                for (i, id) in platforms.enumerated() {
                     guard let p = Platform(rawValue: id.name) else {
                         let suggestion = suggestion(for: id.name)
                         engine.error(Messages.unknownPlatform(id.name, suggestion), at: id.range,
@@ -57,7 +57,10 @@ enum KeymapPlatforms {
                         continue
                     }
                     if known.contains(p) {
-                        engine.warning(Messages.platformListedTwice(id.name), at: id.range)
+                        // From the end of the name before it: `, linux` goes.
+                        let removal = SourceRange(file: id.range.file, start: platforms[i - 1].range.end, end: id.range.end)
+                        engine.warning(Messages.platformListedTwice(id.name), at: id.range,
+                                       fixIts: [FixIt(range: removal, replacement: "")])
                     } else {
                         known.append(p)
                     }

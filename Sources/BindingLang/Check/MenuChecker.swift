@@ -49,7 +49,7 @@ struct MenuChecker {
             case .item(let item):
                 if let key = item.keyEquivalent { engine.error(Messages.editMenuKeyEquivalent, at: key.range) }
                 for attribute in item.attributes { engine.error(Messages.attributeOnEditMenuItem, at: attribute.range) }
-                guard let (title, action, argument, condition) = common(item, &sat, &engine) else { continue }
+                guard let (title, action, argument, condition, _) = common(item, &sat, &engine) else { continue }
                 items.append(CheckedEditItem(title: title, action: action, argument: argument, condition: condition))
             case .submenu(let sub):
                 engine.error(Messages.editMenuSubmenu, at: sub.title?.range ?? sub.range)
@@ -77,14 +77,16 @@ struct MenuChecker {
                     keyOK = key != nil
                 }
                 let attributes = BindingAttributes.check(
-                    item.attributes, sequence: nil, chords: keyOK ? key.map { [$0] } ?? [] : nil, &engine)
-                guard let (itemTitle, action, argument, condition) = common(item, &sat, &engine), keyOK else { continue }
+                    item.attributes, sequence: nil, titleStart: item.title.range.start,
+                    chords: keyOK ? key.map { [$0] } ?? [] : nil, &engine)
+                guard let (itemTitle, action, argument, condition, neverEnabled) = common(item, &sat, &engine), keyOK
+                else { continue }
                 checked.entries.append(.item(CheckedMenuItem(
                     title: itemTitle, titleRange: item.title.range, action: action, argument: argument,
                     keyEquivalent: key, keyRange: item.keyEquivalent?.range, condition: condition,
                     allowReservedRange: attributes.allowReservedRange, layoutAllowance: attributes.layoutAllowance,
                     allowsAutomaticLocalization: attributes.allowsAutomaticLocalization,
-                    allowsAutomaticMirroring: attributes.allowsAutomaticMirroring)))
+                    allowsAutomaticMirroring: attributes.allowsAutomaticMirroring, neverEnabled: neverEnabled)))
             case .submenu(let sub):
                 guard depth < Self.maximumDepth else {
                     engine.error(Messages.menuTooDeep, at: sub.range)
@@ -102,13 +104,15 @@ struct MenuChecker {
         return checked
     }
 
-    /// Title, action and condition of an item; nil when any is wrong (reported).
+    /// Title, action and condition of an item, and whether the condition is never true
+    /// (warned about); nil when any is wrong (reported).
     private func common(
         _ item: MenuItemSyntax, _ sat: inout Satisfiability, _ engine: inout DiagnosticEngine
-    ) -> (String, ActionID, ArgumentValue, Condition)? {
+    ) -> (String, ActionID, ArgumentValue, Condition, neverEnabled: Bool)? {
         if item.title.value.isEmpty { engine.warning(Messages.emptyTitle, at: item.title.range) }
         let action = actions.resolve(item.action, &engine)
         var condition: Condition? = Condition.unconditional
+        var neverEnabled = false
         if let expression = item.condition {
             condition = conditions.lower(expression, &engine)
             // `is R` is false on a menu item: `when is Editor` never enables it.
@@ -117,9 +121,10 @@ struct MenuChecker {
                 if conditions.holdsOnAnotherPlatform(expression, &sat) { return nil }
                 let keymap = conditions.platformsOutsideTheKeymap(expression, &sat)
                 engine.warning(Messages.menuItemNeverEnabled(item.title.value) + Messages.onlyOffTheKeymapsPlatforms(keymap), at: expression.range)
+                neverEnabled = true
             }
         }
         guard let (id, argument) = action, let condition else { return nil }
-        return (item.title.value, id, argument, condition)
+        return (item.title.value, id, argument, condition, neverEnabled)
     }
 }

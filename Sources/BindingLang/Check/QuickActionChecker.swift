@@ -63,7 +63,7 @@ struct QuickActionChecker {
                 if name == "title" {
                     hasTitle = true
                     action.title = s.value
-                    if s.value.isEmpty { engine.warning(Messages.emptyTitle, at: s.range) }
+                    if s.value.isEmpty { engine.warning(Messages.emptyQuickActionTitle, at: s.range) }
                 } else if name == "subtitle" {
                     action.subtitle = s.value
                 } else {

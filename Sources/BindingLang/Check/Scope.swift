@@ -145,6 +145,17 @@ struct Scope {
                 return nil
             }
         case .enumeration(let cases, let range):
+            // Conditions read `true` and `false` as Booleans, so no comparison could name such
+            // a case: `true | false` is a Bool written as an enumeration.
+            let booleans = cases.filter { $0.name == "true" || $0.name == "false" }
+            if Set(cases.map(\.name)) == ["true", "false"] {
+                engine.error(Messages.booleanEnumeration, at: range, fixIts: [FixIt(range: range, replacement: "Bool")])
+                return nil
+            }
+            if let first = booleans.first {
+                engine.error(Messages.booleanCase(first.name), at: first.range)
+                return nil
+            }
             var seen: [String: SourceRange] = [:]
             var names: [String] = []
             var ok = true

@@ -15,6 +15,25 @@ public struct FixIt: Sendable, Equatable {
     }
 }
 
+extension FixIt {
+    /// The fix-it that removes what `range` covers (an attribute that changes nothing) with
+    /// the spaces and tabs after it, so that `@allowReserved cmd+k` becomes `cmd+k`. Without
+    /// the text (`bytes` not covering `range`), just `range`.
+    static func removing(_ range: SourceRange, in bytes: [UInt8]) -> FixIt {
+        var end = range.end
+        if range.start >= 0, range.start <= end, end <= bytes.count {
+            while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
+        }
+        return FixIt(range: SourceRange(file: range.file, start: range.start, end: end), replacement: "")
+    }
+
+    /// As ``removing(_:in:)``, reading the text of `range`'s file from `sources`.
+    static func removing(_ range: SourceRange, in sources: SourceManager?) -> FixIt {
+        guard let sources, sources.files.indices.contains(range.file.index) else { return removing(range, in: []) }
+        return removing(range, in: sources.files[range.file.index].bytes)
+    }
+}
+
 /// A secondary message attached to a diagnostic, usually pointing at a related location
 /// (the other binding of a conflict, the earlier declaration of a name).
 public struct DiagnosticNote: Sendable, Equatable {

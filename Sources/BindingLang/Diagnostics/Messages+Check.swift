@@ -38,6 +38,11 @@ extension Messages {
     }
     static func duplicateCase(_ name: String) -> String { "duplicate case '\(name)' in enumeration" }
     static let enumerationNeedsTwoCases = "an enumeration needs two or more cases"
+    static let booleanEnumeration =
+        "'true' and 'false' cannot be the cases of an enumeration: conditions read them as Boolean values; did you mean 'Bool'?"
+    static func booleanCase(_ name: String) -> String {
+        "'\(name)' cannot be a case of an enumeration: conditions read it as a Boolean value; choose another name"
+    }
     static func firstCaseHere(_ name: String) -> String { "'\(name)' was first listed here" }
 
     // MARK: - Names
@@ -56,10 +61,17 @@ extension Messages {
     static func isUnresolvedName(_ message: String) -> Bool {
         unresolvedNamePrefixes.contains { message.hasPrefix($0) }
     }
-    /// The three messages' text before the name (`unknown action '`), from their templates.
+    /// The three messages' text before the name (`unknown action '`), from their templates,
+    /// and the start of ``chainWordWithoutRole(_:example:)`` (a context of that name may be
+    /// declared in what a syntax error skipped).
     private static let unresolvedNamePrefixes = [
         unknownContext("", nil), unknownRole("", nil), unknownAction("", nil),
-    ].map { String($0.dropLast()) }
+    ].map { String($0.dropLast()) } + ["inside", "is"].map(chainWordWithoutRolePrefix)
+    /// `when inside` with no role after it, and no context named `inside` (Grammar.md §4.6).
+    static func chainWordWithoutRole(_ word: String, example role: String) -> String {
+        chainWordWithoutRolePrefix(word) + " after it on the same line, as in '\(word) \(role)'; no context variable is named '\(word)'"
+    }
+    private static func chainWordWithoutRolePrefix(_ word: String) -> String { "'\(word)' needs a role name" }
     static func unknownCase(_ context: String, _ name: String, _ suggestion: String?) -> String {
         "'\(context)' has no case '\(name)'\(didYouMean(suggestion))"
     }
@@ -144,7 +156,10 @@ extension Messages {
         let what = reserved.map(\.action).joined(separator: "; ")
         return "'\(chord.sourceText)' is pressed with Backspace: 'delete' is the Backspace key and the Del key is 'forwardDelete'; \(platform.displayName) reserves '\(del.sourceText)' (\(what)); write 'backspace' to keep Backspace"
     }
-    static func reservedShortcut(_ chord: Chord, _ reserved: [ReservedShortcut], platform: Platform) -> String {
+    /// `onMenuItem`: the binding is a main-menu item's key equivalent, whose attributes go
+    /// before the item's title.
+    static func reservedShortcut(_ chord: Chord, _ reserved: [ReservedShortcut], platform: Platform, onMenuItem: Bool = false) -> String {
+        let keep = "write @allowReserved before the \(onMenuItem ? "menu item" : "binding") to keep it anyway"
         // Who takes it: the platform, or the desktops of a platform that has several (Linux's
         // GNOME and KDE Plasma), named as such; each action is then labelled with its owner
         // when there is more than one.
@@ -153,12 +168,12 @@ extension Messages {
         let what = reserved.map { owners.count == 1 ? $0.action : "\($0.owner): \($0.action)" }
         if reserved.allSatisfy(\.reachesTheApp) {
             return "'\(chord.sourceText)' is a standard shortcut on \(platform.displayName) (\(what.joined(separator: "; "))): the app receives it,"
-                + " but users expect it to do that; write @allowReserved before the binding to keep it anyway"
+                + " but users expect it to do that; \(keep)"
         }
         let who = owners == [platform.displayName] ? "\(platform.displayName), which takes"
             : "\(owners.joined(separator: " and ")) on \(platform.displayName), which \(owners.count == 1 ? "takes" : "take")"
         return "'\(chord.sourceText)' is reserved by \(who) it before the app (\(what.joined(separator: "; ")));"
-            + " write @allowReserved before the binding to keep it anyway"
+            + " \(keep)"
     }
     static func textInputFirst(_ chord: Chord, _ what: String) -> String {
         "on iPadOS text input and focus get '\(chord.sourceText)' before key commands (it \(what));"
@@ -258,6 +273,7 @@ extension Messages {
     static let emptyTitle = "empty discoverability title"
     static let emptyGroupTitle = "empty group title"
     static let emptyMenuTitle = "empty menu title"
+    static let emptyQuickActionTitle = "empty quick action title"
     static func nothingToUnbind(_ sequence: [Chord], role: String) -> String {
         "'\(sequenceText(sequence))' is not bound in role '\(role)' by an earlier file; nothing to unbind"
     }

@@ -97,6 +97,8 @@ extension Messages {
     public static let titleOnNextLine = "a binding's title must be on the same line as its action"
     /// A binding's `when` on the line after its action.
     public static let whenOnNextLine = "a binding's 'when' must be on the same line as its action"
+    /// `@priority unbind cmd+j`: attributes belong to bindings.
+    public static let unbindTakesNoAttributes = "'unbind' takes no attributes"
     /// `group` inside a `group`.
     public static let nestedGroup = "groups cannot be nested"
     /// `menu "…" { … }` inside `menu edit`.

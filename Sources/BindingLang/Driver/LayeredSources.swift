@@ -51,7 +51,7 @@ public struct LayeredSources: Sendable {
             files.append(syntax)
             diagnostics += parseDiagnostics
             var named: [FileID] = []
-            for directive in Self.directives(of: syntax) {
+            for directive in Self.directives(of: syntax) where !directive.path.value.isEmpty {
                 let path = Self.resolve(directive.path.value, relativeTo: source.path)
                 if let base = byPath[path] {
                     named.append(base)
@@ -81,7 +81,8 @@ public struct LayeredSources: Sendable {
         return taken
     }
 
-    /// The `layer over` directives of a parsed file, in order.
+    /// The `layer over` directives of a parsed file, in order (one with an empty path too,
+    /// which is a syntax error: nothing is loaded for it).
     public static func directives(of file: FileSyntax) -> [LayerDirective] {
         file.declarations.compactMap { if case .layer(let l) = $0 { return l } else { return nil } }
     }
@@ -185,7 +186,9 @@ extension LayeredSources {
                 // reported against a placeholder and fixed up below.
                 placeholder = FileID(nextPlaceholder)
                 nextPlaceholder -= 1
-                for directive in directives {
+                // An empty path is a syntax error already: reading it (the directory) would
+                // be a second error for one mistake.
+                for directive in directives where !directive.path.value.isEmpty {
                     let target = LayeredSources.resolve(directive.path.value, relativeTo: display)
                     var at = directive.path.range
                     at.file = placeholder

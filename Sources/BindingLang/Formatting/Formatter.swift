@@ -8,8 +8,9 @@ import BindingRuntime
 ///   directly after `{` or before `}`, none at the start or end of the file.
 /// - Chords in canonical form without resolving `primary`: aliases replaced, modifiers in the
 ///   order `ctrl alt shift cmd capsLock numpad` (with `primary`, if present, first), keys by
-///   their canonical name (`esc` → `escape`, `G` → `shift+g`, `cmd++` → `cmd+"+"`). A chord
-///   that does not build (an unknown name, a duplicated modifier) is kept as written.
+///   their canonical name (`esc` → `escape`, `G` → `shift+g`, `cmd++` → `cmd+"+"`), except
+///   that `backspace` stays (the checker tells it from `delete`). A chord that does not build
+///   (an unknown name, a duplicated modifier) is kept as written.
 /// - In consecutive lines of one kind (bindings, menu items, shortcut fields, declarations)
 ///   not separated by a blank line or a comment line, the columns are aligned like gofmt does:
 ///   sequence, `-> action`, title, `when`, trailing comment.
@@ -259,7 +260,9 @@ extension Formatter {
 
         func sequence(_ s: ChordSequenceSyntax) -> String { s.chords.map(chord).joined(separator: " ") }
 
-        /// The canonical text of a chord, `primary` kept and put first; as written if invalid.
+        /// The canonical text of a chord, `primary` kept and put first, and the key `backspace`
+        /// kept (it says Backspace is meant where `delete` may be taken for Del: Grammar.md
+        /// §11 warns about `ctrl+alt+delete`, not `ctrl+alt+backspace`); as written if invalid.
         func chord(_ c: ChordSyntax) -> String {
             var parts = c.parts.map(\.text)
             var primary = false
@@ -270,7 +273,11 @@ extension Formatter {
             guard case .success(let built) = Chord.build(parts: parts, platform: .apple) else {
                 return slice(c.range.start, c.range.end)
             }
-            return (primary ? "primary+" : "") + built.sourceText
+            var text = built.sourceText
+            if parts.last == "backspace", built.key == .delete, text.hasSuffix(Key.delete.sourceName) {
+                text = text.dropLast(Key.delete.sourceName.count) + "backspace"
+            }
+            return (primary ? "primary+" : "") + text
         }
 
         // MARK: - Layout

@@ -210,16 +210,16 @@ struct BindSourceWriter {
     }
 
     /// The condition as `.bind` text. A condition taller than the language allows
-    /// (``Parser/maxConditionDepth``: each operand of a chain of `&&` or `||` is a level, so an
-    /// entry narrowed by a hundred later ones is one) is written with its longest chains in
-    /// parenthesized groups, which mean the same and parse lower.
+    /// (``Parser/maxConditionHeight``: each operator of a chain of `&&` or `||` is a level, so
+    /// an entry narrowed by a hundred later ones is one) is written with its longest chains
+    /// in parenthesized groups, which mean the same and parse lower.
     func render(_ c: ImportCondition) -> String {
         let plain = rendered(c, grouping: Int.max)
-        if plain.height <= Parser.maxConditionDepth { return plain.text }
+        if plain.height <= Parser.maxConditionHeight { return plain.text }
         var best = plain
         for grouping in [32, 8] {
             best = rendered(c, grouping: grouping)
-            if best.height <= Parser.maxConditionDepth { break }
+            if best.height <= Parser.maxConditionHeight { break }
         }
         return best.text
     }

@@ -32,9 +32,39 @@ public enum LayoutDiagnostics {
             guard let allowance = binding.layoutAllowance else { continue }
             let named = allowance.layouts.isEmpty ? Set(KeyboardLayout.all.map(\.id)) : allowance.layouts
             guard named.isSubset(of: checked), let range = range(of: index, keymap, sources) else { continue }
-            engine.emit(Diagnostic(.warning, Messages.unneededLayoutAllowance(binding.sequence), at: range))
+            // At the attribute, with a fix-it removing it (at the binding when it is not found).
+            if let attribute = allowLayoutsRange(before: range, sources) {
+                engine.emit(Diagnostic(.warning, Messages.unneededLayoutAllowance(binding.sequence), at: attribute,
+                                       fixIts: [FixIt.removing(attribute, in: sources)]))
+            } else {
+                engine.emit(Diagnostic(.warning, Messages.unneededLayoutAllowance(binding.sequence), at: range))
+            }
         }
         return engine.sorted
+    }
+
+    /// Where `@allowLayouts` or `@allowLayouts(…)` is written before the binding at
+    /// `binding`: on its line (a binding's attributes are on the line of its sequence, a menu
+    /// item's before its title), from the `@` to the name or the `)`.
+    static func allowLayoutsRange(before binding: SourceRange, _ sources: SourceManager) -> SourceRange? {
+        guard sources.files.indices.contains(binding.file.index) else { return nil }
+        let file = sources.files[binding.file.index]
+        guard binding.start <= file.bytes.count else { return nil }
+        let lineStart = Int(file.lineStarts[file.lineAndColumn(of: binding.start).line - 1])
+        let tokens = Lexer.tokenize(Array(file.bytes[lineStart..<binding.start])).tokens
+        for i in tokens.indices.dropLast() {
+            guard case .punct(UInt8(ascii: "@")) = tokens[i].kind, case .identifier = tokens[i + 1].kind,
+                  tokens[i + 1].start == tokens[i].end,
+                  file.bytes[(lineStart + tokens[i + 1].start)..<(lineStart + tokens[i + 1].end)].elementsEqual("allowLayouts".utf8)
+            else { continue }
+            var end = tokens[i + 1].end
+            if i + 2 < tokens.count, case .leftParen = tokens[i + 2].kind, tokens[i + 2].start == end,
+               let close = tokens[(i + 2)...].firstIndex(where: { $0.kind == .rightParen }) {
+                end = tokens[close].end
+            }
+            return SourceRange(file: binding.file, start: lineStart + tokens[i].start, end: lineStart + end)
+        }
+        return nil
     }
 
     /// The source range of binding `index`: from its location to the `->` after it (or the

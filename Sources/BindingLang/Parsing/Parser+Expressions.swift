@@ -15,7 +15,7 @@
 /// applies to, an `in` list being read) is kept on an explicit stack of ``ExpressionFrame``s.
 /// So however deeply a condition nests, parsing it uses a fixed amount of the thread's stack;
 /// the nesting limit (``Parser/maxDepth``) and the height limit
-/// (``Parser/maxConditionDepth``) are reported exactly as before.
+/// (``Parser/maxConditionHeight``) are reported exactly as before.
 extension Parser.State {
     /// A construct waiting for an operand.
     enum ExpressionFrame {
@@ -57,9 +57,9 @@ extension Parser.State {
         case value(Parser.Sized)
     }
 
-    /// A whole `when` condition. Its tree is never taller than ``Parser/maxConditionDepth``
-    /// (each operand of an `&&`/`||` chain, each item of an `in` list, each `!` and each
-    /// pair of parentheses is a level): past it, `condition is nested too deeply` is
+    /// A whole `when` condition. Its tree is never taller than ``Parser/maxConditionHeight``
+    /// (``Parser/maxConditionDepth`` levels of operators above an operand): past it,
+    /// `condition is nested too deeply` is
     /// reported once, the rest of the condition is read without building anything, and the
     /// result is an `.error` node. So no later walk over a condition can recurse deeply.
     mutating func parseExpression() -> Expression {
@@ -295,9 +295,9 @@ extension Parser.State {
     }
 
     /// `e` (of height `height`), or an `.error` node of height 1 when `height` is past
-    /// ``Parser/maxConditionDepth`` (reported once per condition, at `t`).
+    /// ``Parser/maxConditionHeight`` (reported once per condition, at `t`).
     mutating func bounded(_ e: Expression, _ height: Int, at t: Token) -> Parser.Sized {
-        if height <= Parser.maxConditionDepth && !conditionTooDeep { return (e, height) }
+        if height <= Parser.maxConditionHeight && !conditionTooDeep { return (e, height) }
         if !conditionTooDeep { error(Messages.conditionTooDeep, t.start, t.end) }
         conditionTooDeep = true
         return (.error(range(t.start, t.end)), 1)

@@ -19,9 +19,14 @@ public enum Parser {
     /// checker, formatter and printers), about 18 KB in a debug build and twice that under
     /// the address sanitizer, so 32 levels stay far inside a 2 MB thread stack.
     public static let maxBlockDepth = 32
-    /// The tallest `when` condition accepted (Grammar.md §4.6): each operand of an `&&`/`||`
-    /// chain, each item of an `in` list, each `!` and each pair of parentheses is a level.
+    /// The deepest `when` condition accepted (Grammar.md §4.6), in operators: along the path
+    /// from the whole condition to any operand, each `!`, each pair of parentheses and each
+    /// `&&`, `||`, `==` and `!=` is a level (a chain associates to the left, so its first
+    /// operand is as deep as the chain has operators), and an `in` list of n items n levels.
     public static let maxConditionDepth = 128
+    /// The tallest condition tree accepted: an operand is 1 tall and each level adds one
+    /// (``maxConditionDepth`` levels above an operand).
+    static let maxConditionHeight = maxConditionDepth + 1
 
     /// Parses one file into its syntax tree and the syntax diagnostics (sorted by position).
     /// The file is lexed as it is parsed (``TokenStream``), so its tokens are never all held
@@ -728,24 +733,7 @@ extension Parser {
                 guard let title, !inGroup else { return .error(range(start, prevEnd)) }
                 return .group(GroupSyntax(title: title, items: items, range: range(start, prevEnd)))
             }
-            if isWord(t, "unbind") && !startsBinding {
-                advance()
-                if tok.precededByNewline || atEnd {
-                    errorExpected("key sequence to unbind")
-                    return .error(range(start, prevEnd))
-                }
-                guard let sequence = parseSequence(stopAtWhen: true) else {
-                    skipLine(from: from)
-                    return .error(range(start, prevEnd))
-                }
-                var condition: Expression? = nil
-                if isWord(tok, "when") && !tok.precededByNewline {
-                    advance()
-                    condition = parseExpression()
-                }
-                expectLineEnd()
-                return .unbind(UnbindSyntax(sequence: sequence, condition: condition, range: range(start, prevEnd)))
-            }
+            if isWord(t, "unbind") && !startsBinding { return parseUnbind(from: from) }
             // A title or `when` alone at the start of a line continues the binding above; a
             // line that has its own `->` is a binding (`"]" m -> x`, vim's `] m`).
             if isWord(t, "when") && t.precededByNewline && previousWasBinding && !lineHasArrow() {
@@ -765,6 +753,13 @@ extension Parser {
                     return .error(range(start, max(start, prevEnd)))
                 }
                 attributes = parsed
+                let after = peek()
+                if isWord(tok, "unbind"), after.kind != .arrow, !(after.kind == .plus && after.adjacent) {
+                    // `@priority unbind cmd+j`: reported once, with the fix, and read as the unbind.
+                    error(Messages.unbindTakesNoAttributes, start, attributes[attributes.count - 1].range.end,
+                          fixIts: [FixIt(range: range(start, tok.start), replacement: "")])
+                    return parseUnbind(from: from)
+                }
             }
             // The binding is built once, with its attributes (changing a built one copied it).
             guard let binding = parseBinding(attributes: attributes, start: start) else {
@@ -773,6 +768,28 @@ extension Parser {
             }
             expectLineEnd()
             return .binding(binding)
+        }
+
+        /// `unbind = "unbind" NL sequence [ NL "when" expr ] ;` at the current token (`unbind`,
+        /// token index `from`).
+        mutating func parseUnbind(from: Int) -> BlockItem {
+            let start = tok.start
+            advance()
+            if tok.precededByNewline || atEnd {
+                errorExpected("key sequence to unbind")
+                return .error(range(start, prevEnd))
+            }
+            guard let sequence = parseSequence(stopAtWhen: true) else {
+                skipLine(from: from)
+                return .error(range(start, prevEnd))
+            }
+            var condition: Expression? = nil
+            if isWord(tok, "when") && !tok.precededByNewline {
+                advance()
+                condition = parseExpression()
+            }
+            expectLineEnd()
+            return .unbind(UnbindSyntax(sequence: sequence, condition: condition, range: range(start, prevEnd)))
         }
 
         /// Whether an `->` follows on the current token's line (before any brace).
@@ -1128,6 +1145,10 @@ extension Parser {
                 let s = stringLiteral()
                 if s.value.unicodeScalars.count != 1 {
                     error(Messages.quotedKeyNotOneCharacter, t.start, t.end)
+                    // Kept as written, quotes and all: no key or modifier has that name, so
+                    // the chord does not resolve and its binding is left out (Grammar.md
+                    // §4.5) rather than read as the name inside (`"cmd"+k` as `cmd+k`).
+                    return keyPart(t)
                 }
                 return KeyPart(text: s.value, range: s.range)
             case .identifier, .integer, .unicode:

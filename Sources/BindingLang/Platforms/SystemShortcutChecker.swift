@@ -4,7 +4,9 @@ import BindingRuntime
 /// a stroke that is a reserved shortcut (``ReservedShortcuts``) unless the binding says
 /// `@allowReserved`, and on iPadOS a stroke that text input or focus handles first
 /// (``TextInputKeys``) unless the binding says `@priority`. Also warns about an
-/// `@allowReserved` that no platform needs. One warning per binding and kind, at its sequence.
+/// `@allowReserved` that silences nothing on any platform, with a fix-it removing it. One
+/// warning per binding and kind, at its sequence; none about a binding that can never be
+/// chosen (its condition is never true: that is its one warning).
 struct SystemShortcutChecker {
     let platform: Platform
     /// The sources the bindings were read from, to tell `delete` from `backspace` as written
@@ -22,14 +24,20 @@ struct SystemShortcutChecker {
         }
         // By index, reading only the fields used: `for b in bindings` would copy every
         // binding whole (a retain and a release per reference it holds).
-        for i in bindings.indices {
+        for i in bindings.indices where !bindings[i].neverChosen {
             let sequence = bindings[i].sequence
             if let allowed = bindings[i].allowReservedRange {
-                if !sequence.contains(where: ReservedShortcuts.isReservedAnywhere) {
-                    engine.warning(Messages.allowReservedUnneeded(sequence), at: allowed)
+                // Needed when it silences either warning below on some platform.
+                if !sequence.contains(where: ReservedShortcuts.isReservedAnywhere),
+                   !writtenDelete(sequence, bindings[i].range).contains(where: {
+                       ReservedShortcuts.isReservedAnywhere(Self.del($0))
+                   }) {
+                    engine.warning(Messages.allowReservedUnneeded(sequence), at: allowed,
+                                   fixIts: [FixIt.removing(allowed, in: sources)])
                 }
             } else if let (chord, found) = firstReserved(sequence, in: reserved, lists) {
-                engine.warning(Messages.reservedShortcut(chord, found, platform: platform), at: bindings[i].range)
+                engine.warning(Messages.reservedShortcut(chord, found, platform: platform, onMenuItem: bindings[i].role == nil),
+                               at: bindings[i].range)
             } else if let (chord, found) = deleteMeaningDel(sequence, bindings[i].range, in: reserved, lists) {
                 engine.warning(Messages.deleteIsBackspace(chord, found, platform: platform), at: bindings[i].range)
             }
@@ -48,17 +56,25 @@ struct SystemShortcutChecker {
     /// security screen): the writer likely meant Del. Not when written `backspace`.
     private func deleteMeaningDel(_ sequence: [Chord], _ range: SourceRange, in reserved: WordMap, _ lists: [[ReservedShortcut]])
         -> (Chord, [ReservedShortcut])? {
-        guard sequence.contains(where: { $0.key == .delete }), let sources, sources.files.indices.contains(range.file.index) else { return nil }
-        let bytes = sources.files[range.file.index].bytes
-        guard range.start <= range.end, range.end <= bytes.count else { return nil }
-        let written = String(decoding: bytes[range.start..<range.end], as: UTF8.self).split(whereSeparator: \.isWhitespace)
-        guard written.count == sequence.count else { return nil }
-        for (chord, text) in zip(sequence, written) where chord.key == .delete && text.split(separator: "+").last == "delete" {
-            let del = Chord(key: .forwardDelete, modifiers: chord.modifiers)
-            if let i = reserved[UInt64(del.code)] { return (chord, lists[Int(i)]) }
+        for chord in writtenDelete(sequence, range) {
+            if let i = reserved[UInt64(Self.del(chord).code)] { return (chord, lists[Int(i)]) }
         }
         return nil
     }
+
+    /// The strokes of `sequence` (written at `range`) whose key is written `delete`, not
+    /// `backspace`, in order (none without the sources).
+    private func writtenDelete(_ sequence: [Chord], _ range: SourceRange) -> [Chord] {
+        guard sequence.contains(where: { $0.key == .delete }), let sources, sources.files.indices.contains(range.file.index) else { return [] }
+        let bytes = sources.files[range.file.index].bytes
+        guard range.start <= range.end, range.end <= bytes.count else { return [] }
+        let written = String(decoding: bytes[range.start..<range.end], as: UTF8.self).split(whereSeparator: \.isWhitespace)
+        guard written.count == sequence.count else { return [] }
+        return zip(sequence, written).filter { $0.0.key == .delete && $0.1.split(separator: "+").last == "delete" }.map(\.0)
+    }
+
+    /// The stroke with Del (`forwardDelete`) for Backspace.
+    private static func del(_ chord: Chord) -> Chord { Chord(key: .forwardDelete, modifiers: chord.modifiers) }
 
     private func firstReserved(_ sequence: [Chord], in reserved: WordMap, _ lists: [[ReservedShortcut]])
         -> (Chord, [ReservedShortcut])? {

@@ -217,6 +217,8 @@ enum ExplainCommand: Command {
                 set.insert(assignment.index)
             case .failure(.withoutEquals):
                 throw .invalidValue(ToolMessages.setWithoutEquals(item))
+            case .failure(.unknownVariable("platform", _)):
+                throw .invalidValue(ToolMessages.setPlatform(item))
             case .failure(.unknownVariable(let name, let suggestion)):
                 throw .invalidValue(ToolMessages.unknownName("context variable", name, option: "--set", suggestion: suggestion))
             case .failure(.notBool(let name)):

@@ -141,6 +141,13 @@ enum ToolMessages {
 
     static func setWithoutEquals(_ item: String) -> String { "invalid --set '\(item)': expected NAME=VALUE" }
 
+    /// `--set platform=…`: the built-in `platform` (Grammar.md §4.7) is the platform compiled
+    /// for, not app state.
+    static func setPlatform(_ item: String) -> String {
+        "invalid --set '\(item)': 'platform' is not a context variable but the platform compiled for;"
+            + " choose it with --platform (macos, ipados, windows or linux)"
+    }
+
     static func setNotBool(_ item: String, _ name: String) -> String {
         "invalid --set '\(item)': '\(name)' is a Bool; expected true or false"
     }

@@ -17,13 +17,14 @@ private func actions(of keys: String, in compilation: Compilation) -> [String] {
 }
 
 @Suite struct ImportUserFileTests {
-    /// A `when` of 129 operands, and an entry narrowed by 127 later ones, are taller than a
-    /// condition may be (Grammar.md §4.6): written in parenthesized groups, they check.
-    @Test(arguments: [129, 1_000])
+    /// A `when` of 130 operands, and an entry narrowed by 128 later ones, are deeper than a
+    /// condition may be (128 levels, Grammar.md §4.6): written in parenthesized groups, they
+    /// check.
+    @Test(arguments: [130, 1_000])
     func longConditionsAreWrittenInGroupsThatParse(operands: Int) throws {
         let when = (0..<operands).map { "k\($0)" }.joined(separator: " && ")
         let one = run(#"[{ "key": "ctrl+a", "command": "a.run", "when": "\#(when)" }]"#, .vscode)
-        let narrowed = run("[" + (0...127).map { #"{ "key": "escape", "command": "x\#($0).cancel", "when": "x\#($0)Visible" }"# }
+        let narrowed = run("[" + (0...128).map { #"{ "key": "escape", "command": "x\#($0).cancel", "when": "x\#($0)Visible" }"# }
             .joined(separator: ",\n") + "]", .vscode)
         for result in [one, narrowed] {
             let source = try #require(result.source)

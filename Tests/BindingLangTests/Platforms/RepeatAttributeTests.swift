@@ -86,18 +86,18 @@ struct RepeatAttributeTests {
               @priority @repeat cmd+k -> resize("k")
               @repeat(500) ctrl+b a -> resize("a")
               @repeat(2Seconds) ctrl+b b -> resize("b")
-              @allowReserved(1) ctrl+b c -> resize("c")
+              @allowReserved(1) cmd+space -> resize("c")
             }
             """
         let (fixed, messages) = CheckFixItTests.applyingFixIts(source)
-        #expect(messages.count == 6, "\(messages)")  // and the unneeded @allowReserved warning
+        #expect(messages.count == 5, "\(messages)")
         #expect(fixed == Self.header + """
             in Pane {
               up -> resize("up")
               @priority cmd+k -> resize("k")
               @repeat(500ms) ctrl+b a -> resize("a")
               @repeat(2s) ctrl+b b -> resize("b")
-              @allowReserved ctrl+b c -> resize("c")
+              @allowReserved cmd+space -> resize("c")
             }
             """)
     }
