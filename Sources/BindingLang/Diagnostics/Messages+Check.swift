@@ -175,9 +175,10 @@ extension Messages {
         return "'\(chord.sourceText)' is reserved by \(who) it before the app (\(what.joined(separator: "; ")));"
             + " \(keep)"
     }
-    static func textInputFirst(_ chord: Chord, _ what: String) -> String {
+    static func textInputFirst(_ chord: Chord, _ what: String, onMenuItem: Bool = false) -> String {
         "on iPadOS text input and focus get '\(chord.sourceText)' before key commands (it \(what));"
-            + " write @priority before the binding to take it first"
+            + (onMenuItem ? " a menu item cannot take it first: a binding with @priority can"
+                          : " write @priority before the binding to take it first")
     }
     static func allowReservedUnneeded(_ sequence: [Chord]) -> String {
         "'@allowReserved' is not needed: no platform reserves '\(sequenceText(sequence))'"

@@ -23,7 +23,7 @@ public enum ForeignKey {
 
     /// Named keys whose `.bind` name differs or must be spelled out.
     static let keyNames: [String: String] = [
-        "backspace": "delete", "delete": "forwardDelete", "enter": "return", "escape": "escape",
+        "backspace": "backspace", "delete": "forwardDelete", "enter": "return", "escape": "escape",
         "tab": "tab", "space": "space", "up": "up", "down": "down", "left": "left", "right": "right",
         "home": "home", "end": "end", "pageup": "pageUp", "pagedown": "pageDown", "insert": "insert",
         "uparrow": "up", "downarrow": "down", "leftarrow": "left", "rightarrow": "right",
@@ -42,7 +42,7 @@ public enum ForeignKey {
 
     /// VS Code's scan codes of keys that are not writing keys, by the language's name for them.
     static let scanCodeNames: [String: String] = [
-        "Enter": "return", "Escape": "escape", "Tab": "tab", "Space": "space", "Backspace": "delete",
+        "Enter": "return", "Escape": "escape", "Tab": "tab", "Space": "space", "Backspace": "backspace",
         "Delete": "forwardDelete", "Insert": "insert", "Home": "home", "End": "end", "PageUp": "pageUp",
         "PageDown": "pageDown", "ArrowUp": "up", "ArrowDown": "down", "ArrowLeft": "left", "ArrowRight": "right",
     ]

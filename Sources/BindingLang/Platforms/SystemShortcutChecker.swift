@@ -44,7 +44,7 @@ struct SystemShortcutChecker {
             if platform == .iPadOS && !bindings[i].wantsPriority {
                 for chord in sequence {
                     guard let what = TextInputKeys.handling(chord) else { continue }
-                    engine.warning(Messages.textInputFirst(chord, what), at: bindings[i].range)
+                    engine.warning(Messages.textInputFirst(chord, what, onMenuItem: bindings[i].role == nil), at: bindings[i].range)
                     break
                 }
             }

@@ -997,7 +997,7 @@ extension ImportLayerTests {
         ("back", "-", "back"), ("menu", "-", "contextMenu"), ("ctrl+contextmenu", "+", "ctrl+contextMenu"),
         ("browserback", "+", "back"), ("alt+browserforward", "+", "alt+forward"), ("pausebreak", "+", "pause"),
         ("audiovolumeup", "+", "volumeUp"), ("mediatracknext", "+", "mediaNext"), ("printscreen", "+", "printScreen"),
-        ("backspace", "+", "delete"), ("delete", "+", "forwardDelete"), ("f13", "+", "f13"),
+        ("backspace", "+", "backspace"), ("delete", "+", "forwardDelete"), ("f13", "+", "f13"),
         ("ctrl+[IntlBackslash]", "+", "ctrl+IntlBackslash"), ("shift+[KeyA]", "+", "shift+KeyA"),
         ("[BracketLeft]", "+", "BracketLeft"), ("ctrl+[ArrowUp]", "+", "ctrl+up"),
         ("ctrl+[SEMICOLON]", "+", "ctrl+Semicolon"), ("ctrl+[keyi]", "+", "ctrl+KeyI"), ("[ENTER]", "+", "return"),

@@ -289,6 +289,12 @@ struct ReservedShortcutTests {
               escape -> go
             }
             """, platform: .iPadOS)
+        // A menu item's key equivalent cannot take `@priority`: the warning does not say to.
+        expectInlineDiagnostics(Self.header + """
+            menu "Go" {
+              "Left" left -> go  // warning: on iPadOS text input and focus get 'left' before key commands (it moves the insertion point or the focus); a menu item cannot take it first: a binding with @priority can
+            }
+            """, platform: .iPadOS)
         // Elsewhere the rule does not apply.
         let (_, diagnostics, _) = checkSource(Self.header + "in Editor {\n  left -> go\n  j -> go\n}\n", platform: .macOS)
         #expect(diagnostics.isEmpty)
