@@ -583,6 +583,11 @@ enum LaterWins {
         var restorations: [(removed: ImportedKeymap.Binding, by: ImportedKeymap.Binding)] = []
         // Zed unbinds of one action: the base binding removed, where, and the unbind.
         var unboundByAction: [(removed: ImportedKeymap.Binding, region: ImportCondition, by: ImportedKeymap.Binding)] = []
+        // Zed: where a layer binding or disabling entry of the same keys in another role Zed
+        // ranks at the base binding's element (another name of it, or `Global`) takes them
+        // from it, by base binding: a held base binding is not bound again there (below), as
+        // in one file a later entry of the same keys narrows an earlier `@timeout` one.
+        var taken: [Int: [ImportCondition]] = [:]
         for d in disables {
             // A scan code also names the key of its US character (see `apply`).
             let us = layer.format == .vscode ? ForeignKey.usCharacterSequence(d.sequence) : nil
@@ -647,6 +652,7 @@ enum LaterWins {
                         let both = ImportCondition.all([.isRole(d.role), d.original])
                         guard ImportCondition.all([b.condition, both]).isSatisfiable(budget: 4_000) else { continue }
                         unbind(b, in: b.role, when: only(both), entry: d.entry, reason: reason)
+                        taken[i, default: []].append(only(both))
                         if d.command.hasPrefix("-") { unboundByAction.append((b, ImportCondition.all([only(both), b.condition]), d)) }
                     } else {
                         countIfLiveTogether(b, d, as: zedOuterDisable, in: &layer)
@@ -723,7 +729,10 @@ enum LaterWins {
                     // One Zed element where the responder plays both roles: the layer's wins there.
                     let both = ImportCondition.all([.isRole(l.role), l.original])
                     guard ImportCondition.all([b.condition, both]).isSatisfiable(budget: 4_000) else { continue }
+                    // (Where an unbind for holding it covers this one already, none is written:
+                    // `taken` keeps it from the held binding bound again.)
                     unbind(b, in: b.role, when: both, entry: l.entry, reason: "the layer binds it where the responder also plays \(l.role)")
+                    taken[i, default: []].append(both)
                     continue
                 }
                 if crossRole && !same && layer.format == .zed && language.chainPredicates
@@ -783,6 +792,7 @@ enum LaterWins {
                 // As in `apply`: Zed falls back to the element's binding where nothing handles
                 // the layer's action.
                 if same && crossRole && layer.format == .zed && b.command != l.command { fallBack.insert(l.entry) }
+                if same && crossRole { taken[i, default: []].append(here) }
             }
             // VS Code: a layer binding written by scan code takes the keys of a base binding
             // written by the character its key types on a US keyboard (see `apply`).
@@ -803,11 +813,12 @@ enum LaterWins {
         // continue it (and the unbinds above took it away).
         for (i, h) in held.sorted(by: { $0.key < $1.key }) {
             let held = base.bindings[i]
-            let mine = (own[groupKey(held)] ?? []) + disabledInLayer(held)
-            var b = held.again(where: ImportCondition.all([held.condition, .any(h.conditions)] + mine.map(\.negated)), entry: h.entry)
+            let mine = (own[groupKey(held)] ?? []) + disabledInLayer(held) + (taken[i] ?? [])
+            let condition = ImportCondition.all([held.condition, .any(h.conditions)] + mine.map(\.negated))
+            var b = held.again(where: condition, entry: h.entry)
             b.performsOnTimeout = true
             b.heldFromBase = true
-            layer.bindings.append(b)
+            if condition.isSatisfiable(budget: 4_000) { layer.bindings.append(b) }
             // Zed ranks another name of the element (the layer binding's `Editor` beside the
             // base's `VimControl`) at the same depth: held there too, so that it is held
             // whichever role the responder lists first (see `besideCopies`).

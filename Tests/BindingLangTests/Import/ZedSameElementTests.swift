@@ -138,4 +138,38 @@ import Testing
             #expect(editor.performed == ["file_finder__Toggle", held, held, "vim__DeleteRight"], "\(mode) \(roles)")
         }
     }
+
+    /// A user's VimControl `space r`, then a later Editor `space` (an action or null), over
+    /// vim's VimControl `space`: Zed ranks the later Editor `space` first at the editor's
+    /// depth and `space r` is earlier than it, so `space` runs editor::Foo at once (or, under
+    /// the null, runs nothing and waits for `space r`). vim's `space`, bound again `@timeout`
+    /// to wait for `space r`, stood where the responder also plays Editor: with VimControl
+    /// listed first it ran vim's `space` instead.
+    @Test(arguments: ["\"editor::Foo\"", "null"], orders)
+    func aHeldBaseBindingIsNotBoundAgainWhereAnotherNamesLaterBindingTakesItsKeys(later: String, roles: [String]) throws {
+        let user = #"[{ "context": "VimControl && !menu", "bindings": { "space r": "editor::Rename" } }, "#
+            + #"{ "context": "Editor", "bindings": { "space": \#(later) } }]"#
+        // (vim.json's helix `space` gives the import its vim_mode.)
+        let vim = "[\(Self.vimSection("VimControl && !menu")), "
+            + #"{ "context": "Editor && vim_mode == helix_normal", "bindings": { "space": "vim::HelixThing" } }]"#
+        let result = Importer.run(Self.input("keymap.json", user), format: .zed,
+                                  over: [Self.input("default.json", Self.defaults), Self.input("vim.json", vim)],
+                                  platform: .linux, writingBase: true)
+        let (editor, dispatcher, press) = try Self.session(result, roles: roles, mode: "normal")
+        if later == "null" {
+            #expect(try press("space").isPending)
+            _ = dispatcher.timeOut(firstResponder: editor)
+            #expect(try press("space").isPending)
+            #expect(try press("x").isCancelled)
+            #expect(try press("space").isPending)
+            _ = try press("r")
+            #expect(editor.performed == ["editor__Rename"], "\(roles)")
+        } else {
+            #expect(try press("space").performedAction != nil)
+            _ = try press("x")
+            #expect(try press("space").performedAction != nil)
+            #expect(try press("r").isUnhandled)
+            #expect(editor.performed == ["editor__Foo", "vim__DeleteRight", "editor__Foo"], "\(roles)")
+        }
+    }
 }
