@@ -115,9 +115,10 @@ struct DidYouMeanTests {
             let w = Array(word.lowercased().utf8)
             let limit = max(1, w.count / 3)
             var best: (name: String, distance: Int, prefix: Bool)? = nil
+            // Equal up to case: the first in alphabetical order of those.
+            if let equal = candidates.filter({ Array($0.lowercased().utf8) == w }).min() { return equal }
             for c in candidates {
                 let lowered = Array(c.lowercased().utf8)
-                if lowered == w { return c }
                 let prefix = min(lowered.count, w.count) >= 3 && (lowered.starts(with: w) || w.starts(with: lowered))
                 let d = editDistance(w, lowered)
                 guard d <= limit || prefix else { continue }
@@ -131,6 +132,38 @@ struct DidYouMeanTests {
             let candidates = (0..<next(12)).map { _ in word() }
             #expect(nearest(to: w, in: candidates) == plain(w, candidates), "\(w) in \(candidates)")
         }
+    }
+
+    /// The answer never depends on the candidates' order (key names come from a dictionary,
+    /// whose order changes from run to run): names equal up to case, or as near, go to the
+    /// first in alphabetical order; for key names, to the one a user most likely meant
+    /// (Grammar.md §4.3).
+    @Test func suggestionsDoNotDependOnTheCandidatesOrder() {
+        var seed: UInt64 = 7
+        func shuffled(_ names: [String]) -> [String] {
+            var out = names
+            for i in out.indices.reversed() where i > 0 {
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                out.swapAt(i, Int(seed >> 33) % (i + 1))
+            }
+            return out
+        }
+        let keyNames = Array(Key.aliases.keys)
+        let expected = [
+            "SLASH": "slash", "MINUS": "minus", "COMMA": "comma", "BRACKETLEFT": "bracketLeft",
+            "bracketleft": "bracketLeft", "Bracketleft": "BracketLeft", "Intlbackslash": "IntlBackslash",
+            "PageUp": "pageUp", "PAGEUP": "pageUp", "Pageup": "pageUp", "PAGEDOWN": "pageDown",
+            "slahs": "slash", "Slahs": "Slash", "Keya": "KeyA", "ESC": "esc", "Escape": "escape",
+        ]
+        for _ in 0..<20 {
+            let names = shuffled(keyNames)
+            for (word, name) in expected {
+                #expect(Key.nearestName(to: word, in: names) == name, "\(word)")
+            }
+            #expect(nearest(to: "ab", in: shuffled(["aB", "AB", "Ab", "abc"])) == "AB")
+            #expect(nearest(to: "abx", in: shuffled(["abd", "abc", "aby"])) == "abc")
+        }
+        #expect(Chord.nearestName(to: "SLASH") == "slash")
     }
 
     @Test func distanceMatchesTheTableOnRandomWords() {

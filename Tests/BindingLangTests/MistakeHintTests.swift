@@ -53,7 +53,7 @@ struct MistakeHintTests {
         Case(body: "shortcut \"s\" {\n  title \"S\"\n  userInfo { a: 1, a: 2, b: bare }\n}", message: "3:29: a user-info value that is text must be quoted: \"bare\"", fixIts: ["\"bare\""]),
     ]
 
-    @Test(arguments: cases)
+    @Test(arguments: cases + chordCases)
     func oneErrorNamingTheFix(_ c: Case) {
         let found = Self.errors(c.body)
         #expect(found.map(\.0) == [c.message])
@@ -69,7 +69,7 @@ struct MistakeHintTests {
     }
 
     /// Applying each fix-it gives a file without errors.
-    @Test(arguments: cases.filter { !$0.fixIts.isEmpty && !$0.body.contains("a: 2") })
+    @Test(arguments: (cases + chordCases).filter { !$0.fixIts.isEmpty && !$0.body.contains("a: 2") })
     func fixItFixes(_ c: Case) throws {
         var sources = SourceManager()
         let text = Self.header + c.body

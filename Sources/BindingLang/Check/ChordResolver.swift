@@ -189,7 +189,7 @@ struct ChordResolver {
                 engine.error(Messages.controlCharacterKey(Self.escaped(name), named), at: range,
                              fixIts: [FixIt(range: range, replacement: named)])
             } else {
-                let suggestion = nearest(to: name, in: Self.keyNames)
+                let suggestion = Key.nearestName(to: name, in: Self.keyNames)
                 engine.error(Messages.unknownKey(name, suggestion), at: range, fixIts: fixIt(range, suggestion))
             }
         case .duplicateModifier:
