@@ -184,10 +184,11 @@ struct ChordResolver {
             } else if i < last {
                 let suggestion = nearest(to: name, in: Self.modifierNames)
                 engine.error(Messages.unknownModifier(name, suggestion), at: range, fixIts: fixIt(range, suggestion))
-            } else if let named = Self.namedKey(forControlCharacter: name) {
+            } else if let scalar = Self.controlCharacter(name) {
                 // `"\t"`: the key is named, not a character (the tab character is no key).
-                engine.error(Messages.controlCharacterKey(Self.escaped(name), named), at: range,
-                             fixIts: [FixIt(range: range, replacement: named)])
+                let named = Self.namedKey(forControlCharacter: scalar)
+                engine.error(Messages.controlCharacterKey(SourceLiteral.quoted(name), named), at: range,
+                             fixIts: fixIt(range, named))
             } else {
                 let suggestion = Key.nearestName(to: name, in: Self.keyNames)
                 engine.error(Messages.unknownKey(name, suggestion), at: range, fixIts: fixIt(range, suggestion))
@@ -208,34 +209,24 @@ struct ChordResolver {
         }
     }
 
-    /// The named key that types `text` when it is one control character: tab, return (a line
-    /// break or carriage return), escape, delete (backspace or DEL).
-    static func namedKey(forControlCharacter text: String) -> String? {
-        let scalars = Array(text.unicodeScalars)
-        guard scalars.count == 1 else { return nil }
-        switch scalars[0].value {
+    /// The control character `text` is when it is one (C0, delete or C1: Unicode's `Cc`),
+    /// which is no key (Grammar.md §4.3).
+    static func controlCharacter(_ text: String) -> Unicode.Scalar? {
+        let scalars = text.unicodeScalars
+        guard let s = scalars.first, scalars.count == 1, s.properties.generalCategory == .control else { return nil }
+        return s
+    }
+
+    /// The named key that types the control character `scalar`, if one does: tab, return (a
+    /// line break or carriage return), escape, delete (backspace or DEL).
+    static func namedKey(forControlCharacter scalar: Unicode.Scalar) -> String? {
+        switch scalar.value {
         case 0x09: return "tab"
         case 0x0A, 0x0D: return "return"
         case 0x1B: return "escape"
         case 0x08, 0x7F: return "delete"
         default: return nil
         }
-    }
-
-    /// `text` with its control characters written as string escapes (`\t`, `\u{1B}`), for a
-    /// message that must not print them raw.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for s in text.unicodeScalars {
-            switch s.value {
-            case 0x09: out += "\\t"
-            case 0x0A: out += "\\n"
-            case 0x0D: out += "\\r"
-            case 0..<0x20, 0x7F: out += "\\u{" + String(s.value, radix: 16, uppercase: true) + "}"
-            default: out.unicodeScalars.append(s)
-            }
-        }
-        return out
     }
 
     /// Finds the part that repeats an earlier modifier (after aliases and `primary`), or the

@@ -232,9 +232,10 @@ extension Messages {
             return "'\(name)' is ambiguous; write one of " + (Modifiers.ambiguousSpellings[name] ?? []).map { "'\($0)'" }.joined(separator: ", ")
         }
     }
-    /// `cmd+"\t"`: a control character in a key string (`escaped` as written in source).
-    static func controlCharacterKey(_ escaped: String, _ named: String) -> String {
-        "unknown key \"\(escaped)\": a control character is no key; did you mean '\(named)'?"
+    /// `cmd+"\t"`, `cmd+"\u{7F}"`: a control character as the key, `quoted` as source writes
+    /// it (never raw), with the named key that types it, if any.
+    static func controlCharacterKey(_ quoted: String, _ named: String?) -> String {
+        "unknown key \(quoted): a control character is no key\(didYouMean(named))"
     }
     static func unknownKey(_ name: String, _ suggestion: String?) -> String {
         "unknown key '\(name)'\(didYouMean(suggestion))"

@@ -169,11 +169,12 @@ extension Key {
     }
 
     /// The key a source word names, and whether it implies shift (an upper-case letter).
-    /// Accepts canonical names, aliases, and any single character.
+    /// Accepts canonical names, aliases, and any single character but a control character.
     public static func resolve(_ word: String) -> (Key, shifted: Bool)? {
         if let k = aliases[word] { return (k, false) }
         let scalars = Array(word.unicodeScalars)
-        guard scalars.count == 1, let s = scalars.first, s.value >= 0x20 else { return nil }
+        // A control character (C0, delete, C1) is no key (Grammar.md §4.3).
+        guard scalars.count == 1, let s = scalars.first, s.properties.generalCategory != .control else { return nil }
         let shifted = s.value >= 0x41 && s.value <= 0x5A
         return (Key(character: s), shifted)
     }
