@@ -33,6 +33,8 @@ struct DidYouMeanTests {
         "unknown key \"\\t\": a control character is no key; did you mean 'tab'?":
             "responder Editor\nin Editor {\n  cmd+\"\\t\" -> copy\n}",
         "unknown modifier 'ctlr'; did you mean 'ctrl'?": "responder Editor\nin Editor {\n  ctlr+k -> copy\n}",
+        "unknown modifier 'comand'; did you mean 'command'?; the chord holds 'cmd' already, so leave it out":
+            "responder Editor\nin Editor {\n  cmd+comand+k -> copy\n}",
         "unknown context variable 'logedIn'; did you mean 'loggedIn'?":
             "context loggedIn: Bool\nresponder Editor\nin Editor when logedIn {\n  cmd+k -> copy\n}",
         "did you mean 'mode == insert'?":

@@ -18,6 +18,16 @@ extension MistakeHintTests {
         Case(body: "in R {\n  cmd+\"\\u{85}\" -> stop\n}", message: "2:7: unknown key \"\\u{85}\": a control character is no key", fixIts: []),
         Case(body: "in R {\n  cmd+\u{85} -> stop\n}", message: "2:7: unknown key \"\\u{85}\": a control character is no key", fixIts: []),
         Case(body: "in R {\n  cmd+\"\\u{1}\" -> stop\n}", message: "2:7: unknown key \"\\u{1}\": a control character is no key", fixIts: []),
+        // `meta` and `super` in any case; never a fix-it that repeats a modifier or leaves
+        // the chord without a key.
+        Case(body: "in R {\n  Meta+k -> stop\n}", message: "2:3: 'Meta' is ambiguous: Emacs, readline and tmux mean alt (option) by it, other keymaps cmd; write 'alt' or 'cmd'", fixIts: ["alt", "cmd"]),
+        Case(body: "in R {\n  Super+k -> stop\n}", message: "2:3: 'Super' is the Windows and Linux logo key or the Command key of an Apple keyboard, which this language writes 'cmd' on every platform; write 'cmd'", fixIts: ["cmd"]),
+        Case(body: "in R {\n  cmd+super+k -> stop\n}", message: "2:7: 'super' is the Windows and Linux logo key or the Command key of an Apple keyboard, which this language writes 'cmd' on every platform; leave it out: the chord holds 'cmd' already", fixIts: [""]),
+        Case(body: "in R {\n  primary+SUPER+k -> stop\n}", message: "2:11: 'SUPER' is the Windows and Linux logo key or the Command key of an Apple keyboard, which this language writes 'cmd' on every platform; leave it out: the chord holds 'cmd' already", fixIts: [""]),
+        Case(body: "in R {\n  cmd+Meta+k -> stop\n}", message: "2:7: 'Meta' is ambiguous: Emacs, readline and tmux mean alt (option) by it, other keymaps cmd; write 'alt', or leave it out: the chord holds 'cmd' already", fixIts: ["alt", ""]),
+        Case(body: "in R {\n  cmd+super -> stop\n}", message: "2:7: 'super' is the Windows and Linux logo key or the Command key of an Apple keyboard, which this language writes 'cmd' on every platform; leave it out: the chord holds 'cmd' already, and end the chord with a key", fixIts: []),
+        Case(body: "in R {\n  ctrl+Meta -> stop\n}", message: "2:8: 'Meta' is ambiguous: Emacs, readline and tmux mean alt (option) by it, other keymaps cmd; write 'alt' or 'cmd', and end the chord with a key", fixIts: []),
+        Case(body: "in R {\n  cmd+comand+k -> stop\n}", message: "2:7: unknown modifier 'comand'; did you mean 'command'?; the chord holds 'cmd' already, so leave it out", fixIts: [""]),
     ]
 
 }

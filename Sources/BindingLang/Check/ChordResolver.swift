@@ -183,7 +183,13 @@ struct ChordResolver {
                 engine.error(Messages.altGrModifier(name), at: range)
             } else if i < last {
                 let suggestion = nearest(to: name, in: Self.modifierNames)
-                engine.error(Messages.unknownModifier(name, suggestion), at: range, fixIts: fixIt(range, suggestion))
+                if let suggestion, let held = heldSpelling(of: suggestion, in: syntax, except: i) {
+                    // `cmd+comand+k`: 'command' would repeat 'cmd'; the fix leaves the part out.
+                    engine.error(Messages.unknownModifier(name, suggestion, held: held), at: range,
+                                 fixIts: [removal(i, syntax)])
+                } else {
+                    engine.error(Messages.unknownModifier(name, suggestion), at: range, fixIts: fixIt(range, suggestion))
+                }
             } else if let scalar = Self.controlCharacter(name) {
                 // `"\t"`: the key is named, not a character (the tab character is no key).
                 let named = Self.namedKey(forControlCharacter: scalar)
@@ -203,10 +209,44 @@ struct ChordResolver {
         case .impossible(let reason):
             engine.error(Messages.impossibleChord(text, reason), at: syntax.range)
         case .ambiguousModifier(let name):
-            let range = syntax.parts.first(where: { $0.text == name })?.range ?? syntax.range
-            let fixIts = (Modifiers.ambiguousSpellings[name] ?? []).map { FixIt(range: range, replacement: $0) }
-            engine.error(Messages.ambiguousModifier(name), at: range, fixIts: fixIts)
+            guard let i = syntax.parts.firstIndex(where: { $0.text == name }) else {
+                engine.error(Messages.ambiguousModifier(name), at: syntax.range)
+                return
+            }
+            let range = syntax.parts[i].range
+            let readings = Modifiers.ambiguousReadings(of: name) ?? []
+            // A reading the chord holds already would repeat it (`cmd+super+k` → `cmd+cmd+k`):
+            // not offered; leaving the part out is. As the key (`cmd+super`) the part leaves the
+            // chord without a key whatever it is replaced with: no fix-it.
+            let held = readings.filter { heldSpelling(of: $0, in: syntax, except: i) != nil }
+            let fresh = readings.filter { !held.contains($0) }
+            var fixIts: [FixIt] = []
+            if i < last {
+                fixIts = fresh.map { FixIt(range: range, replacement: $0) }
+                if !held.isEmpty { fixIts.append(removal(i, syntax)) }
+            }
+            engine.error(Messages.ambiguousModifier(name, held: held, isKey: i == last), at: range, fixIts: fixIts)
         }
+    }
+
+    /// The spelling of the part other than `except` among `syntax`'s modifiers that holds the
+    /// modifier `spelling` names (after aliases and `primary`), if one does.
+    private func heldSpelling(of spelling: String, in syntax: ChordSyntax, except: Int) -> String? {
+        guard let modifier = modifier(spelling) else { return nil }
+        return syntax.parts.dropLast().indices.first { $0 != except && self.modifier(syntax.parts[$0].text) == modifier }
+            .map { syntax.parts[$0].text }
+    }
+
+    /// The modifier `spelling` names on this platform, if it is one.
+    private func modifier(_ spelling: String) -> Modifiers? {
+        spelling == "primary" ? platform.primaryModifier : Modifiers.spellings[spelling]
+    }
+
+    /// The fix-it leaving out modifier part `i` of `syntax` with its `+`.
+    private func removal(_ i: Int, _ syntax: ChordSyntax) -> FixIt {
+        let part = syntax.parts[i].range
+        let next = syntax.parts[i + 1].range
+        return FixIt(range: SourceRange(file: part.file, start: part.start, end: next.start), replacement: "")
     }
 
     /// The control character `text` is when it is one (C0, delete or C1: Unicode's `Cc`),

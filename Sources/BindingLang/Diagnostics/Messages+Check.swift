@@ -212,6 +212,10 @@ extension Messages {
     static func unknownModifier(_ name: String, _ suggestion: String?) -> String {
         "unknown modifier '\(name)'\(didYouMean(suggestion))"
     }
+    /// `cmd+comand+k`: the modifier meant is `held` already, so the part is left out.
+    static func unknownModifier(_ name: String, _ suggestion: String, held: String) -> String {
+        "unknown modifier '\(name)'\(didYouMean(suggestion)); the chord holds '\(held)' already, so leave it out"
+    }
     /// `altGr` (as `bindc layouts` writes the AltGr level) in modifier position: AltGr goes
     /// into the character typed, so a binding names that character (Grammar.md §4.3, §10).
     static func altGrModifier(_ name: String) -> String {
@@ -221,16 +225,31 @@ extension Messages {
     static func isAltGrSpelling(_ name: String) -> Bool {
         ["altgr", "alt_gr", "alt-gr", "altgraph"].contains(name.lowercased())
     }
-    /// `meta` or `super`, which keymaps use for different modifiers (Grammar.md §4.3).
-    public static func ambiguousModifier(_ name: String) -> String {
-        switch name {
+    /// `meta` or `super` (in any case), which keymaps use for different modifiers (Grammar.md
+    /// §4.3), as written; `held` are the readings the chord holds already (only leaving the
+    /// part out is offered for them), `isKey` whether it is the chord's last part.
+    public static func ambiguousModifier(_ name: String, held: [String] = [], isKey: Bool = false) -> String {
+        let readings = Modifiers.ambiguousReadings(of: name) ?? []
+        let explanation: String
+        switch name.lowercased() {
         case "meta":
-            return "'meta' is ambiguous: Emacs, readline and tmux mean alt (option) by it, other keymaps cmd; write 'alt' or 'cmd'"
+            explanation = "'\(name)' is ambiguous: Emacs, readline and tmux mean alt (option) by it, other keymaps cmd"
         case "super":
-            return "'super' is the Windows and Linux logo key or the Command key of an Apple keyboard, which this language writes 'cmd' on every platform; write 'cmd'"
+            explanation = "'\(name)' is the Windows and Linux logo key or the Command key of an Apple keyboard, which this language writes 'cmd' on every platform"
         default:
-            return "'\(name)' is ambiguous; write one of " + (Modifiers.ambiguousSpellings[name] ?? []).map { "'\($0)'" }.joined(separator: ", ")
+            explanation = "'\(name)' is ambiguous"
         }
+        func list(_ names: [String], _ conjunction: String) -> String {
+            let quoted = names.map { "'\($0)'" }
+            return quoted.count < 2 ? quoted.joined() : quoted.dropLast().joined(separator: ", ") + " \(conjunction) " + quoted.last!
+        }
+        let fresh = readings.filter { !held.contains($0) }
+        var advice = fresh.isEmpty ? "" : "write " + list(fresh, "or")
+        if !held.isEmpty {
+            advice += (advice.isEmpty ? "" : ", or ") + "leave it out: the chord holds \(list(held, "and")) already"
+        }
+        if isKey { advice += ", and end the chord with a key" }
+        return explanation + "; " + advice
     }
     /// `cmd+"\t"`, `cmd+"\u{7F}"`: a control character as the key, `quoted` as source writes
     /// it (never raw), with the named key that types it, if any.

@@ -83,13 +83,13 @@ extension Chord {
             let m: Modifiers
             if name == "primary" { m = platform.primaryModifier }
             else if let known = Modifiers.spellings[name] { m = known }
-            else if Modifiers.ambiguousSpellings[name] != nil { return .failure(.ambiguousModifier(name)) }
+            else if Modifiers.ambiguousReadings(of: name) != nil { return .failure(.ambiguousModifier(name)) }
             else if Key.resolve(name) != nil { return .failure(.twoKeys(name, keyPart)) }
             else { return .failure(.unknownName(name, suggestion: nearestName(to: name))) }
             if mods.contains(m) { return .failure(.duplicateModifier(name)) }
             mods.insert(m)
         }
-        if Modifiers.ambiguousSpellings[keyPart] != nil { return .failure(.ambiguousModifier(keyPart)) }
+        if Modifiers.ambiguousReadings(of: keyPart) != nil { return .failure(.ambiguousModifier(keyPart)) }
         if keyPart == "primary" || Modifiers.spellings[keyPart] != nil { return .failure(.missingKey) }
         guard let (key, shifted) = Key.resolve(keyPart) else {
             return .failure(.unknownName(keyPart, suggestion: nearestName(to: keyPart)))
