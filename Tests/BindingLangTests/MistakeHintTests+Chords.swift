@@ -28,6 +28,20 @@ extension MistakeHintTests {
         Case(body: "in R {\n  cmd+super -> stop\n}", message: "2:7: 'super' is the Windows and Linux logo key or the Command key of an Apple keyboard, which this language writes 'cmd' on every platform; leave it out: the chord holds 'cmd' already, and end the chord with a key", fixIts: []),
         Case(body: "in R {\n  ctrl+Meta -> stop\n}", message: "2:8: 'Meta' is ambiguous: Emacs, readline and tmux mean alt (option) by it, other keymaps cmd; write 'alt' or 'cmd', and end the chord with a key", fixIts: []),
         Case(body: "in R {\n  cmd+comand+k -> stop\n}", message: "2:7: unknown modifier 'comand'; did you mean 'command'?; the chord holds 'cmd' already, so leave it out", fixIts: [""]),
+        // A name running into non-ASCII letters, and a character written decomposed.
+        Case(body: "in R {\n  ctrl+KeyÄ -> stop\n}", message: "2:8: 'KeyÄ' is no key name: key positions are named after the keys of a US keyboard (KeyA…KeyZ); the key that types 'ä' is written \"ä\"", fixIts: ["\"ä\""]),
+        Case(body: "in R {\n  cmd+e\u{301} -> stop\n}", message: "2:7: the key 'e\u{301}' is written as 'e' and the combining mark U+0301; write the precomposed \"\u{E9}\"", fixIts: ["\"\u{E9}\""]),
+        Case(body: "in R {\n  cmd+Straße -> stop\n}", message: "2:7: 'Straße' is neither a name nor one character: names are ASCII, and a key that types another character is that one character, quoted (cmd+\"é\")", fixIts: []),
+        Case(body: "in R {\n  cmd+\"e\\u{301}\" -> stop\n}", message: "2:7: a quoted key must be exactly one character; this one is 'e' and the combining mark U+0301: write the precomposed \"\u{E9}\"", fixIts: ["\"\u{E9}\""]),
     ]
 
+    /// A key part's text is told apart from another by its scalars: `"e\u{301}"` met first
+    /// (an error) never makes a later precomposed `"é"` an unknown key, nor the reverse.
+    @Test func decomposedAndPrecomposedPartsStayApart() {
+        let decomposed = KeyPartNames.number("e\u{301}"), precomposed = KeyPartNames.number("\u{E9}")
+        #expect(decomposed != precomposed)
+        #expect(Array(KeyPartNames.spelling(decomposed).unicodeScalars) == ["e", "\u{301}"])
+        #expect(Array(KeyPartNames.spelling(precomposed).unicodeScalars) == ["\u{E9}"])
+        #expect(MistakeHintTests.errors("in R {\n  cmd+\"\u{E9}\" -> stop\n}").isEmpty)
+    }
 }
