@@ -33,6 +33,9 @@ extension MistakeHintTests {
         Case(body: "in R {\n  cmd+e\u{301} -> stop\n}", message: "2:7: the key 'e\u{301}' is written as 'e' and the combining mark U+0301; write the precomposed \"\u{E9}\"", fixIts: ["\"\u{E9}\""]),
         Case(body: "in R {\n  cmd+Straße -> stop\n}", message: "2:7: 'Straße' is neither a name nor one character: names are ASCII, and a key that types another character is that one character, quoted (cmd+\"é\")", fixIts: []),
         Case(body: "in R {\n  cmd+\"e\\u{301}\" -> stop\n}", message: "2:7: a quoted key must be exactly one character; this one is 'e' and the combining mark U+0301: write the precomposed \"\u{E9}\"", fixIts: ["\"\u{E9}\""]),
+        // The web's names of other keys: both readings, neither applied by `--fix`.
+        Case(body: "in R {\n  ctrl+Delete -> stop\n}", message: "2:8: unknown key 'Delete': 'delete' is Backspace (⌫) in this language; the forward-delete key (⌦), the web's 'Delete', is 'forwardDelete'", fixIts: ["forwardDelete", "delete"]),
+        Case(body: "in R {\n  ctrl+ENTER -> stop\n}", message: "2:8: unknown key 'ENTER': 'enter' is the numeric keypad's Enter (⌤) in this language; the main Return key (↩), the web's 'Enter', is 'return'", fixIts: ["return", "enter"]),
     ]
 
     /// A key part's text is told apart from another by its scalars: `"e\u{301}"` met first

@@ -195,6 +195,11 @@ struct ChordResolver {
                 let named = Self.namedKey(forControlCharacter: scalar)
                 engine.error(Messages.controlCharacterKey(SourceLiteral.quoted(name), named), at: range,
                              fixIts: fixIt(range, named))
+            } else if let meant = Self.confusableKeyNames[name.lowercased()] {
+                // `Delete`, `Enter`: the web's names for other keys than this language's
+                // `delete` and `enter`; both readings are offered, neither applied by `--fix`.
+                engine.error(Messages.confusableKeyName(name, meant), at: range,
+                             fixIts: [FixIt(range: range, replacement: meant), FixIt(range: range, replacement: name.lowercased())])
             } else {
                 let suggestion = Key.nearestName(to: name, in: Self.keyNames)
                 engine.error(Messages.unknownKey(name, suggestion), at: range, fixIts: fixIt(range, suggestion))
@@ -248,6 +253,12 @@ struct ChordResolver {
         let next = syntax.parts[i + 1].range
         return FixIt(range: SourceRange(file: part.file, start: part.start, end: next.start), replacement: "")
     }
+
+    /// Key names that keymaps elsewhere write for other keys than this language's names equal
+    /// to them up to case (Grammar.md §4.3), by the lower-case name, mapped to this language's
+    /// name for the key meant there: the web's `Delete` is the forward-delete key (`delete` is
+    /// Backspace), its `Enter` the main Return key (`enter` is the keypad's).
+    static let confusableKeyNames = ["delete": "forwardDelete", "enter": "return"]
 
     /// The control character `text` is when it is one (C0, delete or C1: Unicode's `Cc`),
     /// which is no key (Grammar.md §4.3).

@@ -256,6 +256,15 @@ extension Messages {
     static func controlCharacterKey(_ quoted: String, _ named: String?) -> String {
         "unknown key \(quoted): a control character is no key\(didYouMean(named))"
     }
+    /// `Delete`, `Enter`: a spelling of another keymap's name for the key this language calls
+    /// `meant`, equal up to case to this language's name of another key.
+    static func confusableKeyName(_ name: String, _ meant: String) -> String {
+        let lower = name.lowercased()
+        let (what, other, web) = lower == "delete"
+            ? ("Backspace (⌫)", "the forward-delete key (⌦)", "Delete")
+            : ("the numeric keypad's Enter (⌤)", "the main Return key (↩)", "Enter")
+        return "unknown key '\(name)': '\(lower)' is \(what) in this language; \(other), the web's '\(web)', is '\(meant)'"
+    }
     static func unknownKey(_ name: String, _ suggestion: String?) -> String {
         "unknown key '\(name)'\(didYouMean(suggestion))"
     }
