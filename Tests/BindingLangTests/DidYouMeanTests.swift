@@ -56,6 +56,8 @@ struct DidYouMeanTests {
             "responder Editor\nin Editor {\n  @repeat(500) cmd+k up -> copy\n}",
         "unknown unit 'sec' in a repeat window; did you mean 's'?; write 'ms' (milliseconds) or 's' (seconds)":
             "responder Editor\nin Editor {\n  @repeat(2sec) cmd+k up -> copy\n}",
+        "unknown unit 'm' in a repeat window; did you mean 'ms'?; write 'ms' (milliseconds) or 's' (seconds); a minute is '60s', the longest window":
+            "responder Editor\nin Editor {\n  @repeat(1m) cmd+k up -> copy\n}",
         "'needsAltgr' is neither a layout finding (untypable, needsAltGr, needsShift, deadKey, collision, ctrlAltIsAltGr) nor a layout id; did you mean 'needsAltGr'?":
             "responder Editor\nin Editor {\n  @allowLayouts(needsAltgr) cmd+k -> copy\n}",
     ]

@@ -36,6 +36,10 @@ extension MistakeHintTests {
         // The web's names of other keys: both readings, neither applied by `--fix`.
         Case(body: "in R {\n  ctrl+Delete -> stop\n}", message: "2:8: unknown key 'Delete': 'delete' is Backspace (⌫) in this language; the forward-delete key (⌦), the web's 'Delete', is 'forwardDelete'", fixIts: ["forwardDelete", "delete"]),
         Case(body: "in R {\n  ctrl+ENTER -> stop\n}", message: "2:8: unknown key 'ENTER': 'enter' is the numeric keypad's Enter (⌤) in this language; the main Return key (↩), the web's 'Enter', is 'return'", fixIts: ["return", "enter"]),
+        // Repeat windows: the shared did-you-mean, and a minute is no unit.
+        Case(body: "in R {\n  @repeat(5mss) ctrl+k up -> stop\n}", message: "2:12: unknown unit 'mss' in a repeat window; did you mean 'ms'?; write 'ms' (milliseconds) or 's' (seconds)", fixIts: ["ms"]),
+        Case(body: "in R {\n  @repeat(1m) ctrl+k up -> stop\n}", message: "2:12: unknown unit 'm' in a repeat window; did you mean 'ms'?; write 'ms' (milliseconds) or 's' (seconds); a minute is '60s', the longest window", fixIts: ["ms", "60s"]),
+        Case(body: "in R {\n  @repeat(2m) ctrl+k up -> stop\n}", message: "2:12: unknown unit 'm' in a repeat window; did you mean 'ms'?; write 'ms' (milliseconds) or 's' (seconds); a minute is '60s', the longest window", fixIts: []),
     ]
 
     /// A key part's text is told apart from another by its scalars: `"e\u{301}"` met first

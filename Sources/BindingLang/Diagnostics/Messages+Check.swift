@@ -127,8 +127,10 @@ extension Messages {
     static func repeatNeedsUnit(_ number: String) -> String {
         "the repeat window '\(number)' needs a unit; did you mean '\(number)ms'?"
     }
-    static func unknownRepeatUnit(_ unit: String, _ suggestion: String?) -> String {
+    /// `minutes`: `unit` spells minutes elsewhere (`1m`), which are written in seconds.
+    static func unknownRepeatUnit(_ unit: String, _ suggestion: String?, minutes: Bool = false) -> String {
         "unknown unit '\(unit)' in a repeat window\(didYouMean(suggestion)); write 'ms' (milliseconds) or 's' (seconds)"
+            + (minutes ? "; a minute is '60s', the longest window" : "")
     }
     static func repeatWindowOutOfRange(_ text: String) -> String {
         "repeat window '\(text)' is out of range; it must be from 1ms to 60s"
