@@ -40,6 +40,7 @@ extension MistakeHintTests {
         Case(body: "in R {\n  @repeat(5mss) ctrl+k up -> stop\n}", message: "2:12: unknown unit 'mss' in a repeat window; did you mean 'ms'?; write 'ms' (milliseconds) or 's' (seconds)", fixIts: ["ms"]),
         Case(body: "in R {\n  @repeat(1m) ctrl+k up -> stop\n}", message: "2:12: unknown unit 'm' in a repeat window; did you mean 'ms'?; write 'ms' (milliseconds) or 's' (seconds); a minute is '60s', the longest window", fixIts: ["ms", "60s"]),
         Case(body: "in R {\n  @repeat(2m) ctrl+k up -> stop\n}", message: "2:12: unknown unit 'm' in a repeat window; did you mean 'ms'?; write 'ms' (milliseconds) or 's' (seconds); a minute is '60s', the longest window", fixIts: []),
+        Case(body: "in R {\n  @repeat(500 ms) ctrl+k up -> stop\n}", message: "2:11: a duration's number and unit are written together: '500ms'", fixIts: [""]),
     ]
 
     /// A key part's text is told apart from another by its scalars: `"e\u{301}"` met first

@@ -42,6 +42,10 @@ extension Messages {
     public static func spaceBeforeAttributeArgument(_ name: String) -> String {
         "no space is allowed between '@\(name)' and its '('"
     }
+    /// `@repeat(500 ms)`: a space between a duration's number and its unit.
+    public static func spaceInDuration(_ number: String, _ unit: String) -> String {
+        "a duration's number and unit are written together: '\(number)\(unit)'"
+    }
 
     // MARK: - Layers
 

@@ -870,7 +870,12 @@ extension Parser {
             let number = tok
             advance()
             var unit: Identifier? = nil
-            if case .identifier = tok.kind, tok.start == number.end {
+            if case .identifier = tok.kind, !tok.precededByNewline {
+                if tok.start != number.end {
+                    // `(500 ms)`: read as `500ms`, after the error.
+                    error(Messages.spaceInDuration(text(number), text(tok)), number.start, tok.end,
+                          fixIts: [FixIt(range: range(number.end, tok.start), replacement: "")])
+                }
                 unit = Identifier(name: text(tok), range: range(tok.start, tok.end))
                 advance()
             }
