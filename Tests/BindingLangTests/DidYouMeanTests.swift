@@ -35,6 +35,8 @@ struct DidYouMeanTests {
         "unknown key \"\\t\": a control character is no key; did you mean 'tab'?":
             "responder Editor\nin Editor {\n  cmd+\"\\t\" -> copy\n}",
         "unknown modifier 'ctlr'; did you mean 'ctrl'?": "responder Editor\nin Editor {\n  ctlr+k -> copy\n}",
+        "unknown modifier 'comand'; did you mean 'command'?; the chord holds 'cmd' already, so leave it out":
+            "responder Editor\nin Editor {\n  cmd+comand+k -> copy\n}",
         "unknown context variable 'logedIn'; did you mean 'loggedIn'?":
             "context loggedIn: Bool\nresponder Editor\nin Editor when logedIn {\n  cmd+k -> copy\n}",
         "did you mean 'mode == insert'?":
@@ -56,6 +58,8 @@ struct DidYouMeanTests {
             "responder Editor\nin Editor {\n  @repeat(500) cmd+k up -> copy\n}",
         "unknown unit 'sec' in a repeat window; did you mean 's'?; write 'ms' (milliseconds) or 's' (seconds)":
             "responder Editor\nin Editor {\n  @repeat(2sec) cmd+k up -> copy\n}",
+        "unknown unit 'm' in a repeat window; did you mean 'ms'?; write 'ms' (milliseconds) or 's' (seconds); a minute is '60s', the longest window":
+            "responder Editor\nin Editor {\n  @repeat(1m) cmd+k up -> copy\n}",
         "'needsAltgr' is neither a layout finding (untypable, needsAltGr, needsShift, deadKey, collision, ctrlAltIsAltGr) nor a layout id; did you mean 'needsAltGr'?":
             "responder Editor\nin Editor {\n  @allowLayouts(needsAltgr) cmd+k -> copy\n}",
     ]
@@ -117,9 +121,10 @@ struct DidYouMeanTests {
             let w = Array(word.lowercased().utf8)
             let limit = max(1, w.count / 3)
             var best: (name: String, distance: Int, prefix: Bool)? = nil
+            // Equal up to case: the first in alphabetical order of those.
+            if let equal = candidates.filter({ Array($0.lowercased().utf8) == w }).min() { return equal }
             for c in candidates {
                 let lowered = Array(c.lowercased().utf8)
-                if lowered == w { return c }
                 let prefix = min(lowered.count, w.count) >= 3 && (lowered.starts(with: w) || w.starts(with: lowered))
                 let d = editDistance(w, lowered)
                 guard d <= limit || prefix else { continue }
@@ -133,6 +138,38 @@ struct DidYouMeanTests {
             let candidates = (0..<next(12)).map { _ in word() }
             #expect(nearest(to: w, in: candidates) == plain(w, candidates), "\(w) in \(candidates)")
         }
+    }
+
+    /// The answer never depends on the candidates' order (key names come from a dictionary,
+    /// whose order changes from run to run): names equal up to case, or as near, go to the
+    /// first in alphabetical order; for key names, to the one a user most likely meant
+    /// (Grammar.md §4.3).
+    @Test func suggestionsDoNotDependOnTheCandidatesOrder() {
+        var seed: UInt64 = 7
+        func shuffled(_ names: [String]) -> [String] {
+            var out = names
+            for i in out.indices.reversed() where i > 0 {
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                out.swapAt(i, Int(seed >> 33) % (i + 1))
+            }
+            return out
+        }
+        let keyNames = Array(Key.aliases.keys)
+        let expected = [
+            "SLASH": "slash", "MINUS": "minus", "COMMA": "comma", "BRACKETLEFT": "bracketLeft",
+            "bracketleft": "bracketLeft", "Bracketleft": "BracketLeft", "Intlbackslash": "IntlBackslash",
+            "PageUp": "pageUp", "PAGEUP": "pageUp", "Pageup": "pageUp", "PAGEDOWN": "pageDown",
+            "slahs": "slash", "Slahs": "Slash", "Keya": "KeyA", "ESC": "esc", "Escape": "escape",
+        ]
+        for _ in 0..<20 {
+            let names = shuffled(keyNames)
+            for (word, name) in expected {
+                #expect(Key.nearestName(to: word, in: names) == name, "\(word)")
+            }
+            #expect(nearest(to: "ab", in: shuffled(["aB", "AB", "Ab", "abc"])) == "AB")
+            #expect(nearest(to: "abx", in: shuffled(["abd", "abc", "aby"])) == "abc")
+        }
+        #expect(Chord.nearestName(to: "SLASH") == "slash")
     }
 
     @Test func distanceMatchesTheTableOnRandomWords() {

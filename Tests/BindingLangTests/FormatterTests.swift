@@ -1,4 +1,5 @@
 import Foundation
+import BindingRuntime
 import Testing
 @testable import BindingLang
 
@@ -149,6 +150,16 @@ func commentTexts(_ text: String) -> [String] {
 @Test func invisibleCharactersInStringsAreEscaped() {
     #expect(formatted("action a\nin R {\n  k -> a \"x\u{85}y\u{2028}z\u{2029}\u{7}\"\n}\n")
         == "action a\nin R {\n  k -> a \"x\\u{85}y\\u{2028}z\\u{2029}\\u{7}\"\n}\n")
+}
+
+/// Strings in chords are re-escaped too: a valid key that is an invisible character (the line
+/// separator) in its canonical form, and the quoted parts of a chord kept as written because
+/// it is invalid (a control character is no key, Grammar.md §4.3).
+@Test func invisibleCharactersInChordsAreEscaped() {
+    #expect(formatted("action a\nin R {\n  cmd+\"\u{2028}\" -> a\n}\n") == "action a\nin R {\n  cmd+\"\\u{2028}\" -> a\n}\n")
+    #expect(formatted("action a\nin R {\n  cmd+\"\u{7F}\" -> a\n  ctrl+\"\u{85}\" -> a\n}\n")
+        == "action a\nin R {\n  cmd+\"\\u{7F}\"  -> a\n  ctrl+\"\\u{85}\" -> a\n}\n")
+    #expect(Key(character: "\u{2028}").sourceName == "\"\\u{2028}\"")
 }
 
 /// Comments sharing a line of their own stay on it, as written.

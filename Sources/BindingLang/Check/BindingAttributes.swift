@@ -169,6 +169,11 @@ struct BindingAttributes {
         "sec": "s", "secs": "s", "second": "s", "seconds": "s",
     ]
 
+    /// Spellings of minutes, which are no unit of a repeat window (at most 60 s).
+    static let minuteSpellings: Set = ["m", "min", "mins", "minute", "minutes"]
+    /// Spellings of hours: another unit, never a misspelt `s` (no did-you-mean).
+    static let hourSpellings: Set = ["h", "hr", "hrs", "hour", "hours"]
+
     /// The window `(500ms)` / `(1.5s)` states, in milliseconds, or nil after reporting it
     /// (no unit, an unknown unit, not whole milliseconds, outside 1 ms…60 s).
     static func repeatWindow(_ argument: AttributeArgumentSyntax, _ engine: inout DiagnosticEngine) -> Int? {
@@ -178,9 +183,18 @@ struct BindingAttributes {
             return nil
         }
         guard let scale = units[unit.name] else {
-            let suggestion = unitSpellings[unit.name] ?? unitSpellings[unit.name.lowercased()]
-                ?? (units[unit.name.lowercased()] != nil ? unit.name.lowercased() : nil)
-            engine.error(Messages.unknownRepeatUnit(unit.name, suggestion), at: unit.range, fixIts: fixIt(unit.range, suggestion))
+            // Other languages' spellings, else the shared did-you-mean (`MS`, `m` → `ms`).
+            let suggestion = hourSpellings.contains(unit.name.lowercased()) ? nil
+                : unitSpellings[unit.name] ?? unitSpellings[unit.name.lowercased()] ?? nearest(to: unit.name, in: units.keys)
+            guard minuteSpellings.contains(unit.name.lowercased()) else {
+                engine.error(Messages.unknownRepeatUnit(unit.name, suggestion), at: unit.range, fixIts: fixIt(unit.range, suggestion))
+                return nil
+            }
+            // `1m` is a minute elsewhere: `1ms` is one reading, `60s` the other, neither certain.
+            let seconds = Double(argument.number).map { $0 * 60 }
+            let fixIts = seconds.flatMap { $0 <= 60 && $0 == $0.rounded() ? "\(Int($0))s" : nil }
+                .map { fixIt(unit.range, suggestion) + [FixIt(range: argument.valueRange, replacement: $0)] } ?? []
+            engine.error(Messages.unknownRepeatUnit(unit.name, suggestion, minutes: true), at: unit.range, fixIts: fixIts)
             return nil
         }
         let text = argument.number + unit.name

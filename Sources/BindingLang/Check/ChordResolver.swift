@@ -183,13 +183,25 @@ struct ChordResolver {
                 engine.error(Messages.altGrModifier(name), at: range)
             } else if i < last {
                 let suggestion = nearest(to: name, in: Self.modifierNames)
-                engine.error(Messages.unknownModifier(name, suggestion), at: range, fixIts: fixIt(range, suggestion))
-            } else if let named = Self.namedKey(forControlCharacter: name) {
+                if let suggestion, let held = heldSpelling(of: suggestion, in: syntax, except: i) {
+                    // `cmd+comand+k`: 'command' would repeat 'cmd'; the fix leaves the part out.
+                    engine.error(Messages.unknownModifier(name, suggestion, held: held), at: range,
+                                 fixIts: [removal(i, syntax)])
+                } else {
+                    engine.error(Messages.unknownModifier(name, suggestion), at: range, fixIts: fixIt(range, suggestion))
+                }
+            } else if let scalar = Self.controlCharacter(name) {
                 // `"\t"`: the key is named, not a character (the tab character is no key).
-                engine.error(Messages.controlCharacterKey(Self.escaped(name), named), at: range,
-                             fixIts: [FixIt(range: range, replacement: named)])
+                let named = Self.namedKey(forControlCharacter: scalar)
+                engine.error(Messages.controlCharacterKey(SourceLiteral.quoted(name), named), at: range,
+                             fixIts: fixIt(range, named))
+            } else if let meant = Self.confusableKeyNames[name.lowercased()] {
+                // `Delete`, `Enter`: the web's names for other keys than this language's
+                // `delete` and `enter`; both readings are offered, neither applied by `--fix`.
+                engine.error(Messages.confusableKeyName(name, meant), at: range,
+                             fixIts: [FixIt(range: range, replacement: meant), FixIt(range: range, replacement: name.lowercased())])
             } else {
-                let suggestion = nearest(to: name, in: Self.keyNames)
+                let suggestion = Key.nearestName(to: name, in: Self.keyNames)
                 engine.error(Messages.unknownKey(name, suggestion), at: range, fixIts: fixIt(range, suggestion))
             }
         case .duplicateModifier:
@@ -202,40 +214,70 @@ struct ChordResolver {
         case .impossible(let reason):
             engine.error(Messages.impossibleChord(text, reason), at: syntax.range)
         case .ambiguousModifier(let name):
-            let range = syntax.parts.first(where: { $0.text == name })?.range ?? syntax.range
-            let fixIts = (Modifiers.ambiguousSpellings[name] ?? []).map { FixIt(range: range, replacement: $0) }
-            engine.error(Messages.ambiguousModifier(name), at: range, fixIts: fixIts)
+            guard let i = syntax.parts.firstIndex(where: { $0.text == name }) else {
+                engine.error(Messages.ambiguousModifier(name), at: syntax.range)
+                return
+            }
+            let range = syntax.parts[i].range
+            let readings = Modifiers.ambiguousReadings(of: name) ?? []
+            // A reading the chord holds already would repeat it (`cmd+super+k` → `cmd+cmd+k`):
+            // not offered; leaving the part out is. As the key (`cmd+super`) the part leaves the
+            // chord without a key whatever it is replaced with: no fix-it.
+            let held = readings.filter { heldSpelling(of: $0, in: syntax, except: i) != nil }
+            let fresh = readings.filter { !held.contains($0) }
+            var fixIts: [FixIt] = []
+            if i < last {
+                fixIts = fresh.map { FixIt(range: range, replacement: $0) }
+                if !held.isEmpty { fixIts.append(removal(i, syntax)) }
+            }
+            engine.error(Messages.ambiguousModifier(name, held: held, isKey: i == last), at: range, fixIts: fixIts)
         }
     }
 
-    /// The named key that types `text` when it is one control character: tab, return (a line
-    /// break or carriage return), escape, delete (backspace or DEL).
-    static func namedKey(forControlCharacter text: String) -> String? {
-        let scalars = Array(text.unicodeScalars)
-        guard scalars.count == 1 else { return nil }
-        switch scalars[0].value {
+    /// The spelling of the part other than `except` among `syntax`'s modifiers that holds the
+    /// modifier `spelling` names (after aliases and `primary`), if one does.
+    private func heldSpelling(of spelling: String, in syntax: ChordSyntax, except: Int) -> String? {
+        guard let modifier = modifier(spelling) else { return nil }
+        return syntax.parts.dropLast().indices.first { $0 != except && self.modifier(syntax.parts[$0].text) == modifier }
+            .map { syntax.parts[$0].text }
+    }
+
+    /// The modifier `spelling` names on this platform, if it is one.
+    private func modifier(_ spelling: String) -> Modifiers? {
+        spelling == "primary" ? platform.primaryModifier : Modifiers.spellings[spelling]
+    }
+
+    /// The fix-it leaving out modifier part `i` of `syntax` with its `+`.
+    private func removal(_ i: Int, _ syntax: ChordSyntax) -> FixIt {
+        let part = syntax.parts[i].range
+        let next = syntax.parts[i + 1].range
+        return FixIt(range: SourceRange(file: part.file, start: part.start, end: next.start), replacement: "")
+    }
+
+    /// Key names that keymaps elsewhere write for other keys than this language's names equal
+    /// to them up to case (Grammar.md §4.3), by the lower-case name, mapped to this language's
+    /// name for the key meant there: the web's `Delete` is the forward-delete key (`delete` is
+    /// Backspace), its `Enter` the main Return key (`enter` is the keypad's).
+    static let confusableKeyNames = ["delete": "forwardDelete", "enter": "return"]
+
+    /// The control character `text` is when it is one (C0, delete or C1: Unicode's `Cc`),
+    /// which is no key (Grammar.md §4.3).
+    static func controlCharacter(_ text: String) -> Unicode.Scalar? {
+        let scalars = text.unicodeScalars
+        guard let s = scalars.first, scalars.count == 1, s.properties.generalCategory == .control else { return nil }
+        return s
+    }
+
+    /// The named key that types the control character `scalar`, if one does: tab, return (a
+    /// line break or carriage return), escape, delete (backspace or DEL).
+    static func namedKey(forControlCharacter scalar: Unicode.Scalar) -> String? {
+        switch scalar.value {
         case 0x09: return "tab"
         case 0x0A, 0x0D: return "return"
         case 0x1B: return "escape"
         case 0x08, 0x7F: return "delete"
         default: return nil
         }
-    }
-
-    /// `text` with its control characters written as string escapes (`\t`, `\u{1B}`), for a
-    /// message that must not print them raw.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for s in text.unicodeScalars {
-            switch s.value {
-            case 0x09: out += "\\t"
-            case 0x0A: out += "\\n"
-            case 0x0D: out += "\\r"
-            case 0..<0x20, 0x7F: out += "\\u{" + String(s.value, radix: 16, uppercase: true) + "}"
-            default: out.unicodeScalars.append(s)
-            }
-        }
-        return out
     }
 
     /// Finds the part that repeats an earlier modifier (after aliases and `primary`), or the

@@ -139,8 +139,10 @@ extension Messages {
     static func repeatNeedsUnit(_ number: String) -> String {
         "the repeat window '\(number)' needs a unit; did you mean '\(number)ms'?"
     }
-    static func unknownRepeatUnit(_ unit: String, _ suggestion: String?) -> String {
+    /// `minutes`: `unit` spells minutes elsewhere (`1m`), which are written in seconds.
+    static func unknownRepeatUnit(_ unit: String, _ suggestion: String?, minutes: Bool = false) -> String {
         "unknown unit '\(unit)' in a repeat window\(didYouMean(suggestion)); write 'ms' (milliseconds) or 's' (seconds)"
+            + (minutes ? "; a minute is '60s', the longest window" : "")
     }
     static func repeatWindowOutOfRange(_ text: String) -> String {
         "repeat window '\(text)' is out of range; it must be from 1ms to 60s"
@@ -228,6 +230,10 @@ extension Messages {
     static func unknownModifier(_ name: String, _ suggestion: String?) -> String {
         "unknown modifier '\(name)'\(didYouMean(suggestion))"
     }
+    /// `cmd+comand+k`: the modifier meant is `held` already, so the part is left out.
+    static func unknownModifier(_ name: String, _ suggestion: String, held: String) -> String {
+        "unknown modifier '\(name)'\(didYouMean(suggestion)); the chord holds '\(held)' already, so leave it out"
+    }
     /// `altGr` (as `bindc layouts` writes the AltGr level) in modifier position: AltGr goes
     /// into the character typed, so a binding names that character (Grammar.md §4.3, §10).
     static func altGrModifier(_ name: String) -> String {
@@ -237,20 +243,45 @@ extension Messages {
     static func isAltGrSpelling(_ name: String) -> Bool {
         ["altgr", "alt_gr", "alt-gr", "altgraph"].contains(name.lowercased())
     }
-    /// `meta` or `super`, which keymaps use for different modifiers (Grammar.md §4.3).
-    public static func ambiguousModifier(_ name: String) -> String {
-        switch name {
+    /// `meta` or `super` (in any case), which keymaps use for different modifiers (Grammar.md
+    /// §4.3), as written; `held` are the readings the chord holds already (only leaving the
+    /// part out is offered for them), `isKey` whether it is the chord's last part.
+    public static func ambiguousModifier(_ name: String, held: [String] = [], isKey: Bool = false) -> String {
+        let readings = Modifiers.ambiguousReadings(of: name) ?? []
+        let explanation: String
+        switch name.lowercased() {
         case "meta":
-            return "'meta' is ambiguous: Emacs, readline and tmux mean alt (option) by it, other keymaps cmd; write 'alt' or 'cmd'"
+            explanation = "'\(name)' is ambiguous: Emacs, readline and tmux mean alt (option) by it, other keymaps cmd"
         case "super":
-            return "'super' is the Windows and Linux logo key or the Command key of an Apple keyboard, which this language writes 'cmd' on every platform; write 'cmd'"
+            explanation = "'\(name)' is the Windows and Linux logo key or the Command key of an Apple keyboard, which this language writes 'cmd' on every platform"
         default:
-            return "'\(name)' is ambiguous; write one of " + (Modifiers.ambiguousSpellings[name] ?? []).map { "'\($0)'" }.joined(separator: ", ")
+            explanation = "'\(name)' is ambiguous"
         }
+        func list(_ names: [String], _ conjunction: String) -> String {
+            let quoted = names.map { "'\($0)'" }
+            return quoted.count < 2 ? quoted.joined() : quoted.dropLast().joined(separator: ", ") + " \(conjunction) " + quoted.last!
+        }
+        let fresh = readings.filter { !held.contains($0) }
+        var advice = fresh.isEmpty ? "" : "write " + list(fresh, "or")
+        if !held.isEmpty {
+            advice += (advice.isEmpty ? "" : ", or ") + "leave it out: the chord holds \(list(held, "and")) already"
+        }
+        if isKey { advice += ", and end the chord with a key" }
+        return explanation + "; " + advice
     }
-    /// `cmd+"\t"`: a control character in a key string (`escaped` as written in source).
-    static func controlCharacterKey(_ escaped: String, _ named: String) -> String {
-        "unknown key \"\(escaped)\": a control character is no key; did you mean '\(named)'?"
+    /// `cmd+"\t"`, `cmd+"\u{7F}"`: a control character as the key, `quoted` as source writes
+    /// it (never raw), with the named key that types it, if any.
+    static func controlCharacterKey(_ quoted: String, _ named: String?) -> String {
+        "unknown key \(quoted): a control character is no key\(didYouMean(named))"
+    }
+    /// `Delete`, `Enter`: a spelling of another keymap's name for the key this language calls
+    /// `meant`, equal up to case to this language's name of another key.
+    static func confusableKeyName(_ name: String, _ meant: String) -> String {
+        let lower = name.lowercased()
+        let (what, other, web) = lower == "delete"
+            ? ("Backspace (⌫)", "the forward-delete key (⌦)", "Delete")
+            : ("the numeric keypad's Enter (⌤)", "the main Return key (↩)", "Enter")
+        return "unknown key '\(name)': '\(lower)' is \(what) in this language; \(other), the web's '\(web)', is '\(meant)'"
     }
     static func unknownKey(_ name: String, _ suggestion: String?) -> String {
         "unknown key '\(name)'\(didYouMean(suggestion))"

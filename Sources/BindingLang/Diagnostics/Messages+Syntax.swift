@@ -45,6 +45,10 @@ extension Messages {
     public static func spaceBeforeAttributeArgument(_ name: String) -> String {
         "no space is allowed between '@\(name)' and its '('"
     }
+    /// `@repeat(500 ms)`: a space between a duration's number and its unit.
+    public static func spaceInDuration(_ number: String, _ unit: String) -> String {
+        "a duration's number and unit are written together: '\(number)\(unit)'"
+    }
 
     // MARK: - Layers
 
@@ -88,6 +92,32 @@ extension Messages {
     }
     /// `"ab"` or `""` as a key.
     public static let quotedKeyNotOneCharacter = "a quoted key must be exactly one character"
+    /// `"e\u{301}"`: one character to the eye, written as several scalars that compose to
+    /// `precomposed`.
+    public static func quotedKeyDecomposed(_ written: String, _ precomposed: Unicode.Scalar) -> String {
+        "\(quotedKeyNotOneCharacter); this one is \(scalarList(written)): write the precomposed \(quoted(String(precomposed)))"
+    }
+    /// `cmd+é` typed as `e` and U+0301: a bare key written as several scalars that compose to
+    /// `precomposed`.
+    public static func bareKeyDecomposed(_ written: String, _ precomposed: Unicode.Scalar) -> String {
+        "the key '\(written)' is written as \(scalarList(written)); write the precomposed \(quoted(String(precomposed)))"
+    }
+    /// `ctrl+KeyÄ`: a key position's name with a non-ASCII letter; `key` is the character key
+    /// probably meant.
+    public static func nonASCIIKeyPosition(_ written: String, _ key: String) -> String {
+        "'\(written)' is no key name: key positions are named after the keys of a US keyboard (KeyA…KeyZ); the key that types '\(key)' is written \(quoted(key))"
+    }
+    /// `cmd+Straße`: a name with a non-ASCII character.
+    public static func nonASCIIName(_ written: String) -> String {
+        "'\(written)' is neither a name nor one character: names are ASCII, and a key that types another character is that one character, quoted (cmd+\"é\")"
+    }
+    /// `'e' and U+0301`: the first scalar of `text` as a character, the others (combining
+    /// marks) as code points.
+    static func scalarList(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        let marks = scalars.dropFirst().map { "U+" + hex4($0.value) }
+        return "'\(Character(scalars[0]))' and the combining mark\(marks.count == 1 ? "" : "s") " + marks.joined(separator: " ")
+    }
     /// `"Copy" ctrl+k ctrl+c -> x` in a menu.
     public static let keyEquivalentIsOneChord = "a menu item's key equivalent must be a single chord"
 

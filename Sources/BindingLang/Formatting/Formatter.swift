@@ -10,12 +10,14 @@ import BindingRuntime
 ///   order `ctrl alt shift cmd capsLock numpad` (with `primary`, if present, first), keys by
 ///   their canonical name (`esc` → `escape`, `G` → `shift+g`, `cmd++` → `cmd+"+"`), except
 ///   that `backspace` stays (the checker tells it from `delete`). A chord that does not build
-///   (an unknown name, a duplicated modifier) is kept as written.
+///   (an unknown name, a duplicated modifier) is kept as written, but for its quoted parts,
+///   re-escaped as every string is.
 /// - In consecutive lines of one kind (bindings, menu items, shortcut fields, declarations)
 ///   not separated by a blank line or a comment line, the columns are aligned like gofmt does:
 ///   sequence, `-> action`, title, `when`, trailing comment.
 /// - Single spaces around binary operators, `, ` in lists, strings re-escaped canonically
-///   (`\"`, `\\`, `\n`, `\t`, `\r`, `\0`, `\u{…}` for other control characters).
+///   (`\"`, `\\`, `\n`, `\t`, `\r`, `\0`, `\u{…}` for other control characters, C0 and C1,
+///   delete, and the line and paragraph separators).
 /// - Every comment is kept: a comment on its own line stays on its own line before what
 ///   followed it, a comment after code on the same line stays at the end of that line, and a
 ///   block comment before code on its line stays before that code on its line (`a: 1, /* c */
@@ -262,7 +264,8 @@ extension Formatter {
 
         /// The canonical text of a chord, `primary` kept and put first, and the key `backspace`
         /// kept (it says Backspace is meant where `delete` may be taken for Del: Grammar.md
-        /// §11 warns about `ctrl+alt+delete`, not `ctrl+alt+backspace`); as written if invalid.
+        /// §11 warns about `ctrl+alt+delete`, not `ctrl+alt+backspace`); as written if invalid,
+        /// its strings re-escaped.
         func chord(_ c: ChordSyntax) -> String {
             var parts = c.parts.map(\.text)
             var primary = false
@@ -271,7 +274,11 @@ extension Formatter {
                 primary = true
             }
             guard case .success(let built) = Chord.build(parts: parts, platform: .apple) else {
-                return slice(c.range.start, c.range.end)
+                // As written, but a quoted part re-escaped as every string is (`"\u{7F}"`).
+                return c.parts.map { p in
+                    let written = slice(p.range.start, p.range.end)
+                    return written.hasPrefix("\"") ? Formatter.quote(p.text) : written
+                }.joined(separator: "+")
             }
             var text = built.sourceText
             if parts.last == "backspace", built.key == .delete, text.hasSuffix(Key.delete.sourceName) {

@@ -54,6 +54,18 @@ public enum Parser {
 }
 
 extension Parser {
+    /// The one Unicode scalar `text`, written with several, composes to (canonical
+    /// composition, NFC): `é` for `e` and U+0301; nil when `text` is one scalar or composes to
+    /// several. A key is one scalar (Grammar.md §4.3), so the decomposed form of a character
+    /// is no key.
+    static func precomposed(_ text: String) -> Unicode.Scalar? {
+        guard text.unicodeScalars.count > 1 else { return nil }
+        // The standard library's composition (public, though underscored: the package uses no
+        // Foundation, whose `precomposedStringWithCanonicalMapping` is the same).
+        let composed = String(decoding: text._nfcCodeUnits, as: UTF8.self).unicodeScalars
+        return composed.count == 1 ? composed.first : nil
+    }
+
     /// An expression and its height (a leaf is 1).
     typealias Sized = (expression: Expression, height: Int)
 
@@ -875,7 +887,12 @@ extension Parser {
             let number = tok
             advance()
             var unit: Identifier? = nil
-            if case .identifier = tok.kind, tok.start == number.end {
+            if case .identifier = tok.kind, !tok.precededByNewline {
+                if tok.start != number.end {
+                    // `(500 ms)`: read as `500ms`, after the error.
+                    error(Messages.spaceInDuration(text(number), text(tok)), number.start, tok.end,
+                          fixIts: [FixIt(range: range(number.end, tok.start), replacement: "")])
+                }
                 unit = Identifier(name: text(tok), range: range(tok.start, tok.end))
                 advance()
             }
@@ -1071,6 +1088,9 @@ extension Parser {
                 advance()
                 parts.append(KeyPart(text: raw, range: range(first.start, first.end)))
             }
+            // A part that runs on into non-ASCII letters (`KeyÄ`, `é` typed as `e` and U+0301):
+            // read as the character it composes to, after the error, or the chord is left out.
+            if nonASCIIWord(&parts) == false { return nil }
             while case .plus = tok.kind, !tok.precededByNewline {
                 let plus = tok
                 let partEnd = prevEnd
@@ -1099,6 +1119,7 @@ extension Parser {
                 }
                 guard let p = keyPart() else { return nil }
                 parts.append(p)
+                if nonASCIIWord(&parts) == false { return nil }
             }
             // Two parts with nothing between them (`cmd+1a`).
             switch tok.kind {
@@ -1112,6 +1133,50 @@ extension Parser {
             }
             parts[firstPart].startsChord = true
             return range(first.start, prevEnd)
+        }
+
+        /// When the last of `parts`, a name or a character, runs on with nothing between into
+        /// tokens of which one is a non-ASCII character (`KeyÄ`, `Straße`, `é` typed as `e` and
+        /// U+0301), reports the word as a whole rather than a missing `+`, and consumes it: nil
+        /// when it does not, true when the word is one character written decomposed (then the
+        /// part is that character), false after any other error.
+        mutating func nonASCIIWord(_ parts: inout [KeyPart]) -> Bool? {
+            guard let last = parts.last, tok.start == last.range.end else { return nil }
+            // Only a word: not a string or punctuation part running into a letter (`cmd+[é`).
+            let start = last.range.start
+            guard bytes[start] >= 0x80 || Lexer.isIdentifierContinue(bytes[start]) else { return nil }
+            var j = pos, end = last.range.end, nonASCII = bytes[start] >= 0x80
+            scan: while token(j).start == end {
+                switch token(j).kind {
+                case .identifier, .integer: break
+                case .unicode: nonASCII = true
+                default: break scan
+                }
+                end = token(j).end
+                j += 1
+            }
+            guard nonASCII, j > pos else { return nil }
+            let written = String(decoding: bytes[start..<end], as: UTF8.self)
+            while pos < j { advance() }
+            if let one = Parser.precomposed(written) {
+                error(Messages.bareKeyDecomposed(written, one), start, end,
+                      fixIts: [FixIt(range: range(start, end), replacement: SourceLiteral.quoted(String(one)))])
+                parts[parts.count - 1] = KeyPart(text: String(one), range: range(start, end))
+                return true
+            }
+            let rest = String(written.dropFirst(3))
+            if written.hasPrefix("Key"),
+               let letter = rest.unicodeScalars.count == 1 ? rest.unicodeScalars.first : Parser.precomposed(rest),
+               letter.value >= 0x80, letter.properties.isAlphabetic {
+                // `KeyÄ`: the key labelled Ä, which types ä.
+                let lower = letter.properties.lowercaseMapping
+                let key = lower.unicodeScalars.count == 1 ? lower : String(letter)
+                error(Messages.nonASCIIKeyPosition(written, key), start, end,
+                      fixIts: [FixIt(range: range(start, end), replacement: SourceLiteral.quoted(key))])
+                return false
+            }
+            error(Messages.nonASCIIName(written), start, end)
+            return false
         }
 
         /// How many key parts the chord starting at the current token has: one, plus one per
@@ -1143,7 +1208,12 @@ extension Parser {
             switch t.kind {
             case .string:
                 let s = stringLiteral()
-                if s.value.unicodeScalars.count != 1 {
+                if let one = Parser.precomposed(s.value) {
+                    // `"e\u{301}"`: one character to the eye; read as the precomposed one.
+                    error(Messages.quotedKeyDecomposed(s.value, one), t.start, t.end,
+                          fixIts: [FixIt(range: range(t.start, t.end), replacement: SourceLiteral.quoted(String(one)))])
+                    return KeyPart(text: String(one), range: s.range)
+                } else if s.value.unicodeScalars.count != 1 {
                     error(Messages.quotedKeyNotOneCharacter, t.start, t.end)
                     // Kept as written, quotes and all: no key or modifier has that name, so
                     // the chord does not resolve and its binding is left out (Grammar.md

@@ -43,11 +43,13 @@ enum KeyPartNames {
 
 /// The texts of key parts that are no known spelling, numbered as they are first met. Shared
 /// by every thread that parses, so it is guarded by a lock. Each distinct text is kept once
-/// and never freed; such texts are typos and oddities, a handful per file.
+/// and never freed; such texts are typos and oddities, a handful per file. Texts are told
+/// apart by their scalars (``ExactString``): `"é"` and `"e\u{301}"`, which `String` calls
+/// equal, are one key and one error, whichever the process meets first.
 final class OtherSpellings: @unchecked Sendable {
     private let firstNumber: UInt32
     // Guarded by `lock`.
-    private var numbers: [String: UInt32] = [:]
+    private var numbers: [ExactString: UInt32] = [:]
     private var texts: [String] = []
     private let lock = Lock()
 
@@ -58,9 +60,9 @@ final class OtherSpellings: @unchecked Sendable {
     /// The number of `text`, given it one when it has none.
     func number(_ text: String) -> UInt32 {
         lock.withLock {
-            if let known = numbers[text] { return known }
+            if let known = numbers[ExactString(text)] { return known }
             let number = firstNumber + UInt32(truncatingIfNeeded: texts.count)
-            numbers[text] = number
+            numbers[ExactString(text)] = number
             texts.append(text)
             return number
         }

@@ -83,13 +83,13 @@ extension Chord {
             let m: Modifiers
             if name == "primary" { m = platform.primaryModifier }
             else if let known = Modifiers.spellings[name] { m = known }
-            else if Modifiers.ambiguousSpellings[name] != nil { return .failure(.ambiguousModifier(name)) }
+            else if Modifiers.ambiguousReadings(of: name) != nil { return .failure(.ambiguousModifier(name)) }
             else if Key.resolve(name) != nil { return .failure(.twoKeys(name, keyPart)) }
             else { return .failure(.unknownName(name, suggestion: nearestName(to: name))) }
             if mods.contains(m) { return .failure(.duplicateModifier(name)) }
             mods.insert(m)
         }
-        if Modifiers.ambiguousSpellings[keyPart] != nil { return .failure(.ambiguousModifier(keyPart)) }
+        if Modifiers.ambiguousReadings(of: keyPart) != nil { return .failure(.ambiguousModifier(keyPart)) }
         if keyPart == "primary" || Modifiers.spellings[keyPart] != nil { return .failure(.missingKey) }
         guard let (key, shifted) = Key.resolve(keyPart) else {
             return .failure(.unknownName(keyPart, suggestion: nearestName(to: keyPart)))
@@ -138,19 +138,43 @@ extension Chord {
         Array(Modifiers.spellings.keys) + ["primary"] + Array(Key.aliases.keys)
     }
 
-    /// The known name closest to `name` by edit distance, if one is close enough.
+    /// The known name closest to `name` by edit distance, if one is close enough; among key
+    /// names as ``Key/nearestName(to:in:)`` prefers them.
     public static func nearestName(to name: String) -> String? {
-        nearest(to: name, in: knownNames)
+        nearest(to: name, in: knownNames, preferring: Key.suggestionRank(for: name))
     }
 }
 
 extension Key {
+    /// The key name `word` most likely misspells among `names` (key names from
+    /// ``aliases``), by ``nearest(to:in:preferring:)`` and ``suggestionRank(for:)``: the same
+    /// answer whatever the order of `names` (a dictionary's keys change order between runs).
+    public static func nearestName(to word: String, in names: some Sequence<String>) -> String? {
+        nearest(to: word, in: names, preferring: suggestionRank(for: word))
+    }
+
+    /// How likely each key name is meant by `word` among names equally near it (lowest
+    /// first, Grammar.md §4.3): a key position (`Slash`, `BracketLeft`) first when `word` is
+    /// capitalised as position names are (`Bracketleft`); then a key's canonical name or a
+    /// punctuation name (`pageUp`, `slash`); then another alias (`pageup`, `esc`); a key
+    /// position last for any other spelling (`SLASH`, `bracketleft`).
+    public static func suggestionRank(for word: String) -> (String) -> Int {
+        let capitalised = word.unicodeScalars.first.map { ("A"..."Z").contains($0) } == true
+            && word.unicodeScalars.contains { ("a"..."z").contains($0) }
+        return { name in
+            guard let key = aliases[name] else { return 2 }
+            if key.isPhysical { return capitalised ? 0 : 3 }
+            return key.isNamed && key.sourceName != name ? 2 : 1
+        }
+    }
+
     /// The key a source word names, and whether it implies shift (an upper-case letter).
-    /// Accepts canonical names, aliases, and any single character.
+    /// Accepts canonical names, aliases, and any single character but a control character.
     public static func resolve(_ word: String) -> (Key, shifted: Bool)? {
         if let k = aliases[word] { return (k, false) }
         let scalars = Array(word.unicodeScalars)
-        guard scalars.count == 1, let s = scalars.first, s.value >= 0x20 else { return nil }
+        // A control character (C0, delete, C1) is no key (Grammar.md §4.3).
+        guard scalars.count == 1, let s = scalars.first, s.properties.generalCategory != .control else { return nil }
         let shifted = s.value >= 0x41 && s.value <= 0x5A
         return (Key(character: s), shifted)
     }
@@ -160,12 +184,23 @@ extension Key {
 /// a candidate equal to it up to case wins; otherwise the nearest by ``editDistance(_:_:)``
 /// (case-insensitive) among those within a third of the word's length (at least 1), or that
 /// the word starts with or that start with the word (the shorter at least 3 letters:
-/// `Boolean` → `Bool`, `Integer` → `Int`). Ties prefer a prefix, then the first in
-/// alphabetical order. Nil when no candidate is that close.
+/// `Boolean` → `Bool`, `Integer` → `Int`). Ties (several candidates equal up to case, or as
+/// near) prefer a prefix, then the first in alphabetical order (by Unicode scalars, so
+/// `Slash` before `slash`), whatever the order of `candidates`. Nil when no candidate is that
+/// close.
 public func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
+    nearest(to: word, in: candidates, preferring: { _ in 0 })
+}
+
+/// ``nearest(to:in:)`` with a further tie-break before alphabetical order: among candidates
+/// as near as each other (and alike in being a prefix or not), the lowest `rank` wins. Key
+/// names rank so (``Key/nearestName(to:in:)``): `SLASH` means `slash` more likely than the
+/// key position `Slash`.
+public func nearest(to word: String, in candidates: some Sequence<String>, preferring rank: (String) -> Int) -> String? {
     let w = Array(word.lowercased().utf8)
     let limit = max(1, w.count / 3)
-    var best: (name: String, distance: Int, prefix: Bool)? = nil
+    // Distance -1: equal up to case, nearer than any misspelling.
+    var best: (name: String, distance: Int, prefix: Bool, rank: Int)? = nil
     var rows = EditDistanceRows()
     for c in candidates {
         // An ASCII candidate whose length is too far from the word's can only be a prefix
@@ -173,17 +208,31 @@ public func nearest(to word: String, in candidates: some Sequence<String>) -> St
         let ascii = c.utf8.allSatisfy { $0 < 0x80 }
         if ascii && abs(c.utf8.count - w.count) > limit && !asciiPrefixMatch(c, w) { continue }
         let lowered = ascii ? c.utf8.map(asciiLowercased) : Array(c.lowercased().utf8)
-        if lowered == w { return c }
-        let shorter = min(lowered.count, w.count)
-        let prefix = shorter >= 3 && (lowered.starts(with: w) || w.starts(with: lowered))
-        // Past the limit only a prefix counts, and then its exact distance ranks it.
-        let d = rows.distance(w, lowered, atMost: prefix ? Int.max : limit)
-        guard d <= limit || prefix else { continue }
+        let d: Int
+        let prefix: Bool
+        if lowered == w {
+            d = -1
+            prefix = false
+        } else {
+            let shorter = min(lowered.count, w.count)
+            prefix = shorter >= 3 && (lowered.starts(with: w) || w.starts(with: lowered))
+            // Past the limit only a prefix counts, and then its exact distance ranks it.
+            d = rows.distance(w, lowered, atMost: prefix ? Int.max : limit)
+            guard d <= limit || prefix else { continue }
+        }
         if let b = best {
             if d > b.distance { continue }
-            if d == b.distance && (b.prefix && !prefix || b.prefix == prefix && c >= b.name) { continue }
+            if d == b.distance {
+                if b.prefix && !prefix { continue }
+                if b.prefix == prefix {
+                    let r = rank(c)
+                    if r > b.rank || r == b.rank && c >= b.name { continue }
+                    best = (c, d, prefix, r)
+                    continue
+                }
+            }
         }
-        best = (c, d, prefix)
+        best = (c, d, prefix, rank(c))
     }
     return best?.name
 }

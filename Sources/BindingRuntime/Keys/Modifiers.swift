@@ -49,6 +49,12 @@ public struct Modifiers: OptionSet, Hashable, Sendable {
     /// Apple keyboard. They are errors, never silently one of them; each maps to the canonical
     /// spellings it may have meant (the fix-its offered).
     public static let ambiguousSpellings: [String: [String]] = ["meta": ["alt", "cmd"], "super": ["cmd"]]
+
+    /// The canonical spellings `name` may have meant when it spells an ambiguous modifier in
+    /// any case (`meta`, `Meta`, `SUPER`: other keymaps capitalise them); nil otherwise.
+    public static func ambiguousReadings(of name: String) -> [String]? {
+        ambiguousSpellings[name] ?? ambiguousSpellings[name.lowercased()]
+    }
 }
 
 /// The platform a table is compiled for. It decides what the `primary` modifier means, the
