@@ -32,5 +32,9 @@ import Testing
         let diff = UnifiedDiff.render(old: Array("a\nb\nc\n".utf8), new: Array("a\nB\nc\nd\n".utf8), path: "f")
         #expect(diff == "--- a/f\n+++ b/f\n@@ -1,3 +1,4 @@\n a\n-b\n+B\n c\n+d\n")
         #expect(UnifiedDiff.render(old: [], new: [], path: "f") == "")
+        // Lines are compared by their bytes: a decomposed "é" made precomposed is a change
+        // (`String` equality would call the lines equal and show nothing).
+        let accent = UnifiedDiff.render(old: Array("cmd+\"e\u{301}\"\n".utf8), new: Array("cmd+\"\u{E9}\"\n".utf8), path: "f")
+        #expect(accent.contains("-cmd+\"e\u{301}\"\n+cmd+\"\u{E9}\"\n"), "\(accent)")
     }
 }

@@ -41,6 +41,12 @@ extension MistakeHintTests {
         Case(body: "in R {\n  @repeat(1m) ctrl+k up -> stop\n}", message: "2:12: unknown unit 'm' in a repeat window; did you mean 'ms'?; write 'ms' (milliseconds) or 's' (seconds); a minute is '60s', the longest window", fixIts: ["ms", "60s"]),
         Case(body: "in R {\n  @repeat(2m) ctrl+k up -> stop\n}", message: "2:12: unknown unit 'm' in a repeat window; did you mean 'ms'?; write 'ms' (milliseconds) or 's' (seconds); a minute is '60s', the longest window", fixIts: []),
         Case(body: "in R {\n  @repeat(500 ms) ctrl+k up -> stop\n}", message: "2:11: a duration's number and unit are written together: '500ms'", fixIts: [""]),
+        // A minute's other spellings have no near unit: no lone `60s` for `--fix` to apply;
+        // nor a window out of range (`0m`).
+        Case(body: "in R {\n  @repeat(1min) ctrl+k up -> stop\n}", message: "2:12: unknown unit 'min' in a repeat window; write 'ms' (milliseconds) or 's' (seconds); a minute is '60s', the longest window", fixIts: []),
+        Case(body: "in R {\n  @repeat(0m) ctrl+k up -> stop\n}", message: "2:12: unknown unit 'm' in a repeat window; did you mean 'ms'?; write 'ms' (milliseconds) or 's' (seconds); a minute is '60s', the longest window", fixIts: []),
+        // Apart and no unit either way: the joined text is not shown as the right spelling.
+        Case(body: "in R {\n  @repeat(500 mss) ctrl+k up -> stop\n}", message: "2:11: a duration's number and unit are written together, with no space between them", fixIts: []),
     ]
 
     /// A key part's text is told apart from another by its scalars: `"e\u{301}"` met first

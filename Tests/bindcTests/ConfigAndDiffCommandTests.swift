@@ -52,7 +52,7 @@ import Testing
         #expect(try bindc.run(["check", "--config", "bindkit.json"]).status == 0)
         try bindc.write("none.json", #"{"platform": "linux"}"#)
         let none = try bindc.run(["check", "--config", "none.json"])
-        #expect(none.status == 1 && none.stderr == "error: no .bind files given, and 'none.json' has no 'layers' to take them from\n")
+        #expect(none.status == 1 && none.stderr == "error: no .bind files given, and 'none.json' lists none in 'layers'\n")
         #expect(try bindc.run(["check"]).status == 2)
     }
 

@@ -91,6 +91,12 @@ import Testing
         #expect(file.status == 1 && file.stderr == "error: cannot read 'edtor.bind': no such file or directory; did you mean 'editor.bind'?\n", "\(file.stderr)")
         let far = try bindc.run(["check", "./zzzzzzzz.bind"])
         #expect(far.stderr == "error: cannot read './zzzzzzzz.bind': no such file or directory\n")
+        // Names are compared without their shared extension (`nope` is not near `editor`), and
+        // of two files equal up to case, the one cased as typed.
+        #expect(try bindc.run(["check", "nope.bind"]).stderr == "error: cannot read 'nope.bind': no such file or directory\n")
+        try bindc.write("Editor.bind", "keymap \"E\"\n")
+        #expect(try bindc.run(["check", "edtor.bind"]).stderr.contains("did you mean 'editor.bind'?"))
+        #expect(try bindc.run(["check", "Edtor.bind"]).stderr.contains("did you mean 'Editor.bind'?"))
     }
 
     @Test func mistypedOptionGetsDidYouMean() throws {

@@ -190,9 +190,10 @@ struct BindingAttributes {
                 engine.error(Messages.unknownRepeatUnit(unit.name, suggestion), at: unit.range, fixIts: fixIt(unit.range, suggestion))
                 return nil
             }
-            // `1m` is a minute elsewhere: `1ms` is one reading, `60s` the other, neither certain.
+            // `1m` is a minute elsewhere: `1ms` is one reading, `60s` the other, neither certain;
+            // so both or none (a lone fix-it is one `check --fix` would apply), each in range.
             let seconds = Double(argument.number).map { $0 * 60 }
-            let fixIts = seconds.flatMap { $0 <= 60 && $0 == $0.rounded() ? "\(Int($0))s" : nil }
+            let fixIts = seconds.flatMap { $0 >= 1 && $0 <= 60 && $0 == $0.rounded() && suggestion != nil ? "\(Int($0))s" : nil }
                 .map { fixIt(unit.range, suggestion) + [FixIt(range: argument.valueRange, replacement: $0)] } ?? []
             engine.error(Messages.unknownRepeatUnit(unit.name, suggestion, minutes: true), at: unit.range, fixIts: fixIts)
             return nil

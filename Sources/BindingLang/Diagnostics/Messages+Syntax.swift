@@ -47,7 +47,9 @@ extension Messages {
     }
     /// `@repeat(500 ms)`: a space between a duration's number and its unit.
     public static func spaceInDuration(_ number: String, _ unit: String) -> String {
-        "a duration's number and unit are written together: '\(number)\(unit)'"
+        // Shown joined only when that is a duration (`500 mss` is not one either way).
+        ["ms", "s"].contains(unit) ? "a duration's number and unit are written together: '\(number)\(unit)'"
+            : "a duration's number and unit are written together, with no space between them"
     }
 
     // MARK: - Layers

@@ -105,7 +105,23 @@ public enum InputFile {
             let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             if entryName != "." && entryName != ".." { names.append(entryName) }
         }
-        return nearest(to: name, in: names.sorted()).map { directory + $0 }
+        // Names of the same extension, compared without it (else any short name is near:
+        // `nope.bind` and `base.bind` share five of nine characters).
+        let dot = name.lastIndex(of: ".")
+        let ext = dot.map { String(name[$0...]) } ?? ""
+        let stem = dot.map { String(name[..<$0]) } ?? name
+        let stems = names.filter { ext.isEmpty || $0.hasSuffix(ext) }.map { String($0.dropLast(ext.count)) }.filter { !$0.isEmpty }
+        guard let near = nearest(to: stem, in: stems.sorted()) else { return nil }
+        // Names equal up to case (`Editor.bind`, `editor.bind`) are different files here: the
+        // one whose case is nearer the name typed.
+        let twins = stems.filter { $0.lowercased() == near.lowercased() }
+        let best = twins.min { caseDifferences($0, stem) < caseDifferences($1, stem) } ?? near
+        return directory + best + ext
+    }
+
+    /// How many of the leading characters of `a` and `b` differ only in case.
+    private static func caseDifferences(_ a: String, _ b: String) -> Int {
+        zip(a, b).filter { $0 != $1 && $0.lowercased() == $1.lowercased() }.count
     }
 
     private static func systemError() -> String {

@@ -890,8 +890,10 @@ extension Parser {
             if case .identifier = tok.kind, !tok.precededByNewline {
                 if tok.start != number.end {
                     // `(500 ms)`: read as `500ms`, after the error.
+                    // The fix-it only where joining makes a duration (`500 mss` would still not be).
+                    let joins = ["ms", "s"].contains(text(tok))
                     error(Messages.spaceInDuration(text(number), text(tok)), number.start, tok.end,
-                          fixIts: [FixIt(range: range(number.end, tok.start), replacement: "")])
+                          fixIts: joins ? [FixIt(range: range(number.end, tok.start), replacement: "")] : [])
                 }
                 unit = Identifier(name: text(tok), range: range(tok.start, tok.end))
                 advance()

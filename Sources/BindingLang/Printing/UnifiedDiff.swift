@@ -56,9 +56,9 @@ public enum UnifiedDiff {
             out += "@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@\n"
             for (op, oi, ni) in hunk {
                 switch op {
-                case .same: out += " " + a[oi] + "\n"
-                case .delete: out += "-" + a[oi] + "\n"
-                case .insert: out += "+" + b[ni] + "\n"
+                case .same: out += " " + String(decoding: a[oi], as: UTF8.self) + "\n"
+                case .delete: out += "-" + String(decoding: a[oi], as: UTF8.self) + "\n"
+                case .insert: out += "+" + String(decoding: b[ni], as: UTF8.self) + "\n"
                 }
             }
             k = end
@@ -66,9 +66,12 @@ public enum UnifiedDiff {
         return out
     }
 
-    private static func lines(_ bytes: [UInt8]) -> [String] {
-        var result = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-        if result.last == "" { result.removeLast() }
+    /// The lines as bytes: compared byte for byte, so that a change between canonically
+    /// equivalent spellings (`"é"` decomposed to precomposed), which `String` equality hides,
+    /// shows.
+    private static func lines(_ bytes: [UInt8]) -> [[UInt8]] {
+        var result = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+        if result.last?.isEmpty == true { result.removeLast() }
         return result
     }
 }

@@ -15,7 +15,7 @@ enum ToolMessages {
 
     /// `--config` with no files, from a configuration that lists none.
     static func noFilesAndNoLayers(_ config: String) -> String {
-        "no .bind files given, and '\(config)' has no 'layers' to take them from"
+        "no .bind files given, and '\(config)' lists none in 'layers'"
     }
 
     static func tableAmongSources(_ path: String) -> String {
