@@ -56,6 +56,9 @@ struct SystemShortcutChecker {
     /// security screen): the writer likely meant Del. Not when written `backspace`.
     private func deleteMeaningDel(_ sequence: [Chord], _ range: SourceRange, in reserved: WordMap, _ lists: [[ReservedShortcut]])
         -> (Chord, [ReservedShortcut])? {
+        // The source text is read only when some Backspace stroke's Del twin is reserved here
+        // (most keymaps bind Backspace with keys no platform reserves with Del).
+        guard sequence.contains(where: { $0.key == .delete && reserved[UInt64(Self.del($0).code)] != nil }) else { return nil }
         for chord in writtenDelete(sequence, range) {
             if let i = reserved[UInt64(Self.del(chord).code)] { return (chord, lists[Int(i)]) }
         }
