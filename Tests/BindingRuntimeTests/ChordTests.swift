@@ -27,3 +27,17 @@ import Testing
     #expect(Chord(code: c.code) == c)
     #expect(Chord(code: 0xFFFF_FFFF) == nil)
 }
+
+/// A chord prints as `.bind` source writes it: canonical modifier order, and keys that source
+/// quotes quoted, with the escapes of a string literal.
+@Test func aChordPrintsAsSource() {
+    #expect("\(Chord(key: Key(character: "f"), modifiers: [.command, .shift]))" == "shift+cmd+f")
+    #expect(String(describing: Chord(key: Key(character: "["), modifiers: .command)) == #"cmd+"[""#)
+    #expect(Chord(key: Key(character: "\""), modifiers: .control).description == #"ctrl+"\"""#)
+    #expect(Chord(key: Key(character: "\\"), modifiers: .control).description == #"ctrl+"\\""#)
+    #expect(Chord(key: .escape).description == "escape")
+    #expect(Chord(key: .space, modifiers: .alternate).description == "alt+space")
+    // Invisible characters are escaped as in any string literal, never printed raw.
+    #expect(Chord(key: Key(character: "\u{7F}"), modifiers: .command).description == #"cmd+"\u{7F}""#)
+    #expect(Chord(key: Key(character: "\u{2028}")).description == #""\u{2028}""#)
+}

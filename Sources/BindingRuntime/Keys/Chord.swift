@@ -1,5 +1,6 @@
 /// One stroke: a key pressed with a set of modifiers. A binding's sequence is one or more.
-public struct Chord: Hashable, Sendable {
+/// It prints as `.bind` source writes it (``sourceText``: `shift+cmd+f`, `cmd+"["`).
+public struct Chord: Hashable, Sendable, CustomStringConvertible {
     /// The key pressed.
     public let key: Key
     /// The modifiers held.
@@ -30,6 +31,9 @@ public struct Chord: Hashable, Sendable {
         parts.append(key.sourceName)
         return parts.joined(separator: "+")
     }
+
+    /// ``sourceText``: a chord prints as source writes it.
+    public var description: String { sourceText }
 
     /// Overlay rendering in Apple's order, e.g. `⌃⌥⇧⌘K`.
     public var glyphs: String {

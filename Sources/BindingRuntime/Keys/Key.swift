@@ -125,16 +125,15 @@ public struct Key: Hashable, Sendable, Comparable {
     }
 
     /// The canonical source spelling: a name for named keys, key positions and space, the bare character
-    /// for letters and digits, a quoted string for other characters.
+    /// for letters and digits, a string literal (``SourceLiteral/quoted(_:alsoEscaping:)``:
+    /// `"["`, `"\""`, `"\u{7F}"`) for other characters.
     public var sourceName: String {
         if isPhysical { return physicalKey?.code ?? "?" }
         if isNamed { return Key.named[Int(rawValue - Key.namedBase)].name }
         if rawValue == 0x20 { return "space" }
         guard let s = Unicode.Scalar(rawValue) else { return "?" }
         if (s >= "a" && s <= "z") || (s >= "0" && s <= "9") { return String(Character(s)) }
-        if s == "\"" { return "\"\\\"\"" }
-        if s == "\\" { return "\"\\\\\"" }
-        return "\"" + String(Character(s)) + "\""
+        return SourceLiteral.quoted(String(s))
     }
 
     /// The overlay glyph (↑, ⎋, F5, the upper-cased character, or a key position's US
