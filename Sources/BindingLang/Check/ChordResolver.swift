@@ -205,6 +205,9 @@ struct ChordResolver {
             let range = syntax.parts.first(where: { $0.text == name })?.range ?? syntax.range
             let fixIts = (Modifiers.ambiguousSpellings[name] ?? []).map { FixIt(range: range, replacement: $0) }
             engine.error(Messages.ambiguousModifier(name), at: range, fixIts: fixIts)
+        case .unquotedPunctuation(let text), .syntax(let text):
+            // Only from reading text; the parser reports these before parts are built.
+            engine.error(Messages.unknownKey(text, nil), at: syntax.range)
         }
     }
 
