@@ -190,29 +190,36 @@ final class EditorSession {
         let armed = model.quitArmed
         syncContext()
         let table = keymap.table
-        let result = dispatcher.dispatch(event, chain: chainSnapshot(), context: context)
-        let outcome: SessionEvent
-        switch result {
-        case .performed(let action, let responder):
-            let name = (responder as? ChainResponder)?.displayName(in: table) ?? "\(type(of: responder))"
-            outcome = .performed(action.description, by: name)
-            pendingStrokes = []
-        case .pending:
-            pendingStrokes.append(event.chord)
-            outcome = .pending(pendingStrokes)
-        case .cancelled:
-            outcome = .cancelled(pendingStrokes + [event.chord])
-            pendingStrokes = []
-        case .unhandled:
-            pendingStrokes = []
-            outcome = unhandled(event.chord)
-        }
+        let outcome = self.outcome(of: dispatcher.dispatch(event, chain: chainSnapshot(), context: context), event, table)
         if event.chord != AppKeys.overlay { overlayVisible = false }
         // A quit warning holds for the next command only (the strokes of a sequence count as one).
         if armed, case .pending = outcome {} else if armed { model.quitArmed = false }
         if model.modal && model.mode == .normal { model.buffer.keepCursorOnCharacter() }
         syncContext()
         return outcome
+    }
+
+    /// What `result`, the dispatcher's for `event`, did, with the pending strokes updated.
+    private func outcome(of result: DispatchResult, _ event: KeyEvent, _ table: BindingTable) -> SessionEvent {
+        switch result {
+        case .performed(let action, let responder):
+            let name = (responder as? ChainResponder)?.displayName(in: table) ?? "\(type(of: responder))"
+            pendingStrokes = []
+            return .performed(action.description, by: name)
+        case .pending:
+            pendingStrokes.append(event.chord)
+            return .pending(pendingStrokes)
+        case .cancelled:
+            defer { pendingStrokes = [] }
+            return .cancelled(pendingStrokes + [event.chord])
+        case .unhandled:
+            pendingStrokes = []
+            return unhandled(event.chord)
+        case .performedHeld(_, _, let then):
+            // The held `@timeout` binding ended its sequence; the stroke did the rest.
+            pendingStrokes = []
+            return outcome(of: then.result, event, table)
+        }
     }
 
     /// Cancels a pending sequence (the app may, at any time).

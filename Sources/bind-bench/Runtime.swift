@@ -75,7 +75,7 @@ struct RuntimeApp {
             }
         case .pending: return expected.pending
         case .unhandled: return expected.binding == nil && !expected.pending
-        case .cancelled: return false
+        case .cancelled, .performedHeld: return false   // the workload has no @timeout binding
         }
     }
 }

@@ -51,4 +51,50 @@ struct StrokeTextTests {
             }
         }
     }
+
+    /// Single chords, each written without white space or comments around it: names,
+    /// quoted and bare keys, escapes, and the lexer's corner cases (tokens of two characters,
+    /// decimals, parts with no `+` between them).
+    static let chordTexts: [String] = {
+        var texts = [
+            "cmd+k", "G", "cmd+G", "shift+G", "\"A\"", "cmd+\"a\"", "f12", "KeyA", "cmd+Digit5", "_", "cmd+_", "space",
+            "cmd+\"[\"", "\"[\"", "[", "cmd+[", "cmd+]", "cmd+{", "cmd+}", "{", "}", "cmd+(", "cmd+)", "cmd+,", "cmd+:",
+            "cmd+|", "cmd+!", "cmd+.", "cmd+#", "#", "cmd+'", "cmd+\\", "cmd+\"\\\\\"", "cmd+\"\\\"\"", "cmd+\"",
+            "cmd+\"\"\"", "+", "++", "cmd++", "cmd+++", "cmd+++k", "+k", "cmd+\"+\"", "cmd+-", "cmd+->", "cmd+==",
+            "cmd+!=", "cmd+&&", "cmd+||", "cmd+&", "cmd+=", "cmd+=+k", "cmd+-+k", "cmd+-1", "cmd+/", "cmd+//", "cmd+/*",
+            "cmd+1", "cmd+12", "12", "01", "cmd+1a", "cmd+1.5", "1.5", "cmd+1.", "⌘+k", "⌘k", "⌘+⇧+k", "⌥+⌘+\"[\"",
+            "e\u{301}", "cmd+é", "cmd+\"é\"", "cmd+\"ab\"", "cmd+\"\"", "cmd+\"[", "\"[\"x", "\"[\"\"]\"",
+            "cmd+\"\\u{7F}\"", "cmd+\"\\u{41}\"", "cmd+\"\\u{}\"", "cmd+\"\\u{110000}\"", "cmd+\"\\u{D800}\"",
+            "cmd+\"\\u{000000041}\"", "cmd+\"\\q\"", "cmd+\"\\t\"", "cmd+\"\\n\"", "cmd+\u{7F}", "cmd+\"\u{7F}\"",
+            "cmd+\u{A0}", "numpad+a", "numpad+\"+\"", "meta+x", "altGr+q", "cmd+command+k", "cmd+shift", "a+b",
+            "primary+slash", "cmd+escap", "", "cmd+", "cmd+k+", "cmd++k",
+        ]
+        // Every printable ASCII character bare, after a `+`, quoted, and doubled.
+        for byte in UInt8(0x21)...UInt8(0x7E) {
+            let c = String(UnicodeScalar(byte))
+            texts += [c, "cmd+" + c, "\"" + c + "\"", "cmd+\"" + c + "\"", "cmd+" + c + c, c + "+k"]
+        }
+        return texts
+    }()
+
+    /// The runtime's `Chord.parse` reads a chord exactly as the language does: the texts the
+    /// language takes as one chord, as the same chord, and no other.
+    @Test func chordParseAgreesWithTheLanguage() {
+        for text in Self.chordTexts {
+            let language = try? StrokeText.chord(text, platform: .apple).get()
+            let runtime = try? Chord.parse(text, platform: .apple).get()
+            #expect(runtime == language, "\(text.debugDescription)")
+        }
+    }
+
+    /// `Chord.parseSequence` reads sequences as the language does, white space and line ends
+    /// included (no comments: they are not chords).
+    @Test func chordSequencesAgreeWithTheLanguage() {
+        let texts = ["ctrl+k ctrl+c", " g  g\t", "cmd+\" \" x", "\"]\" m", "ctrl+k\nctrl+c", "\nctrl+k", "ctrl+k\n",
+                     "cmd+k,cmd+l", "cmd+k cmd+", "a \"b", "", "  ", "g\r\ng"]
+        for text in texts + Self.texts {
+            let language = try? StrokeText.sequence(text, platform: .apple).get()
+            #expect((try? Chord.parseSequence(text, platform: .apple).get()) == language, "\(text.debugDescription)")
+        }
+    }
 }

@@ -28,6 +28,95 @@ struct ChainSnapshotTests {
         }
     }
 
+    /// A keymap with something for every listing: titles in and out of groups, chain
+    /// predicates, a sequence, a repeatable binding, the edit menu and a main menu.
+    static let listingSource = """
+        context readOnly: Bool
+        responder TextView, Editor, Window, Pane
+        action commentLine
+        action selectTab(Int)
+        action focusPane
+        action resize(String)
+        action save
+        in TextView when !readOnly {
+          cmd+f -> find "Find"
+        }
+        in Editor {
+          ctrl+k ctrl+c -> commentLine "Comment Line"
+          group "Tabs" {
+            cmd+1 -> selectTab(1) "First Tab"
+            cmd+2 -> selectTab(2) "Second Tab" when inside Pane
+          }
+          @repeat ctrl+b up -> resize("up") "Grow"
+        }
+        in Window {
+          cmd+p -> focusPane "Focus Pane" when is Pane
+        }
+        menu edit {
+          "Copy" -> copy
+          "Cut" -> cut when !readOnly
+        }
+        menu "File" {
+          "Save" cmd+s -> save
+        }
+        """
+
+    /// The overlay, continuation and menu queries over a snapshot answer as over its first
+    /// responder, and for the chain as the snapshot holds it.
+    @Test func listingsOverASnapshotAreTheFirstResponders() throws {
+        let table = try #require(compile([("listing.bind", Self.listingSource)]).map { try BindingTable(bytes: Emitter.emit($0)) })
+        let window = TestResponder("window", roles: ["Window", "Pane"])
+        let editor = TestResponder("editor", roles: ["Editor"], next: window)
+        let text = TestResponder("text", roles: ["TextView"], next: editor, performs: ["find", "cut"])
+        let d = Dispatcher(table: table)
+        var context = ContextState(table: table)
+        let german = try #require(KeyboardLayout.named("de"))
+        func expectSameListings(_ when: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+            let snapshot = ChainSnapshot(table: table, firstResponder: text)
+            #expect(d.discoverableCommands(chain: snapshot, context: context) == d.discoverableCommands(firstResponder: text, context: context),
+                    "overlay, \(when)", sourceLocation: sourceLocation)
+            #expect(d.discoverableCommands(chain: snapshot, context: context, layout: german, localize: { $0.uppercased() })
+                == d.discoverableCommands(firstResponder: text, context: context, layout: german, localize: { $0.uppercased() }),
+                    "localized overlay, \(when)", sourceLocation: sourceLocation)
+            #expect(d.pendingContinuations(chain: snapshot, context: context, layout: german)
+                == d.pendingContinuations(firstResponder: text, context: context, layout: german), "continuations, \(when)", sourceLocation: sourceLocation)
+            #expect(d.editMenu(chain: snapshot, context: context) == d.editMenu(firstResponder: text, context: context),
+                    "edit menu, \(when)", sourceLocation: sourceLocation)
+            #expect(d.mainMenus(chain: snapshot, context: context, layout: german) == d.mainMenus(firstResponder: text, context: context, layout: german),
+                    "main menus, \(when)", sourceLocation: sourceLocation)
+        }
+        #expect(d.discoverableCommands(firstResponder: text, context: context).map(\.title)
+            == ["Find", "Comment Line", "Grow", "Focus Pane", "First Tab", "Second Tab", "Save"])
+        expectSameListings("idle")
+        try context.set("readOnly", true)
+        expectSameListings("read-only")
+        _ = d.dispatch(press("ctrl+k"), firstResponder: text, context: context)
+        #expect(!d.pendingContinuations(firstResponder: text, context: context).isEmpty)
+        expectSameListings("pending")
+        d.cancelPending()
+        _ = d.dispatch(press("ctrl+b"), firstResponder: text, context: context)
+        _ = d.dispatch(press("up"), firstResponder: text, context: context)
+        #expect(d.isRepeating)
+        expectSameListings("repeating")
+        d.endRepeat()
+        window.performs = ["save"]
+        expectSameListings("the window performing only save")
+
+        // The snapshot answers for the chain it holds, as dispatching through it does: a
+        // responder that changes its roles afterwards is not seen until a new snapshot.
+        let snapshot = ChainSnapshot(table: table, firstResponder: text)
+        let before = d.discoverableCommands(firstResponder: text, context: context)
+        window.responderRoles = ["Window"]
+        #expect(d.discoverableCommands(firstResponder: text, context: context) != before)
+        #expect(d.discoverableCommands(chain: snapshot, context: context) == before)
+        expectSameListings("the window no longer a pane")
+
+        // A snapshot of no responder lists nothing a responder performs.
+        let empty = ChainSnapshot(table: table, firstResponder: nil)
+        #expect(d.discoverableCommands(chain: empty, context: context).isEmpty)
+        #expect(d.editMenu(chain: empty, context: context).isEmpty)
+    }
+
     @Test func decideReturnsPlainValuesAndPerformsNothing() throws {
         let table = try load(editorKeymap())
         let first = chain()

@@ -75,6 +75,8 @@ struct RepeatTests {
         case .pending: "pending"
         case .cancelled: "cancelled"
         case .unhandled: "unhandled"
+        // The stroke's own outcome (what a held binding did is recorded from the responders).
+        case .performedHeld(_, _, let then): word(then.result)
         }
     }
 

@@ -157,6 +157,45 @@ struct TimeoutTests {
             == ["pending", "cancelled"])
     }
 
+    /// A stroke that runs a held binding says so in its result: the held action and its
+    /// performer, then what the stroke itself did (not only the responder's `perform`).
+    @Test(arguments: [Path.live, .snapshot])
+    func theResultReportsTheHeldBindingAStrokeRan(_ path: Path) throws {
+        let t = try Self.table()
+        let editor = TestResponder("editor", roles: ["Editor"])
+        let d = Dispatcher(table: t)
+        d.sequenceTimeout = 1
+        let ctx = ContextState(table: t)
+        func dispatch(_ key: String, at time: Double) -> DispatchResult {
+            path == .live ? d.dispatch(press(key, at: time), firstResponder: editor, context: ctx)
+                : d.dispatch(press(key, at: time), chain: ChainSnapshot(table: t, firstResponder: editor), context: ctx)
+        }
+        func describe(_ r: DispatchResult) -> String {
+            switch r {
+            case .performedHeld(let held, let responder, let then):
+                "\(held) by \((responder as? TestResponder)?.label ?? "?"), then " + describe(then.result)
+            case .performed(let action, let responder): "\(action) by \((responder as? TestResponder)?.label ?? "?")"
+            default: RepeatTests.word(r)
+            }
+        }
+        func run(_ strokes: [(String, Double)]) -> [String] {
+            defer { d.cancelPending() }
+            return strokes.map { describe(dispatch($0.0, at: $0.1)) }
+        }
+        #expect(run([("space", 0), ("j", 0.3)]) == ["pending", "findFile by editor, then moveDown by editor"])
+        #expect(run([("space", 0), ("x", 0.3)]) == ["pending", "findFile by editor, then unhandled"])
+        // A stroke after the sequence timeout runs the held binding first, too.
+        #expect(run([("space", 10), ("e", 11.5)]) == ["pending", "findFile by editor, then unhandled"])
+        #expect(run([("d", 20), ("d", 22)]) == ["pending", "deleteLine by editor, then pending"])
+        // The convenience properties describe the stroke's own outcome; `heldAction` the held one.
+        _ = dispatch("space", at: 30)
+        let r = dispatch("x", at: 30.1)
+        #expect(r.heldAction?.description == "findFile")
+        #expect(r.isUnhandled && !r.isPending && !r.isCancelled && r.performedAction == nil)
+        _ = dispatch("space", at: 40)
+        #expect(dispatch("j", at: 40.1).performedAction?.description == "moveDown")
+    }
+
     @Test
     func cancelPendingDropsTheHeldBinding() throws {
         let t = try Self.table()

@@ -79,6 +79,11 @@ struct BindcRunner {
     /// Runs `bindc arguments` with raw bytes as standard input.
     func run(_ arguments: [String], stdinBytes: [UInt8], environment: [String: String] = [:]) throws -> Output {
         let executable = try #require(BindcRunner.executable, "the bindc executable was not built")
+        return try run(executable, arguments, stdinBytes: stdinBytes, environment: environment)
+    }
+
+    /// Runs another tool, `executable arguments`, in the temporary directory.
+    func run(_ executable: URL, _ arguments: [String], stdinBytes: [UInt8] = [], environment: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -9,11 +9,12 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The fenced blocks of the `## In an app` section: language, text, and the line before.
-    static func blocks() throws -> [(language: String, text: String, marker: String)] {
+    /// The fenced blocks of a section (by default `## In an app`): language, text, and the
+    /// line before.
+    static func blocks(inSection heading: String = "## In an app") throws -> [(language: String, text: String, marker: String)] {
         let text = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let lines = text.components(separatedBy: "\n")
-        let start = try #require(lines.firstIndex { $0.hasPrefix("## In an app") })
+        let start = try #require(lines.firstIndex { $0.hasPrefix(heading) })
         let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("## ") } ?? lines.count
         var out: [(String, String, String)] = []
         var i = start

@@ -231,6 +231,9 @@ struct ChordResolver {
                 if !held.isEmpty { fixIts.append(removal(i, syntax)) }
             }
             engine.error(Messages.ambiguousModifier(name, held: held, isKey: i == last), at: range, fixIts: fixIts)
+        case .unquotedPunctuation(let text), .syntax(let text):
+            // Only from reading text; the parser reports these before parts are built.
+            engine.error(Messages.unknownKey(text, nil), at: syntax.range)
         }
     }
 

@@ -209,3 +209,73 @@ extension Dispatcher {
         return table.quickActions
     }
 }
+
+// MARK: - The same listings over a chain snapshot
+
+extension Dispatcher {
+    /// ``discoverableCommands(firstResponder:context:layout:)`` over a ``ChainSnapshot``: the
+    /// same list for the chain the snapshot holds (its responders, with the roles they gave
+    /// when it was built, as ``dispatch(_:chain:context:)`` sees them). Responders are asked
+    /// `canPerform` as with a first responder.
+    public func discoverableCommands(chain: ChainSnapshot, context: ContextState, layout: KeyboardLayout? = nil) -> [DiscoverableCommand] {
+        discoverableCommands(firstResponder: chain.listedChain(), context: context, layout: layout)
+    }
+
+    /// ``discoverableCommands(firstResponder:context:layout:localize:)`` over a
+    /// ``ChainSnapshot`` (see ``discoverableCommands(chain:context:layout:)``).
+    public func discoverableCommands(
+        chain: ChainSnapshot, context: ContextState, layout: KeyboardLayout? = nil, localize: (String) -> String
+    ) -> [DiscoverableCommand] {
+        discoverableCommands(firstResponder: chain.listedChain(), context: context, layout: layout, localize: localize)
+    }
+
+    /// ``pendingContinuations(firstResponder:context:layout:)`` over a ``ChainSnapshot`` (see
+    /// ``discoverableCommands(chain:context:layout:)``).
+    public func pendingContinuations(chain: ChainSnapshot, context: ContextState, layout: KeyboardLayout? = nil) -> [SequenceContinuation] {
+        pendingContinuations(firstResponder: chain.listedChain(), context: context, layout: layout)
+    }
+
+    /// ``editMenu(firstResponder:context:)`` over a ``ChainSnapshot`` (see
+    /// ``discoverableCommands(chain:context:layout:)``).
+    public func editMenu(chain: ChainSnapshot, context: ContextState) -> [EditMenuCommand] {
+        editMenu(firstResponder: chain.listedChain(), context: context)
+    }
+
+    /// ``mainMenus(firstResponder:context:layout:)`` over a ``ChainSnapshot`` (see
+    /// ``discoverableCommands(chain:context:layout:)``).
+    public func mainMenus(chain: ChainSnapshot, context: ContextState, layout: KeyboardLayout? = nil) -> [MenuState] {
+        mainMenus(firstResponder: chain.listedChain(), context: context, layout: layout)
+    }
+}
+
+extension ChainSnapshot {
+    /// The snapshot's responders linked as a chain of their own, each playing the roles it
+    /// gave when the snapshot was built, for the listings, which walk a chain from its first
+    /// responder. A snapshot of no responder gives one that plays no role and performs
+    /// nothing. The links are never handed out: the listings return no responder.
+    func listedChain() -> any Responder {
+        var next: SnapshotLink? = nil
+        for p in responders.indices.reversed() {
+            next = SnapshotLink(responders[p], roles: roleNames[p], next: next)
+        }
+        return next ?? SnapshotLink(nil, roles: [], next: nil)
+    }
+}
+
+/// One responder of a ``ChainSnapshot`` in ``ChainSnapshot/listedChain()``: its roles as the
+/// snapshot holds them, its capabilities asked of the responder itself.
+final class SnapshotLink: Responder {
+    let responder: (any Responder)?
+    let responderRoles: [String]
+    let nextResponder: (any Responder)?
+
+    init(_ responder: (any Responder)?, roles: [String], next: SnapshotLink?) {
+        self.responder = responder
+        responderRoles = roles
+        nextResponder = next
+    }
+
+    func canPerform(_ action: ActionInvocation) -> Bool { responder?.canPerform(action) ?? false }
+
+    func perform(_ action: ActionInvocation) { responder?.perform(action) }
+}

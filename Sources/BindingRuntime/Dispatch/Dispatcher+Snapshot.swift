@@ -26,21 +26,23 @@ extension Dispatcher {
         }
     }
 
-    /// Rule 3 with a held binding: performs it, then dispatches the same stroke from idle.
-    /// Out of line: the common press does not pay for the second dispatch's frame.
+    /// Rule 3 with a held binding: performs it, then dispatches the same stroke from idle,
+    /// and reports both (``DispatchResult/performedHeld(_:responder:then:)``). Out of line:
+    /// the common press does not pay for the second dispatch's frame.
     @inline(never)
     func dispatchAfterHeld(_ binding: Int, performer: Int, _ event: KeyEvent, chain: ChainSnapshot, context: ContextState) -> DispatchResult {
-        perform(binding: binding, performer: performer, chain: chain)
-        return dispatch(event, chain: chain, context: context)
+        let (action, responder) = perform(binding: binding, performer: performer, chain: chain)
+        let then = dispatch(event, chain: chain, context: context)
+        return .performedHeld(action, responder: responder, then: DispatchResult.AfterHeld(then))
     }
 
-    /// Performs `binding` on the responder at position `performer` of `chain`.
-    @discardableResult
-    func perform(binding: Int, performer: Int, chain: ChainSnapshot) -> DispatchResult {
+    /// Performs `binding` on the responder at position `performer` of `chain`; returns the
+    /// invocation and the responder.
+    func perform(binding: Int, performer: Int, chain: ChainSnapshot) -> (action: ActionInvocation, responder: any Responder) {
         let action = table.invocation(ofBinding: binding)
         return chain.chain.baseAddress.unsafelyUnwrapped[performer]._withUnsafeGuaranteedRef { slot in
             slot.responder.perform(action)
-            return .performed(action, responder: slot.responder)
+            return (action, slot.responder)
         }
     }
 
@@ -50,7 +52,9 @@ extension Dispatcher {
     @discardableResult
     public func timeOut(chain: ChainSnapshot) -> DispatchResult? {
         switch decideTimeOut(chain: chain) {
-        case .perform(let binding, _, let performer)?: return perform(binding: binding, performer: performer, chain: chain)
+        case .perform(let binding, _, let performer)?:
+            let (action, responder) = perform(binding: binding, performer: performer, chain: chain)
+            return .performed(action, responder: responder)
         case .cancelled(let reason)?: return .cancelled(reason)
         default: return nil
         }

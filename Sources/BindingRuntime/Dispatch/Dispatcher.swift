@@ -199,15 +199,16 @@ public final class Dispatcher {
     }
 
     /// Performs `binding`, the `@timeout` binding a pending sequence held, on the first
-    /// responder from `firstResponder` that can perform it; nil when none can. Enters no
-    /// repeat mode. Kept out of line: only tables with `@timeout` bindings call it.
+    /// responder from `firstResponder` that can perform it, and returns both; nil when none
+    /// can. Enters no repeat mode. Kept out of line: only tables with `@timeout` bindings
+    /// call it.
     @inline(never)
-    func performHeld(_ binding: Int, firstResponder: any Responder) -> DispatchResult? {
+    func performHeld(_ binding: Int, firstResponder: any Responder) -> (action: ActionInvocation, responder: any Responder)? {
         guard binding >= 0, binding < table.bindingCount else { return nil }
         let action = table.invocation(ofBinding: binding)
         guard let responder = performer(of: action, firstResponder: firstResponder) else { return nil }
         responder.perform(action)
-        return .performed(action, responder: responder)
+        return (action, responder)
     }
 
     /// The sequence timeout passed with a sequence pending (the app's timer at
@@ -219,7 +220,8 @@ public final class Dispatcher {
     public func timeOut(firstResponder: any Responder) -> DispatchResult? {
         refresh()
         guard let held = endPendingForTimeOut() else { return nil }
-        return performHeld(held, firstResponder: firstResponder) ?? .cancelled(.requested)
+        guard let (action, responder) = performHeld(held, firstResponder: firstResponder) else { return .cancelled(.requested) }
+        return .performed(action, responder: responder)
     }
 
     /// Ends the pending sequence when it times out: the binding it held (-1 for none), or nil,
@@ -244,7 +246,7 @@ public final class Dispatcher {
         // A held `@timeout` binding whose sequence timed out runs before the stroke, which is
         // then dispatched from idle (rule 3).
         if held >= 0, !wasPending {
-            _ = performHeld(held, firstResponder: firstResponder)
+            return dispatchAfterHeld(held, event, timedOut: true, firstResponder: firstResponder, state: state, bits: bits)
         }
         // Repeat mode: the stroke as if the prefix were pending; it repeats only when that
         // performs a repeatable binding. Anything else leaves repeat mode and is dispatched
@@ -274,21 +276,28 @@ public final class Dispatcher {
             // Rule 3: the pending sequence held a `@timeout` binding: it runs, and the stroke
             // is then dispatched from idle.
             if wasPending, held >= 0 {
-                return dispatchAfterHeld(held, event, firstResponder: firstResponder, state: state, bits: bits)
+                return dispatchAfterHeld(held, event, timedOut: false, firstResponder: firstResponder, state: state, bits: bits)
             }
             return wasPending ? .cancelled(.noContinuation(event.chord)) : .unhandled
         }
     }
 
-    /// Rule 3 with a held binding: performs it, then dispatches `event` from idle; cancels
-    /// as before when no responder can perform it. Out of line, so that the stroke's
-    /// dispatch above stays inlined into its callers (it calls itself through this).
+    /// Rule 3 with a held binding: performs it, then dispatches `event` from idle, and
+    /// reports both (``DispatchResult/performedHeld(_:responder:then:)``). When no responder
+    /// can perform it, a stroke that continued nothing cancels as before, and one that came
+    /// after the timeout is dispatched from idle. Out of line, so that the stroke's dispatch
+    /// above stays inlined into its callers (it calls itself through this).
     @inline(never)
-    private func dispatchAfterHeld(_ held: Int, _ event: KeyEvent, firstResponder: any Responder, state: ContextState,
+    private func dispatchAfterHeld(_ held: Int, _ event: KeyEvent, timedOut: Bool, firstResponder: any Responder, state: ContextState,
                                    bits: UnsafePointer<UInt64>) -> DispatchResult {
-        guard performHeld(held, firstResponder: firstResponder) != nil else { return .cancelled(.noContinuation(event.chord)) }
-        return dispatch(event, from: BindingTable.root, wasPending: false, repeatFrom: nil, held: -1,
-                        firstResponder: firstResponder, state: state, bits: bits)
+        let performed = performHeld(held, firstResponder: firstResponder)
+        if performed == nil && !timedOut { return .cancelled(.noContinuation(event.chord)) }
+        // From idle: nothing pending, nothing held, and no repeat mode (a pending sequence
+        // and repeat mode never coexist).
+        let then = dispatch(event, from: BindingTable.root, wasPending: false, repeatFrom: nil, held: -1,
+                            firstResponder: firstResponder, state: state, bits: bits)
+        guard let (action, responder) = performed else { return then }
+        return .performedHeld(action, responder: responder, then: DispatchResult.AfterHeld(then))
     }
 
     /// Grammar.md §5 rule 1 from node `from`: the chord by the character typed, then (Shift

@@ -1,5 +1,7 @@
 /// One stroke: a key pressed with a set of modifiers. A binding's sequence is one or more.
-public struct Chord: Hashable, Sendable {
+/// It prints as `.bind` source writes it (``sourceText``: `shift+cmd+f`, `cmd+"["`), which
+/// ``parse(_:platform:)`` reads back.
+public struct Chord: Hashable, Sendable, CustomStringConvertible {
     /// The key pressed.
     public let key: Key
     /// The modifiers held.
@@ -30,6 +32,9 @@ public struct Chord: Hashable, Sendable {
         parts.append(key.sourceName)
         return parts.joined(separator: "+")
     }
+
+    /// ``sourceText``: a chord prints as source writes it.
+    public var description: String { sourceText }
 
     /// Overlay rendering in Apple's order, e.g. `⌃⌥⇧⌘K`.
     public var glyphs: String {
@@ -70,6 +75,14 @@ public enum ChordError: Error, Equatable, Sendable {
     /// A modifier spelling with several readings (`meta`, `super`; see
     /// ``Modifiers/ambiguousSpellings``).
     case ambiguousModifier(String)
+    /// A stroke that is one punctuation character written bare (`[`): source quotes it
+    /// (`"["`); bare punctuation is a key only directly after a `+` (`cmd+[`).
+    case unquotedPunctuation(String)
+    /// Text that is not a chord as source writes one (Grammar.md §2), from where it goes
+    /// wrong: white space or a control character inside the chord, two parts with no `+`
+    /// between them (`cmd+1a`, `⌘k`), a quoted key that is not one character (`cmd+"ab"`),
+    /// or a string literal that is unterminated or has a bad escape.
+    case syntax(String)
 }
 
 extension Chord {
@@ -104,33 +117,6 @@ extension Chord {
             return .failure(.impossible("the numeric keypad has no \(name) key"))
         }
         return .success(Chord(key: key, modifiers: mods))
-    }
-
-    /// Parses unquoted text such as `ctrl+k` or `cmd+shift+[`; the key may be `+` itself
-    /// (`cmd++`). A quick form for code and tests: tools that read strokes from people use
-    /// BindingLang's `StrokeText`, the language's own parser, which also takes quoted keys.
-    public static func parse(_ text: String, platform: Platform) -> Result<Chord, ChordError> {
-        var parts: [String] = []
-        var current = ""
-        for ch in text {
-            if ch == "+" && !current.isEmpty { parts.append(current); current = "" }
-            else { current.append(ch) }
-        }
-        parts.append(current)
-        return build(parts: parts, platform: platform)
-    }
-
-    /// Parses a space-separated sequence of chords (`ctrl+k ctrl+c`).
-    public static func parseSequence(_ text: String, platform: Platform) -> Result<[Chord], ChordError> {
-        var out: [Chord] = []
-        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            switch parse(String(word), platform: platform) {
-            case .success(let c): out.append(c)
-            case .failure(let e): return .failure(e)
-            }
-        }
-        if out.isEmpty { return .failure(.missingKey) }
-        return .success(out)
     }
 
     /// Every name a user may write in a chord, for did-you-mean suggestions.

@@ -125,8 +125,8 @@ public struct Key: Hashable, Sendable, Comparable {
     }
 
     /// The canonical source spelling: a name for named keys, key positions and space, the bare character
-    /// for letters and digits, a quoted string for other characters (``SourceLiteral/quoted(_:alsoEscaping:)``:
-    /// `"\""`, `"\u{2028}"`).
+    /// for letters and digits, a string literal (``SourceLiteral/quoted(_:alsoEscaping:)``:
+    /// `"["`, `"\""`, `"\u{7F}"`, `"\u{2028}"`) for other characters.
     public var sourceName: String {
         if isPhysical { return physicalKey?.code ?? "?" }
         if isNamed { return Key.named[Int(rawValue - Key.namedBase)].name }
@@ -134,7 +134,7 @@ public struct Key: Hashable, Sendable, Comparable {
         guard let s = Unicode.Scalar(rawValue) else { return "?" }
         if (s >= "a" && s <= "z") || (s >= "0" && s <= "9") { return String(Character(s)) }
         // Escaped as every string is printed (the line separator, a table's stray control key).
-        return SourceLiteral.quoted(String(Character(s)))
+        return SourceLiteral.quoted(String(s))
     }
 
     /// The overlay glyph (↑, ⎋, F5, the upper-cased character, or a key position's US

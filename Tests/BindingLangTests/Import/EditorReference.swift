@@ -58,6 +58,8 @@ extension ReplayOutcome {
         case .pending: self = .pending
         case .cancelled: self = .cancelled
         case .unhandled: self = .unhandled
+        // The stroke's own outcome, after the held `@timeout` binding it ran.
+        case .performedHeld(_, _, let then): self.init(then.result, jsonTextActions: jsonTextActions, commandOf: commandOf)
         }
     }
 }

@@ -21,7 +21,16 @@ struct PropertyDispatchTests {
         case .pending: return .pending
         case .cancelled: return .cancelled
         case .unhandled: return .unhandled
+        // The stroke's own outcome; ``heldOutcomes(_:)`` is the held binding it ran first.
+        case .performedHeld(_, _, let then): return runtimeOutcome(then.result)
         }
+    }
+
+    /// The held `@timeout` binding a result reports running before the stroke's own outcome,
+    /// as the reference lists held bindings performed (none or one).
+    static func heldOutcomes(_ result: DispatchResult) -> [String] {
+        guard case .performedHeld(let action, let responder, _) = result else { return [] }
+        return [runtimeOutcome(.performed(action, responder: responder)).description]
     }
 
     /// A decision in the reference's terms, performing nothing.
@@ -154,8 +163,10 @@ struct PropertyDispatchTests {
                     if case .performed = expected { performs.append(expected.description) }
                     heldPerformed += reference.heldPerformed.count
                     _ = log.take()
-                    let actual = Self.runtimeOutcome(dispatcher.dispatch(event, firstResponder: chain[0], context: context))
+                    let result = dispatcher.dispatch(event, firstResponder: chain[0], context: context)
+                    let actual = Self.runtimeOutcome(result)
                     try #require(actual == expected, "presses \(presses): runtime \(actual), reference \(expected); \(where_)")
+                    #expect(Self.heldOutcomes(result) == reference.heldPerformed, "held in the result, presses \(presses); \(where_)")
                     #expect(log.take() == performs, "performed, presses \(presses); \(where_)")
                     #expect(dispatcher.isRepeating == (reference.repeatPrefix != nil), "repeat mode after \(presses); \(where_)")
                     if wasRepeating && reference.repeatPrefix != nil, case .performed = expected { repeats += 1 }
@@ -163,10 +174,12 @@ struct PropertyDispatchTests {
                         let keys = Set(dispatcher.pendingContinuations(firstResponder: chain[0], context: context).map(\.chord.sourceText))
                         #expect(keys == reference.repeatKeys(), "repeat keys after \(presses); \(where_)")
                     }
-                    #expect(Self.runtimeOutcome(viaSnapshot.dispatch(event, chain: exact, context: context)) == expected, "snapshot, presses \(presses); \(where_)")
-                    #expect(log.take() == performs, "performed by the snapshot, presses \(presses); \(where_)")
-                    #expect(Self.runtimeOutcome(viaCached.dispatch(event, chain: cached, context: context)) == expected, "cached snapshot, presses \(presses); \(where_)")
-                    #expect(log.take() == performs, "performed by the cached snapshot, presses \(presses); \(where_)")
+                    for (path, dispatcher, snapshot) in [("snapshot", viaSnapshot, exact), ("cached snapshot", viaCached, cached)] {
+                        let result = dispatcher.dispatch(event, chain: snapshot, context: context)
+                        #expect(Self.runtimeOutcome(result) == expected, "\(path), presses \(presses); \(where_)")
+                        #expect(Self.heldOutcomes(result) == reference.heldPerformed, "held in the \(path)'s result, presses \(presses); \(where_)")
+                        #expect(log.take() == performs, "performed by the \(path), presses \(presses); \(where_)")
+                    }
                     // Decide: the app performs a held binding itself, then decides the press again.
                     var decision = viaDecide.decide(event, chain: cached, context: context)
                     var decidedHeld: [String] = []
