@@ -215,10 +215,10 @@ final class EditorSession {
         case .unhandled:
             pendingStrokes = []
             return unhandled(event.chord)
-        case .performedHeld(_, _, let then):
+        case .performedHeld(let run):
             // The held `@timeout` binding ended its sequence; the stroke did the rest.
             pendingStrokes = []
-            return outcome(of: then.result, event, table)
+            return outcome(of: run.then.result, event, table)
         }
     }
 

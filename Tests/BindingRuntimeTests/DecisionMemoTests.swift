@@ -52,8 +52,8 @@ struct DecisionMemoTests {
         case .pending: "pending"
         case .cancelled: "cancelled"
         case .unhandled: "unhandled"
-        case .performedHeld(let a, let responder, let then):
-            "held \(a.description)@\(chain.firstIndex { $0 === responder } ?? -1) " + word(then.result, chain)
+        case .performedHeld(let run):
+            "held \(run.action.description)@\(chain.firstIndex { $0 === run.responder } ?? -1) " + word(run.then.result, chain)
         }
     }
 

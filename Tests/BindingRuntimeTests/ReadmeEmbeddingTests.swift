@@ -78,9 +78,9 @@ final class TextViewResponder: Responder {
         case .pending(let sequence): textView.showHint(sequence.glyphs, dispatcher.pendingContinuations(chain: chain, context: context))
         case .cancelled: textView.showHint("", [])
         case .unhandled: textView.insertText(press)
-        case .performedHeld(let held, _, let then):
-            printed.append(held.name)
-            handle(then.result, of: press)
+        case .performedHeld(let run):
+            printed.append(run.action.name)
+            handle(run.then.result, of: press)
         }
     }
     let press = KeyEvent(key: Key(character: "2"), modifiers: .command)

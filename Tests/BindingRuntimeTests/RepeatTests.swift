@@ -76,7 +76,7 @@ struct RepeatTests {
         case .cancelled: "cancelled"
         case .unhandled: "unhandled"
         // The stroke's own outcome (what a held binding did is recorded from the responders).
-        case .performedHeld(_, _, let then): word(then.result)
+        case .performedHeld(let run): word(run.then.result)
         }
     }
 

@@ -172,8 +172,8 @@ struct TimeoutTests {
         }
         func describe(_ r: DispatchResult) -> String {
             switch r {
-            case .performedHeld(let held, let responder, let then):
-                "\(held) by \((responder as? TestResponder)?.label ?? "?"), then " + describe(then.result)
+            case .performedHeld(let run):
+                "\(run.action) by \((run.responder as? TestResponder)?.label ?? "?"), then " + describe(run.then.result)
             case .performed(let action, let responder): "\(action) by \((responder as? TestResponder)?.label ?? "?")"
             default: RepeatTests.word(r)
             }
@@ -194,6 +194,14 @@ struct TimeoutTests {
         #expect(r.isUnhandled && !r.isPending && !r.isCancelled && r.performedAction == nil)
         _ = dispatch("space", at: 40)
         #expect(dispatch("j", at: 40.1).performedAction?.description == "moveDown")
+    }
+
+    /// Reporting a held binding makes no result larger than a plain press's: dispatch returns
+    /// one per press, and a larger `DispatchResult` made every press slower.
+    @Test func theHeldReportAddsNothingToAResultsSize() {
+        let plain = MemoryLayout<(ActionInvocation, any Responder)>.size
+        #expect(MemoryLayout<DispatchResult.HeldRun>.size <= plain)
+        #expect(MemoryLayout<DispatchResult>.size == plain, "\(MemoryLayout<DispatchResult>.size) \(MemoryLayout<DispatchResult.HeldRun>.size)")
     }
 
     @Test

@@ -10,12 +10,52 @@ public enum DispatchResult {
     /// Nothing is bound to the stroke here; the app may let it through (as text, say).
     case unhandled
     /// The pending sequence held a `@timeout` binding, and the stroke continued nothing or
-    /// came after the sequence timeout (Grammar.md §5 rule 3): `responder` performed the held
-    /// `action` first, then the stroke was dispatched from idle, with outcome `then`.
-    case performedHeld(ActionInvocation, responder: any Responder, then: AfterHeld)
+    /// came after the sequence timeout (Grammar.md §5 rule 3): the held binding ran first, then
+    /// the stroke was dispatched from idle. The ``HeldRun`` says both: its ``HeldRun/action``
+    /// performed by its ``HeldRun/responder``, then ``HeldRun/then``.
+    case performedHeld(HeldRun)
 
-    /// What a stroke did after the `@timeout` binding it ran (``performedHeld(_:responder:then:)``):
-    /// dispatched from idle, it performed a binding, started a sequence or was left to the app.
+    /// A held `@timeout` binding a stroke ran before its own outcome, and that outcome
+    /// (``DispatchResult/performedHeld(_:)``). Kept as indices into the table, read back when
+    /// asked, so that a result is no larger than a plain press's: dispatch returns one per
+    /// press, and a larger result made every press slower.
+    public struct HeldRun {
+        // The integers first: the pointers last leave the bits where the other results keep
+        // their references free for the enum's tag, so `DispatchResult` stays its size.
+        /// The held binding.
+        let binding: Int32
+        /// What the stroke did then: with ``performer``, the binding it performed; without,
+        /// the trie node it left pending, or -1 when it was unhandled.
+        let thenIndex: Int32
+        let table: BindingTable
+        /// The responder that performed the held binding.
+        public let responder: any Responder
+        /// The responder that performed the stroke's own binding, when it performed one.
+        let performer: (any Responder)?
+
+        /// Records what a stroke did: binding `binding` of `table` held, performed by
+        /// `responder`, then `thenIndex` (see ``thenIndex``). Table indices fit in 32 bits: a
+        /// table is at most 4 GiB, and every binding and node takes more than one byte.
+        init(table: BindingTable, binding: Int, responder: any Responder, thenIndex: Int, performer: (any Responder)? = nil) {
+            self.binding = Int32(truncatingIfNeeded: binding)
+            self.thenIndex = Int32(truncatingIfNeeded: thenIndex)
+            self.table = table
+            self.responder = responder
+            self.performer = performer
+        }
+
+        /// The held binding's action, with its argument.
+        public var action: ActionInvocation { table.invocation(ofBinding: Int(binding)) }
+
+        /// What the stroke itself did then, dispatched from idle.
+        public var then: AfterHeld {
+            if let performer { return .performed(table.invocation(ofBinding: Int(thenIndex)), responder: performer) }
+            return thenIndex >= 0 ? .pending(PendingSequence(table: table, node: Int(thenIndex))) : .unhandled
+        }
+    }
+
+    /// What a stroke did after the `@timeout` binding it ran (``HeldRun/then``): dispatched
+    /// from idle, it performed a binding, started a sequence or was left to the app.
     public enum AfterHeld {
         /// `responder` performed `action`, the stroke's own binding.
         case performed(ActionInvocation, responder: any Responder)
@@ -32,38 +72,28 @@ public enum DispatchResult {
             case .unhandled: .unhandled
             }
         }
-
-        /// `result`, a stroke dispatched from idle after a held binding ran: never cancelled
-        /// (nothing was pending) and never running a held binding again (none was held).
-        init(_ result: DispatchResult) {
-            switch result {
-            case .performed(let action, let responder): self = .performed(action, responder: responder)
-            case .pending(let sequence): self = .pending(sequence)
-            case .unhandled, .cancelled, .performedHeld: self = .unhandled
-            }
-        }
     }
 
     /// The action the stroke's own binding performed, if one was (for
-    /// ``performedHeld(_:responder:then:)``, `then`'s; ``heldAction`` is the held one).
+    /// ``performedHeld(_:)``, its ``HeldRun/then``'s; ``heldAction`` is the held one).
     public var performedAction: ActionInvocation? {
         switch self {
         case .performed(let a, _): a
-        case .performedHeld(_, _, let then): then.result.performedAction
+        case .performedHeld(let run): run.then.result.performedAction
         default: nil
         }
     }
 
     /// The held `@timeout` action the stroke ran before its own outcome, if it ran one.
     public var heldAction: ActionInvocation? {
-        if case .performedHeld(let a, _, _) = self { a } else { nil }
+        if case .performedHeld(let run) = self { run.action } else { nil }
     }
 
     /// Whether the dispatcher is now waiting for another stroke.
     public var isPending: Bool {
         switch self {
         case .pending: true
-        case .performedHeld(_, _, .pending): true
+        case .performedHeld(let run): run.performer == nil && run.thenIndex >= 0
         default: false
         }
     }
@@ -75,7 +105,7 @@ public enum DispatchResult {
     public var isUnhandled: Bool {
         switch self {
         case .unhandled: true
-        case .performedHeld(_, _, .unhandled): true
+        case .performedHeld(let run): run.performer == nil && run.thenIndex < 0
         default: false
         }
     }

@@ -27,13 +27,21 @@ extension Dispatcher {
     }
 
     /// Rule 3 with a held binding: performs it, then dispatches the same stroke from idle,
-    /// and reports both (``DispatchResult/performedHeld(_:responder:then:)``). Out of line:
-    /// the common press does not pay for the second dispatch's frame.
+    /// and reports both (``DispatchResult/performedHeld(_:)``). Out of line: the common press
+    /// does not pay for the second dispatch's frame.
     @inline(never)
     func dispatchAfterHeld(_ binding: Int, performer: Int, _ event: KeyEvent, chain: ChainSnapshot, context: ContextState) -> DispatchResult {
-        let (action, responder) = perform(binding: binding, performer: performer, chain: chain)
-        let then = dispatch(event, chain: chain, context: context)
-        return .performedHeld(action, responder: responder, then: DispatchResult.AfterHeld(then))
+        let held = perform(binding: binding, performer: performer, chain: chain)
+        var then = -1
+        var strokePerformer: (any Responder)? = nil
+        // From idle: the stroke performs, waits or is unhandled (nothing is pending to cancel,
+        // nothing held to run).
+        switch decide(event, chain: chain, context: context) {
+        case .perform(let b, _, let p): (then, strokePerformer) = (b, perform(binding: b, performer: p, chain: chain).responder)
+        case .pending: then = pendingNode ?? BindingTable.root
+        case .unhandled, .cancelled, .performHeld: break
+        }
+        return .performedHeld(DispatchResult.HeldRun(table: table, binding: binding, responder: held.responder, thenIndex: then, performer: strokePerformer))
     }
 
     /// Performs `binding` on the responder at position `performer` of `chain`; returns the

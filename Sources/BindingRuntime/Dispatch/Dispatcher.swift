@@ -283,21 +283,36 @@ public final class Dispatcher {
     }
 
     /// Rule 3 with a held binding: performs it, then dispatches `event` from idle, and
-    /// reports both (``DispatchResult/performedHeld(_:responder:then:)``). When no responder
-    /// can perform it, a stroke that continued nothing cancels as before, and one that came
-    /// after the timeout is dispatched from idle. Out of line, so that the stroke's dispatch
-    /// above stays inlined into its callers (it calls itself through this).
+    /// reports both (``DispatchResult/performedHeld(_:)``). When no responder can perform it,
+    /// a stroke that continued nothing cancels as before, and one that came after the timeout
+    /// is dispatched from idle. Out of line, so that the stroke's dispatch above stays inlined
+    /// into its callers.
     @inline(never)
     private func dispatchAfterHeld(_ held: Int, _ event: KeyEvent, timedOut: Bool, firstResponder: any Responder, state: ContextState,
                                    bits: UnsafePointer<UInt64>) -> DispatchResult {
-        let performed = performHeld(held, firstResponder: firstResponder)
-        if performed == nil && !timedOut { return .cancelled(.noContinuation(event.chord)) }
-        // From idle: nothing pending, nothing held, and no repeat mode (a pending sequence
-        // and repeat mode never coexist).
-        let then = dispatch(event, from: BindingTable.root, wasPending: false, repeatFrom: nil, held: -1,
+        guard let (_, heldResponder) = performHeld(held, firstResponder: firstResponder) else {
+            if !timedOut { return .cancelled(.noContinuation(event.chord)) }
+            return dispatch(event, from: BindingTable.root, wasPending: false, repeatFrom: nil, held: -1,
                             firstResponder: firstResponder, state: state, bits: bits)
-        guard let (action, responder) = performed else { return then }
-        return .performedHeld(action, responder: responder, then: DispatchResult.AfterHeld(then))
+        }
+        // From idle: nothing pending or held, no repeat mode (a pending sequence and repeat
+        // mode never coexist), and a binding performed from the root enters none.
+        let (node, resolution) = resolveStroke(event, from: BindingTable.root, firstResponder: firstResponder, state: state,
+                                               view: self.state.pointee.view, bits: bits)
+        var then = -1
+        var performer: (any Responder)? = nil
+        switch resolution {
+        case .chosen(let binding, let chosen):
+            chosen.responder.perform(chosen.action)
+            (then, performer) = (binding, chosen.responder)
+        case .pending, .holding:
+            pendingNode = node
+            if case .holding(let binding) = resolution { self.state.pointee.held = binding }
+            then = node
+        case .nothing:
+            break
+        }
+        return .performedHeld(DispatchResult.HeldRun(table: table, binding: held, responder: heldResponder, thenIndex: then, performer: performer))
     }
 
     /// Grammar.md §5 rule 1 from node `from`: the chord by the character typed, then (Shift

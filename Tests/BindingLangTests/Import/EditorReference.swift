@@ -59,7 +59,7 @@ extension ReplayOutcome {
         case .cancelled: self = .cancelled
         case .unhandled: self = .unhandled
         // The stroke's own outcome, after the held `@timeout` binding it ran.
-        case .performedHeld(_, _, let then): self.init(then.result, jsonTextActions: jsonTextActions, commandOf: commandOf)
+        case .performedHeld(let run): self.init(run.then.result, jsonTextActions: jsonTextActions, commandOf: commandOf)
         }
     }
 }

@@ -22,15 +22,15 @@ struct PropertyDispatchTests {
         case .cancelled: return .cancelled
         case .unhandled: return .unhandled
         // The stroke's own outcome; ``heldOutcomes(_:)`` is the held binding it ran first.
-        case .performedHeld(_, _, let then): return runtimeOutcome(then.result)
+        case .performedHeld(let run): return runtimeOutcome(run.then.result)
         }
     }
 
     /// The held `@timeout` binding a result reports running before the stroke's own outcome,
     /// as the reference lists held bindings performed (none or one).
     static func heldOutcomes(_ result: DispatchResult) -> [String] {
-        guard case .performedHeld(let action, let responder, _) = result else { return [] }
-        return [runtimeOutcome(.performed(action, responder: responder)).description]
+        guard case .performedHeld(let run) = result else { return [] }
+        return [runtimeOutcome(.performed(run.action, responder: run.responder)).description]
     }
 
     /// A decision in the reference's terms, performing nothing.
